@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "abrlab",
+    products: [
+        .library(name: "ABRLab", targets: ["ABRLab"]),
+        .library(name: "ABRLabLua", targets: ["ABRLabLua"]),
+        .executable(name: "abrlab", targets: ["abrlab"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Pure Swift core: strategies, estimation, playback, network emulation, QoE.
+        .target(name: "ABRLab"),
+        // Debian's Lua 5.4, found through pkg-config.
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"])]
+        ),
+        // Every call that can raise a Lua error lives here, so no longjmp crosses a Swift frame.
+        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        .target(name: "ABRLabLua", dependencies: ["ABRLab", "CLuaShim"]),
+        .executableTarget(
+            name: "abrlab",
+            dependencies: [
+                "ABRLab",
+                "ABRLabLua",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "ABRLabTests", dependencies: ["ABRLab"]),
+        .testTarget(name: "ABRLabLuaTests", dependencies: ["ABRLabLua", "ABRLab"]),
+    ]
+)
