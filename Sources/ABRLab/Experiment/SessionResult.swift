@@ -1,0 +1,37 @@
+/// Everything one emulated session produced.
+public struct SessionResult: Sendable {
+    public var traceName: String
+    public var profileName: String
+    public var segments: [SegmentRecord]
+    /// The player state machine's log, stamped in session time.
+    public var transitions: [PlaybackTransition]
+    /// Time from the first request until playback started.
+    public var startupSeconds: Double
+    /// Mid-playback stalls (the startup wait is not one).
+    public var stallCount: Int
+    /// Session time when playback reached the end.
+    public var endSeconds: Double
+    public var segmentDurationSeconds: Double
+
+    public init(
+        traceName: String, profileName: String, segments: [SegmentRecord], transitions: [PlaybackTransition],
+        startupSeconds: Double, stallCount: Int, endSeconds: Double, segmentDurationSeconds: Double
+    ) {
+        self.traceName = traceName
+        self.profileName = profileName
+        self.segments = segments
+        self.transitions = transitions
+        self.startupSeconds = startupSeconds
+        self.stallCount = stallCount
+        self.endSeconds = endSeconds
+        self.segmentDurationSeconds = segmentDurationSeconds
+    }
+
+    /// Total rebuffering as the profile counts it.
+    public var rebufferSeconds: Double { segments.reduce(0) { $0 + $1.rebufferSeconds } }
+
+    /// Level switches between consecutive segments.
+    public var switchCount: Int {
+        zip(segments, segments.dropFirst()).reduce(0) { $0 + ($1.0.level != $1.1.level ? 1 : 0) }
+    }
+}

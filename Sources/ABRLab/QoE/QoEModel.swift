@@ -1,0 +1,80 @@
+import Foundation
+
+/// How a session's quality of experience is scored, segment by segment:
+/// `utility(level) − rebufferPenalty · rebuffer_s − smoothnessPenalty · |utility(level) − utility(previous level)|`
+/// (the first segment has no switch penalty).
+///
+/// The kinds follow Pensieve (Mao et al., SIGCOMM 2017, doi:10.1145/3098822.3098843) and MPC
+/// (Yin et al., SIGCOMM 2015, doi:10.1145/2785956.2787486).
+public struct QoEModel: Equatable, Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// Utility is the bitrate in Mbps.
+        case linear
+        /// Utility is ln(bitrate / lowest bitrate).
+        case log
+        /// Utility maps levels to fixed scores favouring HD (1, 2, 3, 12, 15, 20 for six levels).
+        case hd
+    }
+
+    public var kind: Kind
+    /// Penalty per second of rebuffering.
+    public var rebufferPenalty: Double
+    /// Penalty per unit of utility change between consecutive segments.
+    public var smoothnessPenalty: Double
+    /// Utilities per level for the HD model, lowest level first.
+    public var hdUtilities: [Double]
+
+    public init(kind: Kind, rebufferPenalty: Double? = nil, smoothnessPenalty: Double = 1, hdUtilities: [Double]? = nil) {
+        self.kind = kind
+        self.rebufferPenalty = rebufferPenalty ?? Self.defaultRebufferPenalty(kind)
+        self.smoothnessPenalty = smoothnessPenalty
+        self.hdUtilities = hdUtilities ?? [1, 2, 3, 12, 15, 20]
+    }
+
+    /// Pensieve's weights: 4.3 for linear (its top bitrate in Mbps), 2.66 for log, 8 for HD.
+    public static func defaultRebufferPenalty(_ kind: Kind) -> Double {
+        switch kind {
+        case .linear: 4.3
+        case .log: 2.66
+        case .hd: 8
+        }
+    }
+
+    public static let linear = QoEModel(kind: .linear)
+    public static let log = QoEModel(kind: .log)
+    public static let hd = QoEModel(kind: .hd)
+
+    public var name: String { kind.rawValue }
+
+    /// Checks that the model can score a ladder (the HD model needs one utility per level).
+    public func validate(ladder: [BitrateLevel]) throws(InputError) {
+        if kind == .hd, hdUtilities.count != ladder.count {
+            throw InputError(file: "", "the hd QoE model has \(hdUtilities.count) utilities but the ladder has \(ladder.count) levels")
+        }
+    }
+
+    /// Utility of `level` on `ladder`.
+    public func utility(level: Int, ladder: [BitrateLevel]) -> Double {
+        switch kind {
+        case .linear: ladder[level].bitrateKbps / 1000
+        case .log: Foundation.log(ladder[level].bitrateKbps / ladder[0].bitrateKbps)
+        case .hd: hdUtilities[level]
+        }
+    }
+
+    /// Score of one segment given the previous segment's level (`nil` for the first).
+    public func segmentScore(level: Int, previousLevel: Int?, rebufferSeconds: Double, ladder: [BitrateLevel]) -> Double {
+        let current = utility(level: level, ladder: ladder)
+        let switchCost = previousLevel.map { abs(current - utility(level: $0, ladder: ladder)) } ?? 0
+        return current - rebufferPenalty * rebufferSeconds - smoothnessPenalty * switchCost
+    }
+
+    /// Per-segment scores of a session, in order.
+    public func segmentScores(_ segments: [SegmentRecord], ladder: [BitrateLevel]) -> [Double] {
+        var previous: Int?
+        return segments.map { segment in
+            defer { previous = segment.level }
+            return segmentScore(level: segment.level, previousLevel: previous, rebufferSeconds: segment.rebufferSeconds, ladder: ladder)
+        }
+    }
+}

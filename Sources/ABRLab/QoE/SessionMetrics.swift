@@ -1,0 +1,30 @@
+/// A session's summary numbers.
+public struct SessionMetrics: Equatable, Sendable {
+    public var segments: Int
+    /// Sum of the per-segment QoE scores.
+    public var qoeTotal: Double
+    /// `qoeTotal / segments`.
+    public var qoeMean: Double
+    public var averageBitrateKbps: Double
+    public var rebufferSeconds: Double
+    /// Rebuffering over rebuffering plus content played.
+    public var rebufferRatio: Double
+    public var stallCount: Int
+    public var switchCount: Int
+    public var startupSeconds: Double
+
+    public init(result: SessionResult, qoe: QoEModel, ladder: [BitrateLevel]) {
+        let scores = qoe.segmentScores(result.segments, ladder: ladder)
+        segments = result.segments.count
+        qoeTotal = scores.reduce(0, +)
+        qoeMean = segments > 0 ? qoeTotal / Double(segments) : 0
+        averageBitrateKbps = segments > 0
+            ? result.segments.reduce(0) { $0 + $1.bitrateKbps } / Double(segments) : 0
+        rebufferSeconds = result.rebufferSeconds
+        let playedSeconds = Double(segments) * result.segmentDurationSeconds
+        rebufferRatio = rebufferSeconds + playedSeconds > 0 ? rebufferSeconds / (rebufferSeconds + playedSeconds) : 0
+        stallCount = result.stallCount
+        switchCount = result.switchCount
+        startupSeconds = result.startupSeconds
+    }
+}

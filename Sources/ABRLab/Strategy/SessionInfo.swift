@@ -1,0 +1,23 @@
+/// What a strategy learns once, before a session's first decision.
+public struct SessionInfo: Sendable {
+    public let video: Video
+    /// Segments this session plays (may be fewer than the video has sizes for).
+    public let segmentCount: Int
+    public let traceName: String
+    public let profileName: String
+    /// Seed for any randomness the strategy uses; the same seed must give the same session.
+    public let seed: UInt64
+    /// Buffer the player aims for; the player never holds much more.
+    public let maxBufferSeconds: Double
+
+    public init(video: Video, segmentCount: Int, traceName: String, profileName: String, seed: UInt64, maxBufferSeconds: Double) {
+        self.video = video
+        self.segmentCount = segmentCount
+        self.traceName = traceName
+        self.profileName = profileName
+        self.seed = seed
+        self.maxBufferSeconds = maxBufferSeconds
+    }
+
+    public var levelsKbps: [Double] { video.bitratesKbps }
+}

@@ -1,0 +1,42 @@
+/// A strategy that plays one session: it picks a level for every segment.
+///
+/// The emulator makes a fresh instance for each session, so state kept in the instance never
+/// leaks between sessions. Only ``chooseLevel(_:)`` is required.
+public protocol SessionStrategy {
+    /// Called once before the first decision.
+    mutating func setUp(_ session: SessionInfo) throws
+    /// The 0-based level for `context.segmentIndex`.
+    mutating func chooseLevel(_ context: DecisionContext) throws -> Int
+    /// Called after every download.
+    mutating func didDownload(_ record: DownloadRecord, context: DecisionContext) throws
+}
+
+extension SessionStrategy {
+    public mutating func setUp(_ session: SessionInfo) throws {}
+    public mutating func didDownload(_ record: DownloadRecord, context: DecisionContext) throws {}
+}
+
+/// Names a strategy and makes a fresh instance of it per session.
+public struct StrategyDescriptor: Sendable {
+    /// Id used on the command line and in results (`conservative`, `bba`, …).
+    public let id: String
+    public let name: String
+    public let description: String
+    /// Where it comes from: `native` or a script path.
+    public let source: String
+    private let factory: @Sendable () throws -> any SessionStrategy
+
+    public init(
+        id: String, name: String, description: String, source: String = "native",
+        make factory: @escaping @Sendable () throws -> any SessionStrategy
+    ) {
+        self.id = id
+        self.name = name
+        self.description = description
+        self.source = source
+        self.factory = factory
+    }
+
+    /// A new instance for one session.
+    public func makeStrategy() throws -> any SessionStrategy { try factory() }
+}
