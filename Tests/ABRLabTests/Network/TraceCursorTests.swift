@@ -1,0 +1,56 @@
+import ABRLab
+import Testing
+
+@Suite struct TraceCursorTests {
+    // 1 MB/s for 1 s, then 2 MB/s for 1 s.
+    let trace: NetworkTrace
+
+    init() throws {
+        trace = try NetworkTrace(name: "steps", periodEndSeconds: [1, 2], bandwidthBitsPerSecond: [8_000_000, 16_000_000])
+    }
+
+    @Test func downloadCrossesAPeriodBoundary() throws {
+        var cursor = TraceCursor(trace: trace)
+        let downloaded = cursor.download(sizeBytes: 1_500_000, payloadFraction: 1, limitSeconds: 100)
+        let seconds = try #require(downloaded)
+        #expect(seconds == 1.25)
+        #expect(cursor.period == 1)
+        #expect(cursor.timeSeconds == 1.25)
+    }
+
+    @Test func downloadWrapsAtTheLoopPoint() throws {
+        var cursor = TraceCursor(trace: trace)
+        // 3 MB per pass; 3.5 MB = one pass (2 s) + 0.5 MB at 1 MB/s after wrapping to time 0.
+        let downloaded = cursor.download(sizeBytes: 3_500_000, payloadFraction: 1, limitSeconds: 100)
+        let seconds = try #require(downloaded)
+        #expect(seconds == 2.5)
+        #expect(cursor.period == 0)
+        #expect(cursor.timeSeconds == 0.5)
+        // A period used up exactly is left behind, as in Pensieve (`sent + payload > size` ends the walk).
+        let rest = cursor.download(sizeBytes: 500_000, payloadFraction: 1, limitSeconds: 100)
+        #expect(rest == 0.5)
+        #expect(cursor.period == 1)
+        #expect(cursor.timeSeconds == 1)
+    }
+
+    @Test func payloadFractionSlowsTheTransfer() throws {
+        var cursor = TraceCursor(trace: trace)
+        let downloaded = cursor.download(sizeBytes: 500_000, payloadFraction: 0.5, limitSeconds: 100)
+        let seconds = try #require(downloaded)
+        #expect(seconds == 1)
+    }
+
+    @Test func advanceSkipsTimeAcrossTheLoop() {
+        var cursor = TraceCursor(trace: trace)
+        cursor.advance(milliseconds: 2_500)
+        #expect(cursor.period == 0)
+        #expect(cursor.timeSeconds == 0.5)
+    }
+
+    @Test func downloadStopsAtTheLimit() throws {
+        let slow = try NetworkTrace(name: "slow", periodEndSeconds: [1, 2], bandwidthBitsPerSecond: [8, 0])
+        var cursor = TraceCursor(trace: slow)
+        let downloaded = cursor.download(sizeBytes: 1_000_000, payloadFraction: 1, limitSeconds: 50)
+        #expect(downloaded == nil)
+    }
+}
