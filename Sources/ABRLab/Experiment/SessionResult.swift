@@ -27,6 +27,12 @@ public struct SessionResult: Sendable {
         self.segmentDurationSeconds = segmentDurationSeconds
     }
 
+    /// Session time of a transition in seconds (its timestamp on the session's clock, which
+    /// starts at Foundation's reference date).
+    public static func sessionSeconds(of transition: PlaybackTransition) -> Double {
+        transition.timestamp.timeIntervalSinceReferenceDate
+    }
+
     /// Total rebuffering as the profile counts it.
     public var rebufferSeconds: Double { segments.reduce(0) { $0 + $1.rebufferSeconds } }
 

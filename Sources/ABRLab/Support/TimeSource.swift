@@ -14,12 +14,13 @@ public struct SystemTimeSource: TimeSource, Sendable {
 
 /// A clock that moves only when told to. One belongs to one session.
 public final class ManualTimeSource: TimeSource {
-    /// The instant that simulated time 0 maps to.
+    /// The instant that simulated time 0 maps to. The default, Foundation's reference date, keeps
+    /// simulated seconds exact: a `Date` stores seconds since that instant.
     public let origin: Date
     /// Seconds since `origin`.
     public var elapsedSeconds: Double
 
-    public init(origin: Date = Date(timeIntervalSince1970: 0), elapsedSeconds: Double = 0) {
+    public init(origin: Date = Date(timeIntervalSinceReferenceDate: 0), elapsedSeconds: Double = 0) {
         self.origin = origin
         self.elapsedSeconds = elapsedSeconds
     }

@@ -1,0 +1,62 @@
+/// What a comparison runs: every strategy over every trace with one video, profile and QoE model.
+public struct ExperimentPlan: Sendable {
+    public var strategies: [StrategyDescriptor]
+    /// Traces in the order results are written (callers sort them so the order never depends
+    /// on how they were found).
+    public var traces: [NetworkTrace]
+    public var video: Video
+    public var emulator: SessionEmulator
+    public var qoe: QoEModel
+    public var seed: UInt64
+
+    public init(
+        strategies: [StrategyDescriptor], traces: [NetworkTrace], video: Video,
+        emulator: SessionEmulator, qoe: QoEModel, seed: UInt64
+    ) {
+        self.strategies = strategies
+        self.traces = traces
+        self.video = video
+        self.emulator = emulator
+        self.qoe = qoe
+        self.seed = seed
+    }
+
+    public var sessionCount: Int { strategies.count * traces.count }
+
+    /// Checks everything that can be checked before a session runs.
+    public func validate() throws(InputError) {
+        guard !strategies.isEmpty else { throw InputError(file: "", "no strategies to run") }
+        guard !traces.isEmpty else { throw InputError(file: "", "the trace set is empty") }
+        let ids = strategies.map(\.id)
+        if let duplicate = ids.first(where: { id in ids.filter { $0 == id }.count > 1 }) {
+            throw InputError(file: "", "strategy id '\(duplicate)' is given twice")
+        }
+        let names = traces.map(\.name)
+        if Set(names).count != names.count, let duplicate = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+            throw InputError(file: "", "two traces are named '\(duplicate)'; trace names must be unique within a run")
+        }
+        do { try emulator.validate(video: video) } catch { throw InputError(file: "", error.description) }
+        try qoe.validate(ladder: video.ladder)
+    }
+
+    /// Runs session `index` of the fixed order: traces major, strategies minor.
+    public func runSession(index: Int) -> SessionOutcome {
+        let descriptor = strategies[index % strategies.count]
+        let trace = traces[index / strategies.count]
+        let seed = SessionSeed.derive(seed: self.seed, strategyID: descriptor.id, traceName: trace.name)
+        do {
+            let strategy = try descriptor.makeStrategy()
+            let result = try emulator.run(strategy: strategy, strategyID: descriptor.id, trace: trace, video: video, seed: seed)
+            return SessionOutcome(
+                index: index, strategyID: descriptor.id, traceName: trace.name, seed: seed, result: result,
+                metrics: SessionMetrics(result: result, qoe: qoe, ladder: video.ladder),
+                segmentScores: qoe.segmentScores(result.segments, ladder: video.ladder), error: nil
+            )
+        } catch {
+            return SessionOutcome(
+                index: index, strategyID: descriptor.id, traceName: trace.name, seed: seed, result: nil,
+                metrics: nil, segmentScores: [], error: String(describing: error)
+            )
+        }
+    }
+}

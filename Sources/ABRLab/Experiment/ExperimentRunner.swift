@@ -1,0 +1,110 @@
+import Foundation
+
+/// Runs an experiment's sessions on worker threads and hands their outputs to one consumer in
+/// the plan's fixed order, so what is written never depends on the number of workers.
+///
+/// Workers also turn each outcome into its output (e.g. CSV bytes), keeping the ordered
+/// consumer cheap. At most `window` outputs wait to be consumed, so memory stays flat however
+/// many sessions run.
+public struct ExperimentRunner: Sendable {
+    public var jobs: Int
+    public var window: Int
+
+    public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, window: Int? = nil) {
+        self.jobs = max(1, jobs)
+        self.window = max(1, window ?? 16 * max(1, jobs))
+    }
+
+    /// Runs every session of `plan`; `prepare` runs on the workers, `consume` on the calling
+    /// thread in session order. An error from `consume` stops the run and is rethrown.
+    public func run<Output: Sendable>(
+        _ plan: ExperimentPlan,
+        prepare: @escaping @Sendable (SessionOutcome) -> Output,
+        consume: (Output) throws -> Void
+    ) throws {
+        let total = plan.sessionCount
+        let queue = OrderedResults<Output>(window: window)
+        let workers = min(jobs, max(1, total))
+        for _ in 0..<workers {
+            let thread = Thread {
+                while let index = queue.claim(total: total) {
+                    queue.deliver(prepare(plan.runSession(index: index)), at: index)
+                }
+                queue.workerFinished()
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        defer { queue.waitForWorkers(workers) }
+        for index in 0..<total {
+            let output = queue.take(index)
+            do { try consume(output) } catch {
+                queue.cancel()
+                throw error
+            }
+        }
+    }
+}
+
+/// The hand-over between workers and the consumer, guarded by one condition variable.
+private final class OrderedResults<Output>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var nextToClaim = 0
+    private var consumed = 0
+    private var finishedWorkers = 0
+    private var cancelled = false
+    private var ready: [Int: Output] = [:]
+    private let window: Int
+
+    init(window: Int) { self.window = window }
+
+    /// The next session index to run, or `nil` when all are claimed or the run was cancelled.
+    func claim(total: Int) -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !cancelled, nextToClaim < total, nextToClaim - consumed >= window { condition.wait() }
+        guard !cancelled, nextToClaim < total else { return nil }
+        defer { nextToClaim += 1 }
+        return nextToClaim
+    }
+
+    func deliver(_ output: Output, at index: Int) {
+        condition.lock()
+        ready[index] = output
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func take(_ index: Int) -> Output {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let output = ready.removeValue(forKey: index) {
+                consumed = index + 1
+                condition.broadcast()
+                return output
+            }
+            condition.wait()
+        }
+    }
+
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func workerFinished() {
+        condition.lock()
+        finishedWorkers += 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func waitForWorkers(_ count: Int) {
+        condition.lock()
+        while finishedWorkers < count { condition.wait() }
+        condition.unlock()
+    }
+}

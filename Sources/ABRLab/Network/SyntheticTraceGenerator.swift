@@ -1,0 +1,110 @@
+import Foundation
+
+/// A seeded Markov-modulated bandwidth model, in the spirit of Pensieve's synthetic traces and
+/// Genet's generator: the link sits in one of `stateCount` bandwidth states spaced evenly on a
+/// log scale between `minKbps` and `maxKbps`, moves to a neighbouring state with probability
+/// `switchProbability` at every step, adds multiplicative Gaussian noise, and now and then drops
+/// into an outage of zero bandwidth. The same parameters and seed always give the same trace.
+public struct SyntheticTraceGenerator: Equatable, Sendable {
+    /// Length of the trace.
+    public var durationSeconds: Double = 300
+    /// Length of each period (one bandwidth sample).
+    public var stepSeconds: Double = 1
+    public var minKbps: Double = 500
+    public var maxKbps: Double = 8000
+    /// Number of bandwidth states between the bounds (1 gives a constant mean at `maxKbps`).
+    public var stateCount: Int = 6
+    /// Chance per step of moving to a neighbouring state.
+    public var switchProbability: Double = 0.1
+    /// Standard deviation of the multiplicative noise (0.1 = ±10 % typical).
+    public var noise: Double = 0.1
+    /// Round-trip latency written into the trace; `nil` writes none.
+    public var latencyMilliseconds: Double?
+    /// Standard deviation of the latency's Gaussian jitter.
+    public var latencyJitterMilliseconds: Double = 0
+    /// Chance per step of an outage starting.
+    public var outageProbability: Double = 0
+    /// Mean outage length (geometric in steps).
+    public var outageMeanSeconds: Double = 2
+    public var seed: UInt64 = 1
+
+    public init() {}
+
+    /// Checks the parameters, naming the first one that is off.
+    public func validate() throws(InputError) {
+        func check(_ ok: Bool, _ name: String, _ rule: String) throws(InputError) {
+            if !ok { throw InputError(file: name, rule) }
+        }
+        try check(durationSeconds.isFinite && durationSeconds > 0, "--duration-s", "must be positive")
+        try check(stepSeconds.isFinite && stepSeconds > 0 && stepSeconds <= durationSeconds, "--step-s", "must be positive and at most the duration")
+        try check(minKbps > 0 && maxKbps >= minKbps && maxKbps.isFinite, "--min-kbps/--max-kbps", "need 0 < min ≤ max")
+        try check(stateCount >= 1 && stateCount <= 1000, "--states", "must be between 1 and 1000")
+        try check((0...1).contains(switchProbability), "--switch-probability", "must be between 0 and 1")
+        try check(noise >= 0 && noise < 10, "--noise", "must be between 0 and 10")
+        try check(latencyMilliseconds.map { $0 >= 0 && $0.isFinite } ?? true, "--latency-ms", "must be ≥ 0")
+        try check(latencyJitterMilliseconds >= 0, "--latency-jitter-ms", "must be ≥ 0")
+        try check((0...1).contains(outageProbability), "--outage-probability", "must be between 0 and 1")
+        try check(outageMeanSeconds > 0, "--outage-mean-s", "must be positive")
+    }
+
+    /// The bandwidth of each state, lowest first.
+    public var stateKbps: [Double] {
+        guard stateCount > 1 else { return [maxKbps] }
+        let ratio = log(maxKbps / minKbps)
+        return (0..<stateCount).map { minKbps * exp(ratio * Double($0) / Double(stateCount - 1)) }
+    }
+
+    public func generate(name: String) throws(InputError) -> NetworkTrace {
+        try validate()
+        var random = SeededGenerator(seed: seed)
+        let states = stateKbps
+        let steps = max(1, Int((durationSeconds / stepSeconds).rounded()))
+        var state = Int(random.next() % UInt64(states.count))
+        var outageStepsLeft = 0
+        let outageContinue = 1 - min(1, stepSeconds / outageMeanSeconds)
+        var ends: [Double] = []
+        var bandwidths: [Double] = []
+        var latencies: [Double] = []
+        ends.reserveCapacity(steps)
+        bandwidths.reserveCapacity(steps)
+        for step in 0..<steps {
+            if random.unit() < switchProbability, states.count > 1 {
+                state = state == 0 ? 1 : state == states.count - 1 ? state - 1 : state + (random.unit() < 0.5 ? -1 : 1)
+            }
+            if outageStepsLeft == 0, random.unit() < outageProbability {
+                outageStepsLeft = 1
+                while random.unit() < outageContinue { outageStepsLeft += 1 }
+            }
+            var kbps = 0.0
+            if outageStepsLeft > 0 {
+                outageStepsLeft -= 1
+            } else {
+                kbps = max(states[state] * (1 + noise * random.gaussian()), minKbps * 0.1)
+            }
+            // Millisecond and kbps resolution keep files short and exact to read back.
+            ends.append((Double(step + 1) * stepSeconds * 1000).rounded() / 1000)
+            bandwidths.append(kbps.rounded() * 1000)
+            if let latencyMilliseconds {
+                let jittered = max(0, latencyMilliseconds + latencyJitterMilliseconds * random.gaussian())
+                latencies.append(jittered.rounded() / 1000)
+            }
+        }
+        return try NetworkTrace(
+            name: name, periodEndSeconds: ends, bandwidthBitsPerSecond: bandwidths,
+            latencySeconds: latencyMilliseconds == nil ? nil : latencies
+        )
+    }
+}
+
+extension SeededGenerator {
+    /// Uniform in [0, 1).
+    public mutating func unit() -> Double {
+        Double(next() >> 11) * 0x1p-53
+    }
+
+    /// Standard normal, by Box–Muller.
+    public mutating func gaussian() -> Double {
+        let u = max(unit(), 0x1p-53)
+        return sqrt(-2 * log(u)) * cos(2 * Double.pi * unit())
+    }
+}

@@ -1,0 +1,95 @@
+/// The CSV text of one session, made on a worker so the ordered writer only appends bytes.
+public struct SessionCSV: Sendable {
+    public static let sessionsHeader = [
+        "strategy", "trace", "profile", "qoe_model", "segments", "qoe", "qoe_mean", "avg_bitrate_kbps",
+        "rebuffer_s", "rebuffer_ratio", "stalls", "switches", "startup_s", "seed", "error",
+    ]
+    public static let segmentsHeader = [
+        "strategy", "trace", "segment", "level", "bitrate_kbps", "size_bytes", "download_start_s", "download_end_s",
+        "download_time_s", "latency_s", "throughput_kbps", "buffer_before_s", "buffer_after_s", "rebuffer_s",
+        "wait_s", "buffer_state", "estimate_kbps", "network_quality", "qoe",
+    ]
+    public static let transitionsHeader = ["strategy", "trace", "time_s", "action", "from", "to", "changed"]
+
+    public let strategyID: String
+    public let traceName: String
+    public let metrics: SessionMetrics?
+    public let error: String?
+    public let sessionLine: String
+    public let segmentLines: String
+    public let transitionLines: String
+
+    public init(outcome: SessionOutcome, profile: String, qoeModel: String) {
+        strategyID = outcome.strategyID
+        traceName = outcome.traceName
+        metrics = outcome.metrics
+        error = outcome.error
+
+        var row = CSVRow()
+        row.add(outcome.strategyID)
+        row.add(outcome.traceName)
+        row.add(profile)
+        row.add(qoeModel)
+        if let metrics = outcome.metrics {
+            row.add(metrics.segments)
+            row.add(metrics.qoeTotal)
+            row.add(metrics.qoeMean)
+            row.add(metrics.averageBitrateKbps)
+            row.add(metrics.rebufferSeconds)
+            row.add(metrics.rebufferRatio)
+            row.add(metrics.stallCount)
+            row.add(metrics.switchCount)
+            row.add(metrics.startupSeconds)
+        } else {
+            for _ in 0..<9 { row.add("") }
+        }
+        row.add(outcome.seed)
+        row.add(outcome.error ?? "")
+        sessionLine = row.line
+
+        var segments = ""
+        var transitions = ""
+        if let result = outcome.result {
+            for (segment, score) in zip(result.segments, outcome.segmentScores) {
+                segments += Self.segmentLine(segment, score: score, strategy: outcome.strategyID, trace: outcome.traceName)
+            }
+            for transition in result.transitions {
+                var line = CSVRow()
+                line.add(outcome.strategyID)
+                line.add(outcome.traceName)
+                line.add(SessionResult.sessionSeconds(of: transition))
+                line.add(transition.action.description)
+                line.add(transition.from.description)
+                line.add(transition.to.description)
+                line.add(transition.didChangeState ? "true" : "false")
+                transitions += line.line
+            }
+        }
+        segmentLines = segments
+        transitionLines = transitions
+    }
+
+    static func segmentLine(_ segment: SegmentRecord, score: Double, strategy: String, trace: String) -> String {
+        var row = CSVRow()
+        row.add(strategy)
+        row.add(trace)
+        row.add(segment.index)
+        row.add(segment.level)
+        row.add(segment.bitrateKbps)
+        row.add(segment.sizeBytes)
+        row.add(segment.downloadStartSeconds)
+        row.add(segment.downloadEndSeconds)
+        row.add(segment.downloadTimeSeconds)
+        row.add(segment.latencySeconds)
+        row.add(segment.throughputKbps)
+        row.add(segment.bufferBeforeSeconds)
+        row.add(segment.bufferAfterSeconds)
+        row.add(segment.rebufferSeconds)
+        row.add(segment.waitSeconds)
+        row.add(segment.bufferState.rawValue)
+        row.add(segment.estimateKbps)
+        row.add(segment.networkQuality.name)
+        row.add(score)
+        return row.line
+    }
+}

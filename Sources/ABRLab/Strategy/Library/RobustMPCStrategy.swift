@@ -1,0 +1,125 @@
+/// RobustMPC as Pensieve's `sim/mpc.py` implements it.
+///
+/// Yin et al., "A Control-Theoretic Approach for Dynamic Adaptive Video Streaming over HTTP",
+/// SIGCOMM 2015, doi:10.1145/2785956.2787486; baseline code of Mao et al., SIGCOMM 2017,
+/// doi:10.1145/3098822.3098843.
+///
+/// Each download gives a throughput sample (bytes / delay, latency included). The prediction is
+/// the harmonic mean of the last five samples divided by one plus the largest of the last five
+/// relative errors of earlier predictions. Over a horizon of up to five segments, every level
+/// sequence is scored by bitrate minus 4.3 × predicted rebuffering minus switches (from the
+/// current level) and the first level of the best sequence is played; ties go to the sequence
+/// that comes later in lexicographic order. A depth-first search shares prefixes, so each of the
+/// 6⁵ sequences costs one step instead of five.
+public struct RobustMPCStrategy: SessionStrategy, Sendable {
+    public var horizon: Int
+    /// 0-based level of the first segment.
+    public var firstLevel: Int
+    /// Pensieve reads segment sizes one segment ahead of the one being chosen; 1 reproduces that.
+    public var lookaheadOffset: Int
+    public var rebufferPenalty: Double
+    public var smoothnessPenalty: Double
+
+    private var samples: [Double] = []
+    private var errors: [Double] = []
+    private var lastPrediction: Double?
+
+    public init(horizon: Int = 5, firstLevel: Int = 1, lookaheadOffset: Int = 0, rebufferPenalty: Double = 4.3, smoothnessPenalty: Double = 1) {
+        self.horizon = horizon
+        self.firstLevel = firstLevel
+        self.lookaheadOffset = lookaheadOffset
+        self.rebufferPenalty = rebufferPenalty
+        self.smoothnessPenalty = smoothnessPenalty
+    }
+
+    public mutating func didDownload(_ record: DownloadRecord, context: DecisionContext) {
+        // Pensieve's sample: kilobytes per millisecond, i.e. megabytes per second.
+        let sample = Double(record.sizeBytes) / (record.downloadTimeSeconds * 1000) / 1000
+        errors.append(lastPrediction.map { abs($0 - sample) / sample } ?? 0)
+        samples.append(sample)
+        let recent = samples.suffix(5)
+        let harmonic = 1 / (recent.reduce(0) { $0 + 1 / $1 } / Double(recent.count))
+        lastPrediction = harmonic
+    }
+
+    public func chooseLevel(_ context: DecisionContext) -> Int {
+        guard let current = context.lastLevel, let harmonic = lastPrediction else {
+            return min(firstLevel, context.levelCount - 1)
+        }
+        let maxError = errors.suffix(5).max() ?? 0
+        let bandwidthMBps = harmonic / (1 + maxError)
+        let depth = min(horizon, context.segmentCount - context.segmentIndex)
+        var search = Search(
+            context: context, bandwidthMBps: bandwidthMBps, depth: depth,
+            firstSegment: context.segmentIndex + lookaheadOffset,
+            rebufferPenalty: rebufferPenalty, smoothnessPenalty: smoothnessPenalty
+        )
+        search.explore(position: 0, buffer: context.bufferSeconds, rebuffer: 0, bitrateSum: 0, switches: 0, last: current, first: 0)
+        return search.bestFirst
+    }
+
+    /// The exhaustive search over level sequences, sharing prefixes.
+    private struct Search {
+        let kbps: [Double]
+        let downloadSeconds: [[Double]]
+        let depth: Int
+        let segmentSeconds: Double
+        let rebufferPenalty: Double
+        let smoothnessPenalty: Double
+        var best = -Double.greatestFiniteMagnitude
+        var bestFirst = 0
+
+        init(context: DecisionContext, bandwidthMBps: Double, depth: Int, firstSegment: Int, rebufferPenalty: Double, smoothnessPenalty: Double) {
+            kbps = context.ladder.map(\.bitrateKbps)
+            downloadSeconds = (0..<depth).map { position in
+                (0..<context.levelCount).map { level in
+                    (Double(context.sizeBytes(segment: firstSegment + position, level: level)) / 1_000_000) / bandwidthMBps
+                }
+            }
+            self.depth = depth
+            segmentSeconds = context.segmentDurationSeconds
+            self.rebufferPenalty = rebufferPenalty
+            self.smoothnessPenalty = smoothnessPenalty
+        }
+
+        mutating func explore(position: Int, buffer: Double, rebuffer: Double, bitrateSum: Double, switches: Double, last: Int, first: Int) {
+            if position == depth {
+                let reward = bitrateSum / 1000 - rebufferPenalty * rebuffer - smoothnessPenalty * switches / 1000
+                if reward >= best {
+                    best = reward
+                    bestFirst = first
+                }
+                return
+            }
+            let times = downloadSeconds[position]
+            for level in 0..<kbps.count {
+                let download = times[level]
+                var nextBuffer = buffer
+                var nextRebuffer = rebuffer
+                if nextBuffer < download {
+                    nextRebuffer += download - nextBuffer
+                    nextBuffer = 0
+                } else {
+                    nextBuffer -= download
+                }
+                nextBuffer += segmentSeconds
+                explore(
+                    position: position + 1, buffer: nextBuffer, rebuffer: nextRebuffer,
+                    bitrateSum: bitrateSum + kbps[level], switches: switches + abs(kbps[level] - kbps[last]),
+                    last: level, first: position == 0 ? level : first
+                )
+            }
+        }
+    }
+}
+
+extension StrategyDescriptor {
+    /// Native RobustMPC with Pensieve's look-ahead, id `robust_mpc-native`.
+    public static let robustMPC = StrategyDescriptor(
+        id: "robust_mpc-native",
+        name: "RobustMPC (native)",
+        description: "RobustMPC as in Pensieve's sim/mpc.py: harmonic-mean prediction discounted by recent error, 5-segment exhaustive search."
+    ) {
+        RobustMPCStrategy(lookaheadOffset: 1)
+    }
+}

@@ -1,0 +1,49 @@
+/// Videos abrlab knows by name, all constant-bitrate: every segment of a level is
+/// `bitrate × duration / 8` bytes.
+public enum VideoPreset: String, CaseIterable, Sendable {
+    /// The seed's ladder, `BitrateLevel.standardLevels`: 360p at 500 kbps up to 4K at 15 Mbps.
+    case standard
+    /// Pensieve's ladder, 300–4300 kbps in 4 s segments. Its real VBR sizes are the
+    /// `video_size_N` files, which `VideoLoader` reads from a folder.
+    case pensieve
+
+    /// Pensieve's bitrates in kbps, lowest first, as in its simulator's `VIDEO_BIT_RATE`.
+    public static let pensieveLadderKbps: [Double] = [300, 750, 1200, 1850, 2850, 4300]
+    /// Pensieve's ladder labelled by bitrate: `300k` … `4300k`.
+    public static let pensieveLadder: [BitrateLevel] = pensieveLadderKbps.map {
+        BitrateLevel(bitrate: Int($0) * 1000, label: VideoLoader.label(kbps: $0))
+    }
+    /// Pensieve's chunk length, seconds.
+    public static let pensieveSegmentDurationSeconds = 4.0
+
+    /// Segment length of preset and CBR videos unless told otherwise: Pensieve's 4 s, a common
+    /// DASH/HLS choice.
+    public static let defaultSegmentDurationSeconds = 4.0
+    /// Segments of preset and CBR videos unless told otherwise: the 48 chunks a Pensieve session
+    /// plays, 192 s at 4 s each.
+    public static let defaultSegmentCount = 48
+
+    public var ladder: [BitrateLevel] {
+        switch self {
+        case .standard: BitrateLevel.standardLevels
+        case .pensieve: VideoPreset.pensieveLadder
+        }
+    }
+
+    public var segmentDurationSeconds: Double {
+        switch self {
+        case .standard: VideoPreset.defaultSegmentDurationSeconds
+        case .pensieve: VideoPreset.pensieveSegmentDurationSeconds
+        }
+    }
+
+    /// The preset as a CBR video named after it.
+    public func video(
+        segmentCount: Int = VideoPreset.defaultSegmentCount, segmentDurationSeconds: Double? = nil
+    ) throws(InputError) -> Video {
+        try Video(
+            name: rawValue, segmentDurationSeconds: segmentDurationSeconds ?? self.segmentDurationSeconds,
+            ladder: ladder, segmentCount: segmentCount
+        )
+    }
+}
