@@ -11,7 +11,15 @@ public final class NetworkBandwidthEstimator {
     /// Seconds a sample stays relevant.
     public let sampleWindow: TimeInterval
     private let timeSource: any TimeSource
-    public private(set) var samples: [BandwidthSample] = []
+    // Parallel arrays of plain numbers (bits/s and seconds since the reference date) keep the
+    // per-segment cost in emulation low; `samples` presents them as the seed's type.
+    private var bandwidths: [Double] = []
+    private var timestamps: [Double] = []
+
+    /// The kept samples, oldest first.
+    public var samples: [BandwidthSample] {
+        zip(bandwidths, timestamps).map { BandwidthSample(bandwidth: $0, timestamp: Date(timeIntervalSinceReferenceDate: $1)) }
+    }
 
     public init(
         maxSamples: Int = 10,
@@ -21,7 +29,8 @@ public final class NetworkBandwidthEstimator {
         self.maxSamples = max(0, maxSamples)
         self.sampleWindow = sampleWindow
         self.timeSource = timeSource
-        samples.reserveCapacity(self.maxSamples + 1)
+        bandwidths.reserveCapacity(self.maxSamples + 1)
+        timestamps.reserveCapacity(self.maxSamples + 1)
     }
 
     /// Records a transfer of `bytes` that took `duration` seconds; zero or negative durations are ignored.
@@ -37,8 +46,10 @@ public final class NetworkBandwidthEstimator {
     /// Records a transfer stamped with an explicit time instead of the time source's.
     public func recordSample(bytes: UInt64, duration: TimeInterval, at timestamp: Date) {
         guard duration > 0 else { return }
-        samples.append(BandwidthSample(bandwidth: Double(bytes) * 8 / duration, timestamp: timestamp))
-        trimSamples(now: timestamp)
+        let seconds = timestamp.timeIntervalSinceReferenceDate
+        bandwidths.append(Double(bytes) * 8 / duration)
+        timestamps.append(seconds)
+        trimSamples(now: seconds)
     }
 
     /// The weighted mean of the kept samples in bits per second, 0 when none are kept.
@@ -48,13 +59,13 @@ public final class NetworkBandwidthEstimator {
 
     /// The estimate as seen at an explicit time.
     public func estimatedBandwidth(at now: Date) -> Double {
-        trimSamples(now: now)
-        guard !samples.isEmpty else { return 0 }
+        trimSamples(now: now.timeIntervalSinceReferenceDate)
+        guard !bandwidths.isEmpty else { return 0 }
         var weightedSum = 0.0
         var totalWeight = 0.0
-        for (index, sample) in samples.enumerated() {
+        for (index, bandwidth) in bandwidths.enumerated() {
             let weight = Double(index + 1)
-            weightedSum += sample.bandwidth * weight
+            weightedSum += bandwidth * weight
             totalWeight += weight
         }
         return weightedSum / totalWeight
@@ -71,13 +82,22 @@ public final class NetworkBandwidthEstimator {
     }
 
     /// Keeps samples strictly newer than `now - sampleWindow`, then the newest `maxSamples`.
-    private func trimSamples(now: Date) {
-        let cutoff = now.addingTimeInterval(-sampleWindow)
-        if samples.contains(where: { $0.timestamp <= cutoff }) {
-            samples.removeAll { $0.timestamp <= cutoff }
+    private func trimSamples(now: Double) {
+        let cutoff = now - sampleWindow
+        var kept = 0
+        for index in timestamps.indices where timestamps[index] > cutoff {
+            timestamps[kept] = timestamps[index]
+            bandwidths[kept] = bandwidths[index]
+            kept += 1
         }
-        if samples.count > maxSamples {
-            samples.removeFirst(samples.count - maxSamples)
+        let first = max(0, kept - maxSamples)
+        if first > 0 || kept < timestamps.count {
+            for index in 0..<(kept - first) {
+                timestamps[index] = timestamps[first + index]
+                bandwidths[index] = bandwidths[first + index]
+            }
+            timestamps.removeLast(timestamps.count - (kept - first))
+            bandwidths.removeLast(bandwidths.count - (kept - first))
         }
     }
 }

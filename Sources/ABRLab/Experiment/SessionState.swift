@@ -11,6 +11,7 @@ struct SessionState {
     let waitStepMs: Double
     let startupThresholdMs: Double
     let maxSessionMs: Double
+    let pathQuality: NetworkQuality?
 
     var cursor: TraceCursor
     let clock = ManualTimeSource()
@@ -40,6 +41,7 @@ struct SessionState {
         waitStepMs = profile.bufferWaitStepSeconds * 1000
         startupThresholdMs = min(profile.startupThresholdSeconds, profile.maxBufferSeconds) * 1000
         maxSessionMs = profile.maxSessionSeconds * 1000
+        pathQuality = trace.path.map { NetworkQuality(path: $0) }
         cursor = TraceCursor(trace: trace)
         machine = DefaultPlaybackStateMachine(timeSource: clock)
         estimator = NetworkBandwidthEstimator(timeSource: clock)
@@ -55,7 +57,7 @@ struct SessionState {
             playbackStartSeconds: playbackStartMs.map { $0 / 1000 }, elapsedSeconds: elapsedMs / 1000,
             estimateKbps: estimateBitsPerSecond / 1000,
             networkQuality: NetworkQuality(bitsPerSecond: estimateBitsPerSecond),
-            pathQuality: trace.path.map { NetworkQuality(path: $0) },
+            pathQuality: pathQuality,
             downloads: downloads, video: video
         )
     }
@@ -107,7 +109,7 @@ struct SessionState {
             throw .sessionTimeLimit(trace: trace.name, limitSeconds: profile.maxSessionSeconds)
         }
         clock.elapsedSeconds = elapsedMs / 1000
-        estimator.recordSample(bytes: UInt64(sizeBytes), duration: delayMs / 1000)
+        estimator.recordSample(bytes: UInt64(sizeBytes), duration: delayMs / 1000, at: Date(timeIntervalSinceReferenceDate: elapsedMs / 1000))
         let endMs = elapsedMs
 
         var waitMs = 0.0
@@ -119,7 +121,7 @@ struct SessionState {
             elapsedMs += waitMs
             clock.elapsedSeconds = elapsedMs / 1000
         }
-        estimateBitsPerSecond = estimator.estimatedBandwidth()
+        estimateBitsPerSecond = estimator.estimatedBandwidth(at: Date(timeIntervalSinceReferenceDate: elapsedMs / 1000))
 
         let bitrateKbps = video.ladder[level].bitrateKbps
         let downloadSeconds = delayMs / 1000

@@ -9,8 +9,15 @@ public struct Video: Equatable, Sendable {
     public let formats: [String?]
     /// Number of segments whose sizes are known.
     public let segmentCount: Int
-    /// Sizes in bytes, segment-major: `sizes[segment * ladder.count + level]`.
-    private let sizes: [Int]
+    /// Sizes in bytes, segment-major: `sizes[segment * ladder.count + level]`, behind a class so
+    /// that copying a `Video` (once per decision context) costs one retain.
+    private let sizes: SizeTable
+
+    private final class SizeTable: Sendable, Equatable {
+        let bytes: [Int]
+        init(_ bytes: [Int]) { self.bytes = bytes }
+        static func == (lhs: SizeTable, rhs: SizeTable) -> Bool { lhs === rhs || lhs.bytes == rhs.bytes }
+    }
 
     /// A VBR video from explicit sizes, `sizesBytes[segment][level]`.
     public init(
@@ -47,7 +54,7 @@ public struct Video: Equatable, Sendable {
         self.ladder = ladder
         self.formats = formats
         self.segmentCount = sizesBytes.count
-        self.sizes = flat
+        self.sizes = SizeTable(flat)
     }
 
     /// A CBR video: every segment of a level is `bitrate × duration / 8` bytes.
@@ -72,7 +79,7 @@ public struct Video: Equatable, Sendable {
     @inline(__always)
     public func sizeBytes(segment: Int, level: Int) -> Int {
         guard segment >= 0, segment < segmentCount, level >= 0, level < ladder.count else { return 0 }
-        return sizes[segment * ladder.count + level]
+        return sizes.bytes[segment * ladder.count + level]
     }
 
     /// Bitrates in kilobits per second, lowest first.

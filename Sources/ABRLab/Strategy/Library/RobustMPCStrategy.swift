@@ -9,8 +9,8 @@
 /// relative errors of earlier predictions. Over a horizon of up to five segments, every level
 /// sequence is scored by bitrate minus 4.3 × predicted rebuffering minus switches (from the
 /// current level) and the first level of the best sequence is played; ties go to the sequence
-/// that comes later in lexicographic order. A depth-first search shares prefixes, so each of the
-/// 6⁵ sequences costs one step instead of five.
+/// that comes later in lexicographic order. A depth-first search shares prefixes and skips
+/// subtrees that provably cannot win, so large ladders (10⁵ sequences for 10 levels) stay cheap.
 public struct RobustMPCStrategy: SessionStrategy, Sendable {
     public var horizon: Int
     /// 0-based level of the first segment.
@@ -54,11 +54,14 @@ public struct RobustMPCStrategy: SessionStrategy, Sendable {
             firstSegment: context.segmentIndex + lookaheadOffset,
             rebufferPenalty: rebufferPenalty, smoothnessPenalty: smoothnessPenalty
         )
-        search.explore(position: 0, buffer: context.bufferSeconds, rebuffer: 0, bitrateSum: 0, switches: 0, last: current, first: 0)
+        search.explore(position: 0, buffer: context.bufferSeconds, rebuffer: 0, bitrateSum: 0, switches: 0, last: current)
         return search.bestFirst
     }
 
-    /// The exhaustive search over level sequences, sharing prefixes.
+    /// The search over level sequences: depth-first, sharing prefixes, and skipping a subtree
+    /// only when an optimistic bound on its best reward is below the best found so far. Equal
+    /// rewards go to the lexicographically later sequence, as in Pensieve's flat enumeration, so
+    /// the choice is exactly the exhaustive one.
     private struct Search {
         let kbps: [Double]
         let downloadSeconds: [[Double]]
@@ -66,8 +69,10 @@ public struct RobustMPCStrategy: SessionStrategy, Sendable {
         let segmentSeconds: Double
         let rebufferPenalty: Double
         let smoothnessPenalty: Double
+        let prunes: Bool
         var best = -Double.greatestFiniteMagnitude
-        var bestFirst = 0
+        var path: [Int]
+        var bestPath: [Int]
 
         init(context: DecisionContext, bandwidthMBps: Double, depth: Int, firstSegment: Int, rebufferPenalty: Double, smoothnessPenalty: Double) {
             kbps = context.ladder.map(\.bitrateKbps)
@@ -80,19 +85,30 @@ public struct RobustMPCStrategy: SessionStrategy, Sendable {
             segmentSeconds = context.segmentDurationSeconds
             self.rebufferPenalty = rebufferPenalty
             self.smoothnessPenalty = smoothnessPenalty
+            prunes = rebufferPenalty >= 0 && smoothnessPenalty >= 0
+            path = Array(repeating: 0, count: depth)
+            bestPath = Array(repeating: -1, count: depth)
         }
 
-        mutating func explore(position: Int, buffer: Double, rebuffer: Double, bitrateSum: Double, switches: Double, last: Int, first: Int) {
+        var bestFirst: Int { bestPath.first.map { max($0, 0) } ?? 0 }
+
+        mutating func explore(position: Int, buffer: Double, rebuffer: Double, bitrateSum: Double, switches: Double, last: Int) {
             if position == depth {
                 let reward = bitrateSum / 1000 - rebufferPenalty * rebuffer - smoothnessPenalty * switches / 1000
-                if reward >= best {
+                if reward > best || (reward == best && bestPath.lexicographicallyPrecedes(path)) {
                     best = reward
-                    bestFirst = first
+                    bestPath = path
                 }
                 return
             }
+            if prunes, position > 0 {
+                let sofar = bitrateSum / 1000 - rebufferPenalty * rebuffer - smoothnessPenalty * switches / 1000
+                let bound = sofar + optimisticGain(from: position, buffer: buffer)
+                if bound < best - 1e-9 * max(1, abs(best)) { return }
+            }
             let times = downloadSeconds[position]
-            for level in 0..<kbps.count {
+            // High levels first: good sequences early make the bound prune more.
+            for level in stride(from: kbps.count - 1, through: 0, by: -1) {
                 let download = times[level]
                 var nextBuffer = buffer
                 var nextRebuffer = rebuffer
@@ -103,12 +119,30 @@ public struct RobustMPCStrategy: SessionStrategy, Sendable {
                     nextBuffer -= download
                 }
                 nextBuffer += segmentSeconds
+                path[position] = level
                 explore(
                     position: position + 1, buffer: nextBuffer, rebuffer: nextRebuffer,
-                    bitrateSum: bitrateSum + kbps[level], switches: switches + abs(kbps[level] - kbps[last]),
-                    last: level, first: position == 0 ? level : first
+                    bitrateSum: bitrateSum + kbps[level], switches: switches + abs(kbps[level] - kbps[last]), last: level
                 )
             }
+        }
+
+        /// An upper bound on what positions `from…` can add: each step's best bitrate less the
+        /// rebuffering it must cause even if the buffer grew by a full segment at every step.
+        private func optimisticGain(from position: Int, buffer: Double) -> Double {
+            var gain = 0.0
+            var bufferCeiling = buffer
+            for step in position..<depth {
+                let times = downloadSeconds[step]
+                var stepBest = -Double.greatestFiniteMagnitude
+                for level in 0..<kbps.count {
+                    let value = kbps[level] / 1000 - rebufferPenalty * max(0, times[level] - bufferCeiling)
+                    stepBest = max(stepBest, value)
+                }
+                gain += stepBest
+                bufferCeiling += segmentSeconds
+            }
+            return gain
         }
     }
 }
