@@ -6,7 +6,7 @@ import Foundation
 /// `switchProbability` at every step, adds multiplicative Gaussian noise, and now and then drops
 /// into an outage of zero bandwidth. The same parameters and seed always give the same trace.
 public struct SyntheticTraceGenerator: Equatable, Sendable {
-    /// Length of the trace.
+    /// Length of the trace (to the millisecond).
     public var durationSeconds: Double = 300
     /// Length of each period (one bandwidth sample).
     public var stepSeconds: Double = 1
@@ -37,6 +37,7 @@ public struct SyntheticTraceGenerator: Equatable, Sendable {
         }
         try check(durationSeconds.isFinite && durationSeconds > 0, "--duration-s", "must be positive")
         try check(stepSeconds.isFinite && stepSeconds > 0 && stepSeconds <= durationSeconds, "--step-s", "must be positive and at most the duration")
+        try check(durationSeconds / stepSeconds <= 10_000_000, "--duration-s", "gives more than 10 million periods; use a longer --step-s")
         try check(minKbps > 0 && maxKbps >= minKbps && maxKbps.isFinite, "--min-kbps/--max-kbps", "need 0 < min ≤ max")
         try check(stateCount >= 1 && stateCount <= 1000, "--states", "must be between 1 and 1000")
         try check((0...1).contains(switchProbability), "--switch-probability", "must be between 0 and 1")
@@ -51,14 +52,18 @@ public struct SyntheticTraceGenerator: Equatable, Sendable {
     public var stateKbps: [Double] {
         guard stateCount > 1 else { return [maxKbps] }
         let ratio = log(maxKbps / minKbps)
-        return (0..<stateCount).map { minKbps * exp(ratio * Double($0) / Double(stateCount - 1)) }
+        // The ends are set exactly: exp(log(x)) can miss x by an ulp.
+        return (0..<stateCount).map { index in
+            index == 0 ? minKbps : index == stateCount - 1 ? maxKbps : minKbps * exp(ratio * Double(index) / Double(stateCount - 1))
+        }
     }
 
     public func generate(name: String) throws(InputError) -> NetworkTrace {
         try validate()
         var random = SeededGenerator(seed: seed)
         let states = stateKbps
-        let steps = max(1, Int((durationSeconds / stepSeconds).rounded()))
+        // Whole steps, the last one cut short so the trace lasts exactly `durationSeconds`.
+        let steps = max(1, Int((durationSeconds / stepSeconds).rounded(.up)))
         var state = Int(random.next() % UInt64(states.count))
         var outageStepsLeft = 0
         let outageContinue = 1 - min(1, stepSeconds / outageMeanSeconds)
@@ -82,7 +87,7 @@ public struct SyntheticTraceGenerator: Equatable, Sendable {
                 kbps = max(states[state] * (1 + noise * random.gaussian()), minKbps * 0.1)
             }
             // Millisecond and kbps resolution keep files short and exact to read back.
-            ends.append((Double(step + 1) * stepSeconds * 1000).rounded() / 1000)
+            ends.append((min(Double(step + 1) * stepSeconds, durationSeconds) * 1000).rounded() / 1000)
             bandwidths.append(kbps.rounded() * 1000)
             if let latencyMilliseconds {
                 let jittered = max(0, latencyMilliseconds + latencyJitterMilliseconds * random.gaussian())

@@ -12,7 +12,7 @@ public final class AtomicFile {
     public init(_ url: URL) throws(InputError) {
         self.url = url
         temporaryURL = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
+            .appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         guard FileManager.default.createFile(atPath: temporaryURL.path, contents: nil),
               let handle = try? FileHandle(forWritingTo: temporaryURL) else {
             throw InputError(file: url.path, "cannot create the file")

@@ -35,12 +35,14 @@ public struct SyntheticVideoGenerator: Equatable, Sendable {
         try validate()
         var random = SeededGenerator(seed: seed)
         let ladder = ladderKbps.map { BitrateLevel(bitrate: Int(($0 * 1000).rounded()), label: NumberText.plain($0) + "k") }
-        var complexity = 0.0
+        // Start from the process's stationary distribution, so the first segments are as large on
+        // average as the rest.
+        var complexity = random.gaussian()
         let innovation = sqrt(1 - complexityCorrelation * complexityCorrelation)
         var sizes: [[Int]] = []
         sizes.reserveCapacity(segmentCount)
-        for _ in 0..<segmentCount {
-            complexity = complexityCorrelation * complexity + innovation * random.gaussian()
+        for segment in 0..<segmentCount {
+            if segment > 0 { complexity = complexityCorrelation * complexity + innovation * random.gaussian() }
             let scene = exp(complexitySpread * complexity - complexitySpread * complexitySpread / 2)
             var row: [Int] = []
             var floor = 0

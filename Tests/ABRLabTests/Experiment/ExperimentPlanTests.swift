@@ -1,0 +1,85 @@
+import ABRLab
+import Testing
+
+@Suite struct ExperimentPlanTests {
+    static func validationError(_ plan: ExperimentPlan) -> InputError? {
+        do {
+            try plan.validate()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    static func fiveLevelVideo() throws -> Video {
+        try Video(name: "standard", segmentDurationSeconds: 2, ladder: BitrateLevel.standardLevels, segmentCount: 10)
+    }
+
+    @Test func aSoundPlanValidatesAndCountsItsSessions() throws {
+        let plan = try RunnerFixtures.plan(traceCount: 4)
+        try plan.validate()
+        #expect(plan.sessionCount == 12)
+    }
+
+    @Test func noStrategies() throws {
+        let plan = try RunnerFixtures.plan(strategies: [])
+        #expect(Self.validationError(plan) == InputError(file: "", "no strategies to run"))
+    }
+
+    @Test func noStrategiesIsReportedBeforeNoTraces() throws {
+        let plan = try RunnerFixtures.plan(strategies: [], traceCount: 0)
+        #expect(Self.validationError(plan)?.message == "no strategies to run")
+    }
+
+    @Test func emptyTraceSet() throws {
+        let plan = try RunnerFixtures.plan(traceCount: 0)
+        #expect(Self.validationError(plan) == InputError(file: "", "the trace set is empty"))
+    }
+
+    @Test func duplicateStrategyIDs() throws {
+        let plan = try RunnerFixtures.plan(strategies: [
+            RunnerFixtures.descriptor("a", levels: [0]), RunnerFixtures.descriptor("b", levels: [0]),
+            RunnerFixtures.descriptor("b", levels: [1]),
+        ])
+        #expect(Self.validationError(plan) == InputError(file: "", "strategy id 'b' is given twice"))
+    }
+
+    @Test func duplicateTraceNames() throws {
+        var plan = try RunnerFixtures.plan(traceCount: 3)
+        plan.traces.append(try EmulatorFixtures.constantTrace(mbps: 9, name: "trace-1"))
+        #expect(Self.validationError(plan) == InputError(
+            file: "", "two traces are named 'trace-1'; trace names must be unique within a run"
+        ))
+    }
+
+    @Test func videoTooShortForTheEmulator() throws {
+        var plan = try RunnerFixtures.plan(segments: 4)
+        plan.emulator.segmentsToPlay = 10
+        #expect(Self.validationError(plan) == InputError(file: "", "cbr: the video has 4 segments but the session plays 10"))
+    }
+
+    @Test func videoTooShortForTheProfile() throws {
+        var plan = try RunnerFixtures.plan(segments: 4)
+        plan.emulator = SessionEmulator(profile: .pensieve)
+        #expect(Self.validationError(plan) == InputError(file: "", "cbr: the video has 4 segments but the session plays 48"))
+    }
+
+    @Test func hdQoEOnAFiveLevelLadder() throws {
+        var plan = try RunnerFixtures.plan()
+        plan.video = try Self.fiveLevelVideo()
+        plan.qoe = .hd
+        #expect(Self.validationError(plan) == InputError(file: "", "the hd QoE model has 6 utilities but the ladder has 5 levels"))
+        // The other models score any ladder, and HD does with one utility per level.
+        plan.qoe = .log
+        try plan.validate()
+        plan.qoe = QoEModel(kind: .hd, hdUtilities: [1, 2, 4, 8, 16])
+        try plan.validate()
+    }
+
+    @Test func sessionsFollowTheGivenTraceOrder() throws {
+        var plan = try RunnerFixtures.plan(traceCount: 3)
+        plan.traces.reverse()
+        try plan.validate()
+        #expect(plan.runSession(index: 0).traceName == "trace-2")
+    }
+}

@@ -1,0 +1,106 @@
+import ABRLab
+import Foundation
+import Testing
+
+@Suite struct ResultsWriterTests {
+    static let fileNames = ["run.json", "segments.csv", "sessions.csv", "summary.csv", "transitions.csv"]
+
+    static func lines(_ url: URL) throws -> [String] {
+        String(decoding: try Data(contentsOf: url), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// "low" and "high" over one 2 Mbps trace: QoE 4 and 8, no stalls.
+    static func outcomes() throws -> [SessionOutcome] {
+        var plan = try RunnerFixtures.plan(
+            strategies: [RunnerFixtures.descriptor("low", levels: [0]), RunnerFixtures.descriptor("high", levels: [1])]
+        )
+        plan.traces = [try EmulatorFixtures.constantTrace(mbps: 2)]
+        return (0..<plan.sessionCount).map { plan.runSession(index: $0) }
+    }
+
+    @Test func nothingAppearsUntilFinish() throws {
+        let folder = try FixtureDirectory()
+        let writer = try ResultsWriter(directory: folder.url.appendingPathComponent("out/run-1"))
+        for outcome in try Self.outcomes() { try writer.append(SessionCSV(outcome: outcome, profile: "ideal", qoeModel: "linear")) }
+        let entries = try FileManager.default.contentsOfDirectory(atPath: writer.directory.path)
+        #expect(entries.count == 3)
+        #expect(Set(entries).isDisjoint(with: Self.fileNames))
+    }
+
+    @Test func anAbandonedWriterLeavesAnEmptyFolder() throws {
+        let folder = try FixtureDirectory()
+        let directory = folder.url.appendingPathComponent("out")
+        func abandon() throws {
+            let writer = try ResultsWriter(directory: directory)
+            for outcome in try Self.outcomes() { try writer.append(SessionCSV(outcome: outcome, profile: "ideal", qoeModel: "linear")) }
+        }
+        try abandon()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [])
+    }
+
+    @Test func finishWritesTheFiveFilesWithTheirHeaders() throws {
+        let folder = try FixtureDirectory()
+        let writer = try ResultsWriter(directory: folder.url)
+        let outcomes = try Self.outcomes()
+        for outcome in outcomes { try writer.append(SessionCSV(outcome: outcome, profile: "ideal", qoeModel: "linear")) }
+        try writer.finish(summaries: [], comparisons: [], manifest: Data("{\"seed\": 7}".utf8))
+
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == Self.fileNames)
+        let sessions = try Self.lines(folder.url.appendingPathComponent("sessions.csv"))
+        #expect(sessions.first == SessionCSV.sessionsHeader.joined(separator: ","))
+        #expect(sessions.count == 1 + 2 + 1)
+        #expect(sessions[1].hasPrefix("low,flat,ideal,linear,4,4.0,1.0,1000.0,0.0,0.0,0,0,0.5,"))
+        #expect(sessions[2].hasPrefix("high,flat,ideal,linear,4,8.0,2.0,2000.0,0.0,0.0,0,0,1.0,"))
+        #expect(sessions.last == "")
+
+        let segments = try Self.lines(folder.url.appendingPathComponent("segments.csv"))
+        #expect(segments.first == SessionCSV.segmentsHeader.joined(separator: ","))
+        #expect(segments.count == 1 + 8 + 1)
+        #expect(segments[1].hasPrefix("low,flat,0,0,1000.0,125000,0.0,0.5,0.5,"))
+        #expect(segments[8].hasPrefix("high,flat,3,1,2000.0,250000,3.0,4.0,1.0,"))
+
+        let transitions = try Self.lines(folder.url.appendingPathComponent("transitions.csv"))
+        #expect(transitions.first == SessionCSV.transitionsHeader.joined(separator: ","))
+        let perSession = outcomes.map { $0.result?.transitions.count ?? 0 }
+        #expect(transitions.count == 1 + perSession.reduce(0, +) + 1)
+        #expect(transitions[1].hasPrefix("low,flat,0.0,"))
+
+        #expect(try Self.lines(folder.url.appendingPathComponent("summary.csv")) == [ResultsWriter.summaryHeader.joined(separator: ","), ""])
+        #expect(try String(decoding: Data(contentsOf: folder.url.appendingPathComponent("run.json")), as: UTF8.self) == "{\"seed\": 7}\n")
+    }
+
+    @Test func summaryRowsWithAndWithoutABaseline() throws {
+        let folder = try FixtureDirectory()
+        let writer = try ResultsWriter(directory: folder.url)
+        let summaries = [
+            StrategySummary(strategyID: "low", metrics: [try MetricsFixtures.low()], failures: 0, firstError: nil, seed: 1),
+            StrategySummary(strategyID: "high", metrics: [try MetricsFixtures.high()], failures: 0, firstError: nil, seed: 1),
+            StrategySummary(strategyID: "broken", metrics: [], failures: 1, firstError: "x: bad, really", seed: 1),
+        ]
+        let comparisons = [
+            PairedComparison(strategyID: "high", baselineID: "low", strategyQoE: ["flat": 8], baselineQoE: ["flat": 4], seed: 1),
+            PairedComparison(strategyID: "broken", baselineID: "low", strategyQoE: [:], baselineQoE: ["flat": 4], seed: 1),
+        ]
+        try writer.finish(summaries: summaries, comparisons: comparisons, manifest: Data("{}".utf8))
+
+        let rows = try Self.lines(folder.url.appendingPathComponent("summary.csv"))
+        let empty = Array(repeating: "", count: 7)
+        #expect(rows == [
+            ResultsWriter.summaryHeader.joined(separator: ","),
+            (["low", "1", "0", "4.0", "4.0", "4.0", "4.0", "1000.0", "0.0", "0.0", "0.5"] + empty + [""]).joined(separator: ","),
+            ["high", "1", "0", "8.0", "8.0", "8.0", "8.0", "2000.0", "0.0", "0.0", "1.0", "low", "1", "0", "0", "4.0", "4.0", "4.0", ""]
+                .joined(separator: ","),
+            // NaNs of a strategy with no finished session are empty; the message is quoted.
+            (["broken", "0", "1"] + Array(repeating: "", count: 8) + ["low", "0", "0", "0", "", "", ""]
+                + ["\"x: bad, really\""]).joined(separator: ","),
+            "",
+        ])
+        #expect(ResultsWriter.summaryHeader.count == 19)
+    }
+
+    @Test func aFileInTheWayOfTheFolderIsAnInputError() throws {
+        let folder = try FixtureDirectory()
+        let blocker = try folder.write("taken", "a file, not a folder")
+        #expect(throws: InputError(file: blocker.path, "cannot create the output folder")) { try ResultsWriter(directory: blocker) }
+    }
+}
