@@ -1,34 +1,58 @@
 import CLuaShim
 
-/// An embedded Lua 5.4 interpreter. It belongs to the thread that made it: it is not
-/// `Sendable` and must not be shared.
-public final class LuaEngine {
-    private let handle: OpaquePointer
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-    public init() throws(LuaError) {
-        guard let handle = abrl_engine_open() else {
-            throw LuaError(kind: .memory, message: "cannot open a Lua state: out of memory")
+/// An embedded, sandboxed Lua 5.4 interpreter. It is not `Sendable`: it belongs to the code
+/// that made it. Strategy sessions get theirs from a per-thread cache, so each worker thread
+/// has its own engine and none is ever used by two threads.
+public final class LuaEngine {
+    let handle: OpaquePointer
+    public let limits: LuaLimits
+    public let verbose: Bool
+    /// The thread that made the engine; sessions run only there.
+    let thread: pthread_t
+    /// Compiled scripts as registry references.
+    var chunks: [LuaChunkKey: Int32] = [:]
+
+    /// Opens an engine; `verbose` adds tracebacks to runtime errors and lets `print` write to stderr.
+    public init(limits: LuaLimits = .default, verbose: Bool = false) throws(LuaError) {
+        var cLimits = limits.cLimits(verbose: verbose)
+        guard let handle = abrl_engine_open(&cLimits) else {
+            throw LuaError(kind: .memory, message: "cannot open a Lua engine within a memory cap of \(limits.memoryBytesPerEngine) bytes")
         }
         self.handle = handle
+        self.limits = limits
+        self.verbose = verbose
+        self.thread = pthread_self()
     }
 
     deinit {
         abrl_engine_close(handle)
     }
 
-    /// Runs `source` as a text chunk and returns its first result as a number.
+    /// Runs `source` as a text chunk in a fresh sandbox environment and returns its first
+    /// result as a number.
     public func evaluateNumber(_ source: String, chunkName: String = "=eval") throws(LuaError) -> Double {
         var value = 0.0
-        var message = [CChar](repeating: 0, count: 512)
         let bytes = Array(source.utf8)
         let status = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
-                abrl_eval_number(handle, chars.baseAddress, chars.count, chunkName, &value, &message, message.count)
+                abrl_eval_number(handle, chars.baseAddress, chars.count, chunkName, &value)
             }
         }
-        guard status == Int32(ABRL_OK) else {
-            throw LuaError(status: status, message: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        }
+        guard status == Int32(ABRL_OK) else { throw LuaError(status: status, message: message) }
         return value
     }
+
+    /// Bytes the engine holds now.
+    public var memoryBytes: Int { abrl_engine_memory_bytes(handle) }
+
+    /// The shim's message for the last failed call.
+    var message: String { String(cString: abrl_engine_message(handle)) }
+
+    var isOnOwnThread: Bool { pthread_equal(thread, pthread_self()) != 0 }
 }

@@ -5,6 +5,8 @@ import CLuaShim
 public struct LuaError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
         case syntax, runtime, memory, type
+        /// The instruction budget or the time backstop of ``LuaLimits`` ran out.
+        case limit
     }
 
     public let kind: Kind
@@ -21,9 +23,17 @@ public struct LuaError: Error, Equatable, Sendable, CustomStringConvertible {
         case Int32(ABRL_ERR_SYNTAX): kind = .syntax
         case Int32(ABRL_ERR_MEMORY): kind = .memory
         case Int32(ABRL_ERR_TYPE): kind = .type
+        case Int32(ABRL_ERR_BUDGET), Int32(ABRL_ERR_TIME): kind = .limit
         default: kind = .runtime
         }
-        self.init(kind: kind, message: message)
+        let text: String
+        switch status {
+        case Int32(ABRL_ERR_MEMORY): text = "memory limit exceeded"
+        case Int32(ABRL_ERR_BUDGET): text = message.isEmpty ? "instruction budget exceeded" : "\(message): instruction budget exceeded"
+        case Int32(ABRL_ERR_TIME): text = message.isEmpty ? "time limit exceeded" : "\(message): time limit exceeded"
+        default: text = message
+        }
+        self.init(kind: kind, message: text)
     }
 
     public var description: String { message }

@@ -4,27 +4,162 @@
 #include <stddef.h>
 
 /* An opaque Lua engine. Swift never sees lua_State; every call that can raise a Lua
-   error runs inside lua_pcall here, so no longjmp crosses a Swift frame. */
+   error runs inside lua_pcall here, so no longjmp crosses a Swift frame. Every function
+   leaves the Lua stack top as it found it. An engine belongs to one thread at a time. */
 typedef struct abrl_engine abrl_engine;
 
-/* Result codes shared with Swift. */
+/* One strategy instance for one session, living in an engine. */
+typedef struct abrl_session abrl_session;
+
+/* Result codes shared with Swift. On failure the engine keeps a message
+   (abrl_engine_message) whose meaning depends on the code, as noted. */
 enum {
     ABRL_OK = 0,
-    ABRL_ERR_SYNTAX = 1,
-    ABRL_ERR_RUNTIME = 2,
-    ABRL_ERR_MEMORY = 3,
-    ABRL_ERR_TYPE = 4
+    ABRL_ERR_SYNTAX = 1,  /* message: Lua's "chunk:line: text" */
+    ABRL_ERR_RUNTIME = 2, /* message: the error, "chunk:line: text" when Lua knows where */
+    ABRL_ERR_MEMORY = 3,  /* the engine's memory cap was hit; message empty */
+    ABRL_ERR_TYPE = 4,    /* a value had the wrong type; message says which */
+    ABRL_ERR_BUDGET = 5,  /* instruction budget exceeded; message: "chunk:line" where, or empty */
+    ABRL_ERR_TIME = 6,    /* wall-clock backstop exceeded; message: "chunk:line" where, or empty */
+    ABRL_ERR_SCRIPT = 7,  /* the script's shape is wrong (no choose, …); message says how */
+    ABRL_ERR_RESULT = 8   /* a strategy function returned an unusable value; message renders it */
 };
 
-/* Opens an engine with the base, table, string, math and utf8 libraries. NULL when out of memory. */
-abrl_engine *abrl_engine_open(void);
+/* Limits of one engine. Budget and time apply to each call into Lua; memory to the engine. */
+typedef struct abrl_limits {
+    long long instructions_per_call; /* VM instructions, plus one per 64 bytes allocated */
+    double seconds_per_call;         /* wall-clock backstop; 0 disables it */
+    size_t memory_bytes;             /* cap on everything the engine allocates */
+    size_t string_rep_bytes;         /* largest result string.rep may build */
+    int verbose;                     /* tracebacks in runtime errors; print writes to stderr */
+} abrl_limits;
+
+/* The defaults documented in docs/lua-api.md. */
+abrl_limits abrl_default_limits(void);
+
+/* Opens a sandboxed engine; NULL when the limits leave no room for Lua itself. */
+abrl_engine *abrl_engine_open(const abrl_limits *limits);
 void abrl_engine_close(abrl_engine *engine);
 
-/* Runs a text chunk and converts its first result to a number.
-   On success stores it in *out and returns ABRL_OK; on failure copies a one-line
-   message into err (always NUL-terminated) and returns an error code.
-   The Lua stack top is the same before and after. */
+/* The message of the last failed call, NUL-terminated; valid until the next call. */
+const char *abrl_engine_message(const abrl_engine *engine);
+
+/* Bytes the engine holds right now. */
+size_t abrl_engine_memory_bytes(const abrl_engine *engine);
+
+/* Runs a text chunk in a fresh sandbox environment and converts its first result to a number. */
 int abrl_eval_number(abrl_engine *engine, const char *source, size_t length,
-                     const char *chunk_name, double *out, char *err, size_t err_size);
+                     const char *chunk_name, double *out);
+
+/* Compiles a script (text only) and keeps it in the engine; *chunk_ref names it from then on. */
+int abrl_script_compile(abrl_engine *engine, const char *source, size_t length,
+                        const char *chunk_name, int *chunk_ref);
+
+/* Script forms. */
+enum { ABRL_FORM_SESSION = 0, ABRL_FORM_SEED = 1 };
+
+/* Parameter types, taken from each default's Lua type. */
+enum { ABRL_PARAM_NUMBER = 0, ABRL_PARAM_INTEGER = 1, ABRL_PARAM_BOOLEAN = 2, ABRL_PARAM_STRING = 3 };
+
+/* One parameter. Key and string value live in a separate text block, addressed by offset,
+   so the struct holds no pointer and Swift can keep arrays of it. */
+typedef struct abrl_param {
+    size_t key_offset; /* NUL-terminated key */
+    size_t string_offset;
+    size_t string_length;
+    long long integer;
+    double number;
+    int type;
+    int boolean;
+} abrl_param;
+
+/* What a script declares, read by running its top level once. */
+typedef struct abrl_inspection {
+    char *name;        /* NULL when absent */
+    char *description; /* NULL when absent */
+    int form;
+    char *text;        /* keys and string values of params */
+    size_t text_length;
+    abrl_param *params;
+    size_t param_count;
+} abrl_inspection;
+
+/* Runs the script's top level with seed 0 and reports what it declares; *out is freed
+   with abrl_inspection_free. */
+int abrl_script_inspect(abrl_engine *engine, int chunk_ref, abrl_inspection **out);
+void abrl_inspection_free(abrl_inspection *inspection);
+
+/* What a session tells the script once. Arrays are read during abrl_session_open only. */
+typedef struct abrl_session_info {
+    long long segment_count;
+    long long level_count;
+    long long size_segment_count; /* segments whose sizes sizes_bytes holds */
+    long long seed;               /* bit pattern of the session seed */
+    double segment_duration_s;
+    double max_buffer_s;
+    const double *levels_kbps;    /* level_count entries, lowest first */
+    const long long *levels_bps;  /* the same ladder in bits per second */
+    const long long *sizes_bytes; /* segment-major: [segment * level_count + level] */
+    const char *trace;
+    size_t trace_length;
+    const char *profile;
+    size_t profile_length;
+    const char *param_text;       /* effective params, as abrl_param */
+    const abrl_param *params;
+    size_t param_count;
+    int form;
+} abrl_session_info;
+
+/* Runs the script's top level in a fresh environment seeded with info->seed, writes the
+   effective params into its params table and calls its setup(session). */
+int abrl_session_open(abrl_engine *engine, int chunk_ref, const abrl_session_info *info,
+                      abrl_session **out);
+/* Releases the session's Lua state; call on the engine's thread. */
+void abrl_session_close(abrl_session *session);
+/* Frees the session's C memory without touching Lua, for a session dropped on another thread;
+   its Lua state stays until the engine closes. */
+void abrl_session_abandon(abrl_session *session);
+
+/* The state of the player when a level is chosen. Indices are 0-based here. */
+typedef struct abrl_decision {
+    long long segment_index;
+    long long last_level;     /* -1 before the first download */
+    long long stall_count;
+    double buffer_s;
+    double rebuffer_s;
+    double elapsed_s;
+    double estimate_kbps;
+    int network_quality;      /* 0 offline … 4 excellent */
+} abrl_decision;
+
+/* One finished download. Indices are 0-based here. */
+typedef struct abrl_download {
+    long long segment_index;
+    long long level;
+    long long size_bytes;
+    double download_time_s;
+    double throughput_kbps;
+    double rebuffer_s;
+    double buffer_s;
+    double wait_s;
+} abrl_download;
+
+/* Refreshes ctx and calls choose(ctx). The download history is sent incrementally:
+   `downloads` holds the records from 0-based position `first_download` on, and the history
+   is cut to first_download + download_count entries. *level is 0-based. */
+int abrl_session_choose(abrl_session *session, const abrl_decision *decision,
+                        long long first_download, const abrl_download *downloads,
+                        size_t download_count, long long *level);
+
+/* Calls on_download(report) when the script defines it. */
+int abrl_session_on_download(abrl_session *session, const abrl_download *record);
+
+/* The three questions of the seed protocol. */
+enum { ABRL_SEED_INITIAL = 0, ABRL_SEED_UPGRADE = 1, ABRL_SEED_DOWNGRADE = 2 };
+
+/* Asks a seed-form script one question. `value` is buffer health for an upgrade and the
+   rebuffering ratio for a downgrade. *has_bitrate is 0 when the script answered nil. */
+int abrl_session_seed(abrl_session *session, int question, long long current_bps, double value,
+                      int network_quality, long long *bitrate_bps, int *has_bitrate);
 
 #endif

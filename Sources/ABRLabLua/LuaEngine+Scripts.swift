@@ -1,0 +1,55 @@
+import ABRLab
+import CLuaShim
+
+extension LuaEngine {
+    /// Compiles the chunk `key` names (text only), or returns the one compiled before.
+    func compile(_ key: LuaChunkKey, location: LuaScriptLocation) throws(InputError) -> Int32 {
+        if let chunk = chunks[key] { return chunk }
+        var chunk: Int32 = 0
+        let status = key.source.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                abrl_script_compile(handle, chars.baseAddress, chars.count, location.chunkName, &chunk)
+            }
+        }
+        guard status == Int32(ABRL_OK) else { throw location.error(status: status, message: message, phase: "loading") }
+        chunks[key] = chunk
+        return chunk
+    }
+
+    /// The compiled chunk of `script` in this engine, compiling it on first use.
+    func chunk(for script: LuaScript) throws(InputError) -> Int32 {
+        try compile(script.chunkKey, location: script.location)
+    }
+
+    /// Runs the chunk's top level once (seed 0) and reads what it declares.
+    func inspect(chunk: Int32, location: LuaScriptLocation) throws(InputError) -> LuaInspection {
+        var result: UnsafeMutablePointer<abrl_inspection>?
+        let status = abrl_script_inspect(handle, chunk, &result)
+        guard status == Int32(ABRL_OK), let inspection = result else {
+            throw location.error(status: status, message: message, phase: "loading")
+        }
+        defer { abrl_inspection_free(inspection) }
+        let record = inspection.pointee
+        var params: [LuaParam] = []
+        for index in 0..<record.param_count {
+            let param = record.params[index]
+            let key = String(cString: record.text + param.key_offset)
+            let value: LuaParamValue
+            switch param.type {
+            case Int32(ABRL_PARAM_INTEGER): value = .integer(Int(param.integer))
+            case Int32(ABRL_PARAM_BOOLEAN): value = .boolean(param.boolean != 0)
+            case Int32(ABRL_PARAM_STRING):
+                let bytes = UnsafeRawBufferPointer(start: record.text + param.string_offset, count: param.string_length)
+                value = .string(String(decoding: bytes, as: UTF8.self))
+            default: value = .number(param.number)
+            }
+            params.append(LuaParam(key: key, value: value))
+        }
+        return LuaInspection(
+            name: record.name.map { String(cString: $0) },
+            description: record.description.map { String(cString: $0) },
+            form: record.form == Int32(ABRL_FORM_SEED) ? .seedProtocol : .session,
+            params: params.sorted { $0.key < $1.key }
+        )
+    }
+}

@@ -1,0 +1,20 @@
+import ABRLab
+
+extension LuaScript {
+    /// A fresh strategy for one session, of the script's form.
+    public func makeStrategy() -> any SessionStrategy {
+        switch form {
+        case .session: LuaStrategy(script: self)
+        case .seedProtocol: LuaSeedStrategy(script: self)
+        }
+    }
+
+    /// Names the script for experiments; source is its path and every session gets a fresh
+    /// strategy, bound to the engine of the thread that sets it up.
+    public func descriptor() -> StrategyDescriptor {
+        let script = self
+        return StrategyDescriptor(id: id, name: name, description: description, source: path) {
+            script.makeStrategy()
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import ABRLab
+import CLuaShim
+import Foundation
+
+/// Where a script lives and how Lua names it, so every failure becomes a one-line
+/// `InputError` naming the script's path and, where Lua knows it, the line.
+struct LuaScriptLocation: Hashable, Sendable {
+    /// The path as the user gave it; messages name it.
+    let path: String
+    /// The chunk name Lua reports (`x.lua`); messages that start with it get `path` instead.
+    let chunkLabel: String
+    let limits: LuaLimits
+
+    /// Lua's chunk name: `=` makes Lua print the label as is.
+    var chunkName: String { "=" + chunkLabel }
+
+    /// The error for a failed shim call made during `phase` (`choose`, `setup`, …).
+    func error(status: Int32, message: String, phase: String) -> InputError {
+        switch status {
+        case Int32(ABRL_ERR_MEMORY):
+            return InputError(file: path, "\(phase) exceeded the memory limit of \(Self.mebibytes(limits.memoryBytesPerEngine)) per engine")
+        case Int32(ABRL_ERR_BUDGET):
+            return located(message, "\(phase) exceeded the budget of \(limits.instructionsPerCall) instructions per call")
+        case Int32(ABRL_ERR_TIME):
+            return located(message, "\(phase) exceeded the time limit of \(limits.secondsPerCall) s per call")
+        case Int32(ABRL_ERR_SCRIPT):
+            return InputError(file: path, message)
+        default:
+            if let (line, text) = split(message) { return InputError(file: path, line: line, text) }
+            return InputError(file: path, "\(phase): \(message)")
+        }
+    }
+
+    /// A limit error at `place` (`x.lua:12`, or empty when unknown).
+    private func located(_ place: String, _ text: String) -> InputError {
+        if let (line, _) = split(place + ": ") { return InputError(file: path, line: line, text) }
+        return InputError(file: path, place.isEmpty ? text : "\(text) (at \(place))")
+    }
+
+    /// `x.lua:12: text` → (12, text) when the message starts with this script's label.
+    private func split(_ message: String) -> (Int, String)? {
+        let prefix = chunkLabel + ":"
+        guard message.hasPrefix(prefix) else { return nil }
+        let rest = message.dropFirst(prefix.count)
+        guard let colon = rest.firstIndex(of: ":"), let line = Int(rest[..<colon]) else { return nil }
+        var text = rest[rest.index(after: colon)...]
+        if text.first == " " { text = text.dropFirst() }
+        return (line, String(text).replacingOccurrences(of: "\t" + prefix, with: "\t" + path + ":"))
+    }
+
+    private static func mebibytes(_ bytes: Int) -> String {
+        bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+    }
+}

@@ -1,0 +1,134 @@
+import ABRLab
+import CLuaShim
+
+/// One script instance playing one session in the calling thread's engine.
+///
+/// Its Lua state (environment, upvalues, random generator, ctx tables) belongs to this session
+/// alone. It runs only on the thread that opened it: the engine is that thread's.
+final class LuaSession {
+    let script: LuaScript
+    private var engine: LuaEngine
+    private let handle: OpaquePointer
+    private let levelCount: Int
+    private let ladderBitrates: [Int]
+    /// Downloads already copied into ctx; later decisions send only the new ones.
+    private var downloadsSent = 0
+
+    /// Runs the script's top level in a fresh environment and calls its `setup(session)`.
+    init(script: LuaScript, info: SessionInfo) throws(InputError) {
+        let engine: LuaEngine
+        do { engine = try LuaEngineCache.current.engine(limits: script.limits, verbose: script.verbose) } catch {
+            throw InputError(file: script.path, error.message)
+        }
+        let chunk = try engine.chunk(for: script)
+        var opened: OpaquePointer?
+        let status = Self.withSessionInfo(info, script: script) { cInfo in
+            abrl_session_open(engine.handle, chunk, cInfo, &opened)
+        }
+        guard status == Int32(ABRL_OK), let opened else {
+            throw script.location.error(status: status, message: engine.message, phase: "starting the session")
+        }
+        self.script = script
+        self.engine = engine
+        self.handle = opened
+        self.levelCount = info.video.levelCount
+        self.ladderBitrates = info.video.ladder.map(\.bitrate)
+    }
+
+    /// Off the engine's thread the Lua side is left alone; it goes when the engine closes,
+    /// at once when this session held the engine's last reference.
+    deinit {
+        if engine.isOnOwnThread || isKnownUniquelyReferenced(&engine) {
+            abrl_session_close(handle)
+        } else {
+            abrl_session_abandon(handle)
+        }
+    }
+
+    /// The 0-based level `choose(ctx)` picks.
+    func choose(_ context: DecisionContext) throws(InputError) -> Int {
+        try checkThread()
+        var decision = abrl_decision(
+            segment_index: Int64(context.segmentIndex),
+            last_level: Int64(context.lastLevel ?? -1),
+            stall_count: Int64(context.stallCount),
+            buffer_s: context.bufferSeconds,
+            rebuffer_s: context.rebufferSeconds,
+            elapsed_s: context.elapsedSeconds,
+            estimate_kbps: context.estimateKbps,
+            network_quality: Int32(context.networkQuality.rawValue)
+        )
+        let downloads = context.downloads
+        let first = min(downloadsSent, downloads.count)
+        var level: Int64 = 0
+        let status: Int32
+        switch downloads.count - first {
+        case 0:
+            status = abrl_session_choose(handle, &decision, Int64(first), nil, 0, &level)
+        case 1:
+            var record = Self.record(downloads[first])
+            status = abrl_session_choose(handle, &decision, Int64(first), &record, 1, &level)
+        default:
+            let records = downloads[first...].map(Self.record)
+            status = records.withUnsafeBufferPointer { buffer in
+                abrl_session_choose(handle, &decision, Int64(first), buffer.baseAddress, buffer.count, &level)
+            }
+        }
+        guard status == Int32(ABRL_OK) else {
+            if status == Int32(ABRL_ERR_RESULT) {
+                throw InputError(file: script.path, "choose returned \(engine.message); levels are 1…\(levelCount)")
+            }
+            throw script.location.error(status: status, message: engine.message, phase: "choose")
+        }
+        downloadsSent = downloads.count
+        return Int(level)
+    }
+
+    /// Calls `on_download(report)` when the script has one.
+    func didDownload(_ record: DownloadRecord) throws(InputError) {
+        try checkThread()
+        var report = Self.record(record)
+        let status = abrl_session_on_download(handle, &report)
+        guard status == Int32(ABRL_OK) else {
+            throw script.location.error(status: status, message: engine.message, phase: "on_download")
+        }
+    }
+
+    /// Asks a seed-form script one question; `nil` means no switch.
+    func ask(_ question: LuaSeedQuestion, currentBitrate: Int, value: Double, quality: NetworkQuality) throws(InputError) -> Int? {
+        try checkThread()
+        var bitrate: Int64 = 0
+        var answered: Int32 = 0
+        let status = abrl_session_seed(
+            handle, question.code, Int64(currentBitrate), value, Int32(quality.rawValue), &bitrate, &answered
+        )
+        guard status == Int32(ABRL_OK) else {
+            if status == Int32(ABRL_ERR_RESULT) {
+                let ladder = ladderBitrates.map(String.init).joined(separator: ", ")
+                let expected = question == .initial ? "" : "nil or "
+                throw InputError(file: script.path, "\(question.name) returned \(engine.message); expected \(expected)a ladder bitrate in bits/s (\(ladder))")
+            }
+            throw script.location.error(status: status, message: engine.message, phase: question.name)
+        }
+        return answered != 0 ? Int(bitrate) : nil
+    }
+
+    private func checkThread() throws(InputError) {
+        guard engine.isOnOwnThread else {
+            throw InputError(file: script.path, "a Lua session must run on the thread that set it up")
+        }
+    }
+
+    private static func record(_ download: DownloadRecord) -> abrl_download {
+        abrl_download(
+            segment_index: Int64(download.segmentIndex),
+            level: Int64(download.level),
+            size_bytes: Int64(download.sizeBytes),
+            download_time_s: download.downloadTimeSeconds,
+            throughput_kbps: download.throughputKbps,
+            rebuffer_s: download.rebufferSeconds,
+            buffer_s: download.bufferSeconds,
+            wait_s: download.waitSeconds
+        )
+    }
+}

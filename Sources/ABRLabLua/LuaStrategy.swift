@@ -1,0 +1,34 @@
+import ABRLab
+
+/// A session-form Lua script playing one session: `setup(session)`, then `choose(ctx)` and
+/// `on_download(report)` per segment.
+///
+/// Not `Sendable`: it runs on the thread that calls ``setUp(_:)``, in that thread's engine.
+public struct LuaStrategy: SessionStrategy {
+    public let script: LuaScript
+    private var session: LuaSession?
+
+    public init(script: LuaScript) {
+        self.script = script
+    }
+
+    /// Starts the script afresh: new environment, new upvalues, random generator seeded with
+    /// `info.seed`.
+    public mutating func setUp(_ info: SessionInfo) throws {
+        session = nil
+        session = try LuaSession(script: script, info: info)
+    }
+
+    public mutating func chooseLevel(_ context: DecisionContext) throws -> Int {
+        try openSession().choose(context)
+    }
+
+    public mutating func didDownload(_ record: DownloadRecord, context: DecisionContext) throws {
+        try openSession().didDownload(record)
+    }
+
+    private func openSession() throws(InputError) -> LuaSession {
+        guard let session else { throw InputError(file: script.path, "the session was not set up before its first decision") }
+        return session
+    }
+}

@@ -1,0 +1,216 @@
+/* The ctx and report tables: made once per session and kept in the registry; each decision
+   overwrites their fields and appends only the downloads ctx has not seen yet. */
+#include "internal.h"
+
+#include <string.h>
+
+/* Raw sets: a metatable a script puts on its ctx cannot intercept the refresh. */
+void abrl_set_integer(lua_State *L, int table, const char *key, lua_Integer value) {
+    lua_pushstring(L, key);
+    lua_pushinteger(L, value);
+    lua_rawset(L, table);
+}
+
+void abrl_set_number(lua_State *L, int table, const char *key, lua_Number value) {
+    lua_pushstring(L, key);
+    lua_pushnumber(L, value);
+    lua_rawset(L, table);
+}
+
+void abrl_set_value(lua_State *L, int table, const char *key) {
+    lua_pushstring(L, key);
+    lua_insert(L, -2);
+    lua_rawset(L, table);
+}
+
+void abrl_push_levels_kbps(lua_State *L, const abrl_session_info *info) {
+    lua_createtable(L, (int)info->level_count, 0);
+    for (long long i = 0; i < info->level_count; i++) {
+        lua_pushnumber(L, info->levels_kbps[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+}
+
+/* Segment sizes for ctx.size_bytes, copied once per session. */
+typedef struct size_table {
+    long long segment_count;
+    long long level_count;
+    long long bytes[];
+} size_table;
+
+/* ctx.size_bytes(segment, level), also callable as ctx:size_bytes(segment, level);
+   1-based indices, 0 outside the video. */
+static int size_bytes(lua_State *L) {
+    const size_table *sizes = lua_touserdata(L, lua_upvalueindex(1));
+    int first = lua_istable(L, 1) ? 2 : 1;
+    lua_Integer segment = luaL_checkinteger(L, first);
+    lua_Integer level = luaL_checkinteger(L, first + 1);
+    if (segment < 1 || segment > sizes->segment_count || level < 1 || level > sizes->level_count) {
+        lua_pushinteger(L, 0);
+    } else {
+        lua_pushinteger(L, sizes->bytes[(segment - 1) * sizes->level_count + (level - 1)]);
+    }
+    return 1;
+}
+
+static void push_size_function(lua_State *L, const abrl_session_info *info) {
+    size_t cells = (size_t)info->size_segment_count * (size_t)info->level_count;
+    size_table *sizes = lua_newuserdatauv(L, sizeof *sizes + cells * sizeof sizes->bytes[0], 0);
+    sizes->segment_count = info->size_segment_count;
+    sizes->level_count = info->level_count;
+    if (cells > 0) memcpy(sizes->bytes, info->sizes_bytes, cells * sizeof sizes->bytes[0]);
+    lua_pushcclosure(L, size_bytes, 1);
+}
+
+static int history_array(lua_State *L, int ctx, const char *key, int capacity) {
+    lua_createtable(L, capacity, 0);
+    lua_pushvalue(L, -1);
+    abrl_set_value(L, ctx, key);
+    return luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+void abrl_context_create(lua_State *L, const abrl_session_info *info, abrl_context_refs *refs) {
+    lua_createtable(L, 0, 24);
+    int ctx = lua_gettop(L);
+    abrl_set_integer(L, ctx, "segment_index", 1);
+    abrl_set_integer(L, ctx, "segment_count", info->segment_count);
+    abrl_set_number(L, ctx, "segment_duration_s", info->segment_duration_s);
+    abrl_set_integer(L, ctx, "level_count", info->level_count);
+    abrl_set_number(L, ctx, "max_buffer_s", info->max_buffer_s);
+    abrl_push_levels_kbps(L, info);
+    abrl_set_value(L, ctx, "levels_kbps");
+    push_size_function(L, info);
+    abrl_set_value(L, ctx, "size_bytes");
+    int capacity = info->segment_count > 0 && info->segment_count < 4096 ? (int)info->segment_count : 4096;
+    refs->throughputs = history_array(L, ctx, "throughputs_kbps", capacity);
+    refs->download_times = history_array(L, ctx, "download_times_s", capacity);
+    refs->sizes = history_array(L, ctx, "sizes_bytes", capacity);
+    refs->ctx = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_createtable(L, 0, 8);
+    refs->report = luaL_ref(L, LUA_REGISTRYINDEX);
+    if (info->form == ABRL_FORM_SEED) {
+        lua_createtable(L, (int)info->level_count, 0);
+        for (long long i = 0; i < info->level_count; i++) {
+            lua_pushinteger(L, info->levels_bps[i]);
+            lua_rawseti(L, -2, i + 1);
+        }
+        refs->levels_bps = luaL_ref(L, LUA_REGISTRYINDEX);
+    }
+}
+
+typedef struct choose_call {
+    abrl_session *session;
+    const abrl_decision *decision;
+    long long first;
+    const abrl_download *downloads;
+    size_t count;
+    long long level;
+} choose_call;
+
+/* Writes downloads first+1… into the history arrays and cuts entries past the new end. */
+static void append_history(lua_State *L, abrl_session *session, const choose_call *call) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, session->refs.throughputs);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, session->refs.download_times);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, session->refs.sizes);
+    int sizes = lua_gettop(L), times = sizes - 1, throughputs = sizes - 2;
+    lua_Integer position = call->first;
+    for (size_t i = 0; i < call->count; i++) {
+        const abrl_download *download = &call->downloads[i];
+        position++;
+        lua_pushnumber(L, download->throughput_kbps);
+        lua_rawseti(L, throughputs, position);
+        lua_pushnumber(L, download->download_time_s);
+        lua_rawseti(L, times, position);
+        lua_pushinteger(L, download->size_bytes);
+        lua_rawseti(L, sizes, position);
+    }
+    for (lua_Integer stale = position + 1; stale <= session->downloads_written; stale++) {
+        for (int array = throughputs; array <= sizes; array++) {
+            lua_pushnil(L);
+            lua_rawseti(L, array, stale);
+        }
+    }
+    session->downloads_written = position;
+    lua_pop(L, 3);
+}
+
+/* Accepts an integer (or integral float) level in 1…level_count; else records what came back. */
+static void read_level(lua_State *L, abrl_session *session, long long *level) {
+    int is_integer = 0;
+    lua_Integer value = lua_type(L, -1) == LUA_TNUMBER ? lua_tointegerx(L, -1, &is_integer) : 0;
+    if (is_integer && value >= 1 && value <= session->level_count) {
+        *level = value - 1;
+        return;
+    }
+    abrl_engine *engine = abrl_engine_of(L);
+    abrl_render_value(L, -1, engine->message, sizeof engine->message);
+    engine->pending_code = ABRL_ERR_RESULT;
+}
+
+static int choose_body(lua_State *L) {
+    choose_call *call = lua_touserdata(L, 1);
+    abrl_session *session = call->session;
+    const abrl_decision *decision = call->decision;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, session->refs.ctx);
+    int ctx = lua_gettop(L);
+    abrl_set_integer(L, ctx, "segment_index", decision->segment_index + 1);
+    if (decision->last_level >= 0) {
+        abrl_set_integer(L, ctx, "last_level", decision->last_level + 1);
+    } else {
+        lua_pushnil(L);
+        abrl_set_value(L, ctx, "last_level");
+    }
+    abrl_set_number(L, ctx, "buffer_s", decision->buffer_s);
+    abrl_set_number(L, ctx, "rebuffer_s", decision->rebuffer_s);
+    abrl_set_integer(L, ctx, "stall_count", decision->stall_count);
+    abrl_set_number(L, ctx, "elapsed_s", decision->elapsed_s);
+    abrl_set_number(L, ctx, "estimate_kbps", decision->estimate_kbps);
+    int quality = decision->network_quality < 0 ? 0 : decision->network_quality > 4 ? 4 : decision->network_quality;
+    lua_pushstring(L, abrl_quality_names[quality]);
+    abrl_set_value(L, ctx, "network_quality");
+    append_history(L, session, call);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, session->choose);
+    lua_pushvalue(L, ctx);
+    lua_call(L, 1, 1);
+    read_level(L, session, &call->level);
+    return 0;
+}
+
+int abrl_session_choose(abrl_session *session, const abrl_decision *decision,
+                        long long first_download, const abrl_download *downloads,
+                        size_t download_count, long long *level) {
+    choose_call call = {session, decision, first_download, downloads, download_count, 0};
+    int code = abrl_call(session->engine, choose_body, &call);
+    if (code == ABRL_OK) *level = call.level;
+    return code;
+}
+
+typedef struct report_call {
+    abrl_session *session;
+    const abrl_download *record;
+} report_call;
+
+static int report_body(lua_State *L) {
+    report_call *call = lua_touserdata(L, 1);
+    const abrl_download *record = call->record;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, call->session->refs.report);
+    int report = lua_gettop(L);
+    abrl_set_integer(L, report, "segment_index", record->segment_index + 1);
+    abrl_set_integer(L, report, "level", record->level + 1);
+    abrl_set_integer(L, report, "size_bytes", record->size_bytes);
+    abrl_set_number(L, report, "download_time_s", record->download_time_s);
+    abrl_set_number(L, report, "throughput_kbps", record->throughput_kbps);
+    abrl_set_number(L, report, "rebuffer_s", record->rebuffer_s);
+    abrl_set_number(L, report, "buffer_s", record->buffer_s);
+    abrl_set_number(L, report, "wait_s", record->wait_s);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, call->session->on_download);
+    lua_pushvalue(L, report);
+    lua_call(L, 1, 0);
+    return 0;
+}
+
+int abrl_session_on_download(abrl_session *session, const abrl_download *record) {
+    if (session->on_download == LUA_NOREF) return ABRL_OK;
+    report_call call = {session, record};
+    return abrl_call(session->engine, report_body, &call);
+}

@@ -1,0 +1,233 @@
+/* The engine: allocator with a memory cap, the instruction budget's count hook, the
+   protected-call wrapper every entry point goes through, and error messages. */
+#define _POSIX_C_SOURCE 200809L
+#include "internal.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+abrl_limits abrl_default_limits(void) {
+    abrl_limits limits;
+    limits.instructions_per_call = 10000000;
+    limits.seconds_per_call = 2.0;
+    limits.memory_bytes = (size_t)32 << 20;
+    limits.string_rep_bytes = (size_t)1 << 20;
+    limits.verbose = 0;
+    return limits;
+}
+
+abrl_engine *abrl_engine_of(lua_State *L) {
+    return *(abrl_engine **)lua_getextraspace(L);
+}
+
+static double monotonic_seconds(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
+/* Caps the engine's memory and counts bytes allocated during a call. Shrinking never fails,
+   as Lua requires; a refused growth makes Lua collect garbage and retry before it raises. */
+static void *engine_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    abrl_engine *engine = ud;
+    size_t old = ptr != NULL ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        engine->memory_used -= old;
+        return NULL;
+    }
+    if (nsize > old) {
+        size_t growth = nsize - old;
+        if (engine->memory_used + growth > engine->limits.memory_bytes) {
+            engine->memory_refused = 1;
+            return NULL;
+        }
+        void *block = realloc(ptr, nsize);
+        if (block == NULL) return NULL;
+        engine->memory_used += growth;
+        engine->bytes_allocated += growth;
+        return block;
+    }
+    void *block = realloc(ptr, nsize);
+    if (block == NULL) return ptr;
+    engine->memory_used -= old - nsize;
+    return block;
+}
+
+static int panic(lua_State *L) {
+    const char *message = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "non-string error";
+    fprintf(stderr, "abrlab: unprotected Lua error: %s\n", message);
+    abort();
+}
+
+/* Records where the limit was first hit, then makes every later instruction raise, so a
+   script that catches the error with pcall cannot keep running. */
+static void mark_exceeded(lua_State *L, abrl_engine *engine, int code, lua_Debug *ar) {
+    engine->exceeded = code;
+    engine->where[0] = '\0';
+    if (ar != NULL && lua_getinfo(L, "Sl", ar) && ar->currentline > 0) {
+        snprintf(engine->where, sizeof engine->where, "%s:%d", ar->short_src, ar->currentline);
+    }
+}
+
+static int limit_error(lua_State *L, abrl_engine *engine) {
+    return luaL_error(L, engine->exceeded == ABRL_ERR_TIME ? "time limit exceeded" : "instruction budget exceeded");
+}
+
+static int over_budget(const abrl_engine *engine) {
+    uint64_t spent = (uint64_t)engine->steps_used + (uint64_t)(engine->bytes_allocated >> ABRL_ALLOC_SHIFT);
+    return spent > (uint64_t)engine->limits.instructions_per_call;
+}
+
+static void count_hook(lua_State *L, lua_Debug *ar) {
+    abrl_engine *engine = abrl_engine_of(L);
+    if (!engine->exceeded) {
+        engine->steps_used += ABRL_HOOK_STEP;
+        if (over_budget(engine)) {
+            mark_exceeded(L, engine, ABRL_ERR_BUDGET, ar);
+        } else if (engine->deadline > 0 && monotonic_seconds() > engine->deadline) {
+            mark_exceeded(L, engine, ABRL_ERR_TIME, ar);
+        } else {
+            return;
+        }
+        lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
+    }
+    limit_error(L, engine);
+}
+
+void abrl_charge(lua_State *L, uint64_t units) {
+    abrl_engine *engine = abrl_engine_of(L);
+    if (!engine->exceeded) {
+        uint64_t total = (uint64_t)engine->steps_used + units;
+        if (total < units || total > (uint64_t)LLONG_MAX) total = (uint64_t)LLONG_MAX;
+        engine->steps_used = (long long)total;
+        if (!over_budget(engine)) return;
+        lua_Debug ar;
+        mark_exceeded(L, engine, ABRL_ERR_BUDGET, lua_getstack(L, 1, &ar) ? &ar : NULL);
+        lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
+    }
+    limit_error(L, engine);
+}
+
+void abrl_set_message(abrl_engine *engine, const char *format, ...) {
+    va_list args;
+    va_start(args, format);
+    vsnprintf(engine->message, sizeof engine->message, format, args);
+    va_end(args);
+}
+
+int abrl_script_error(lua_State *L, int code, const char *format, ...) {
+    abrl_engine *engine = abrl_engine_of(L);
+    va_list args;
+    va_start(args, format);
+    vsnprintf(engine->message, sizeof engine->message, format, args);
+    va_end(args);
+    engine->pending_code = code;
+    return luaL_error(L, "%s", engine->message);
+}
+
+void abrl_render_value(lua_State *L, int index, char *buffer, size_t size) {
+    switch (lua_type(L, index)) {
+    case LUA_TNUMBER:
+        if (lua_isinteger(L, index)) {
+            snprintf(buffer, size, "%lld", (long long)lua_tointeger(L, index));
+        } else {
+            snprintf(buffer, size, "%.14g", (double)lua_tonumber(L, index));
+        }
+        break;
+    case LUA_TNIL: snprintf(buffer, size, "nil"); break;
+    case LUA_TBOOLEAN: snprintf(buffer, size, "%s", lua_toboolean(L, index) ? "true" : "false"); break;
+    default: snprintf(buffer, size, "a %s value", luaL_typename(L, index)); break;
+    }
+}
+
+/* Appends a traceback to string errors (verbose mode only). */
+static int traceback_handler(lua_State *L) {
+    if (lua_type(L, 1) == LUA_TSTRING) luaL_traceback(L, L, lua_tostring(L, 1), 1);
+    return 1;
+}
+
+/* Copies the error object into the engine's message without calling metamethods. */
+static void capture_error(abrl_engine *engine, int index) {
+    lua_State *L = engine->L;
+    if (lua_type(L, index) == LUA_TSTRING) {
+        abrl_set_message(engine, "%s", lua_tostring(L, index));
+    } else {
+        char rendered[64];
+        abrl_render_value(L, index, rendered, sizeof rendered);
+        abrl_set_message(engine, "error object is %s%s", lua_type(L, index) == LUA_TNUMBER ? "the number " : "", rendered);
+    }
+}
+
+int abrl_call(abrl_engine *engine, lua_CFunction body, void *data) {
+    lua_State *L = engine->L;
+    int top = lua_gettop(L);
+    engine->steps_used = 0;
+    engine->bytes_allocated = 0;
+    engine->exceeded = 0;
+    engine->memory_refused = 0;
+    engine->pending_code = ABRL_OK;
+    engine->message[0] = '\0';
+    engine->deadline = engine->limits.seconds_per_call > 0 ? monotonic_seconds() + engine->limits.seconds_per_call : 0;
+    lua_sethook(L, count_hook, LUA_MASKCOUNT, ABRL_HOOK_STEP);
+    int handler = 0;
+    if (engine->limits.verbose) {
+        lua_pushcfunction(L, traceback_handler);
+        handler = top + 1;
+    }
+    lua_pushcfunction(L, body);
+    lua_pushlightuserdata(L, data);
+    int status = lua_pcall(L, 1, 0, handler);
+    int code = ABRL_OK;
+    if (engine->exceeded) {
+        code = engine->exceeded;
+        abrl_set_message(engine, "%s", engine->where);
+    } else if (status != LUA_OK && engine->memory_refused) {
+        code = ABRL_ERR_MEMORY;
+        engine->message[0] = '\0';
+    } else if (status != LUA_OK) {
+        code = engine->pending_code != ABRL_OK ? engine->pending_code : ABRL_ERR_RUNTIME;
+        if (engine->pending_code != ABRL_ERR_SCRIPT && engine->pending_code != ABRL_ERR_RESULT) capture_error(engine, -1);
+    } else {
+        code = engine->pending_code;
+    }
+    lua_settop(L, top);
+    return code;
+}
+
+abrl_engine *abrl_engine_open(const abrl_limits *limits) {
+    abrl_engine *engine = calloc(1, sizeof *engine);
+    if (engine == NULL) return NULL;
+    engine->limits = limits != NULL ? *limits : abrl_default_limits();
+    lua_State *L = lua_newstate(engine_alloc, engine);
+    if (L == NULL) {
+        free(engine);
+        return NULL;
+    }
+    engine->L = L;
+    *(abrl_engine **)lua_getextraspace(L) = engine;
+    lua_atpanic(L, panic);
+    if (abrl_call(engine, abrl_sandbox_install, NULL) != ABRL_OK) {
+        abrl_engine_close(engine);
+        return NULL;
+    }
+    return engine;
+}
+
+void abrl_engine_close(abrl_engine *engine) {
+    if (engine == NULL) return;
+    lua_close(engine->L);
+    free(engine);
+}
+
+const char *abrl_engine_message(const abrl_engine *engine) {
+    return engine->message;
+}
+
+size_t abrl_engine_memory_bytes(const abrl_engine *engine) {
+    return engine->memory_used;
+}

@@ -1,0 +1,90 @@
+#ifndef ABRLAB_CLUA_SHIM_INTERNAL_H
+#define ABRLAB_CLUA_SHIM_INTERNAL_H
+
+#include "CLuaShim.h"
+
+#include <lauxlib.h>
+#include <lua.h>
+#include <lualib.h>
+#include <stdint.h>
+
+/* The count hook fires every this many VM instructions; the budget is charged in these steps. */
+#define ABRL_HOOK_STEP 1000
+/* One budget unit per this many bytes allocated during a call. */
+#define ABRL_ALLOC_SHIFT 6
+#define ABRL_MESSAGE_SIZE 4096
+#define ABRL_WHERE_SIZE (LUA_IDSIZE + 24)
+
+struct abrl_engine {
+    lua_State *L;
+    abrl_limits limits;
+    size_t memory_used;
+    int memory_refused;      /* the cap refused an allocation during this call */
+    long long steps_used;    /* instructions charged during this call */
+    size_t bytes_allocated;  /* bytes allocated during this call */
+    double deadline;         /* monotonic seconds; 0 when the backstop is off */
+    int exceeded;            /* 0, ABRL_ERR_BUDGET or ABRL_ERR_TIME; sticky until the call ends */
+    int pending_code;        /* a code a protected body sets before raising or returning */
+    char where[ABRL_WHERE_SIZE];
+    char message[ABRL_MESSAGE_SIZE];
+};
+
+/* Registry keys (their addresses are the keys). */
+extern const char abrl_key_globals;   /* the read-only sandbox globals */
+extern const char abrl_key_env_meta;  /* metatable of session environments */
+extern const char abrl_key_math_meta; /* metatable of per-session math tables */
+extern const char abrl_key_load;      /* the base library's load */
+
+/* engine.c */
+abrl_engine *abrl_engine_of(lua_State *L);
+/* Runs body(data) in protected mode under the per-call limits; returns an ABRL_ code. */
+int abrl_call(abrl_engine *engine, lua_CFunction body, void *data);
+/* Charges library work to the budget; raises once the budget is spent. */
+void abrl_charge(lua_State *L, uint64_t units);
+void abrl_set_message(abrl_engine *engine, const char *format, ...);
+/* Records a script-shape problem and raises it. */
+int abrl_script_error(lua_State *L, int code, const char *format, ...);
+/* Renders a value without calling metamethods. */
+void abrl_render_value(lua_State *L, int index, char *buffer, size_t size);
+
+/* sandbox.c */
+int abrl_sandbox_install(lua_State *L);
+/* Pushes a fresh session environment whose math.random is seeded with `seed`. */
+void abrl_push_env(lua_State *L, lua_Integer seed);
+/* The metatable field that marks read-only library views. */
+int abrl_is_readonly(lua_State *L, int index);
+int abrl_readonly_newindex(lua_State *L);
+
+/* sandbox_lib.c */
+void abrl_patch_string(lua_State *L, int string_table);
+void abrl_patch_table(lua_State *L, int table_table);
+
+/* random.c */
+/* Pushes a per-session math table: random and randomseed over their own state. */
+void abrl_push_session_math(lua_State *L, lua_Integer seed);
+
+/* context.c */
+typedef struct abrl_context_refs {
+    int ctx, throughputs, download_times, sizes, report, levels_bps;
+} abrl_context_refs;
+void abrl_context_create(lua_State *L, const abrl_session_info *info, abrl_context_refs *refs);
+void abrl_set_integer(lua_State *L, int table, const char *key, lua_Integer value);
+void abrl_set_number(lua_State *L, int table, const char *key, lua_Number value);
+/* Sets table[key] to the value on top of the stack and pops it. */
+void abrl_set_value(lua_State *L, int table, const char *key);
+void abrl_push_levels_kbps(lua_State *L, const abrl_session_info *info);
+
+struct abrl_session {
+    abrl_engine *engine;
+    int form;
+    int choose, on_download;
+    int seed_functions[3];
+    abrl_context_refs refs;
+    long long level_count;
+    long long downloads_written;
+    long long *levels_bps;
+};
+
+extern const char *const abrl_quality_names[5];
+
+#endif

@@ -1,0 +1,163 @@
+/* Sessions: each runs the compiled chunk afresh in its own environment, so nothing a
+   session leaves behind (globals, upvalues, random state) reaches the next one. */
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *const abrl_quality_names[5] = {"offline", "poor", "fair", "good", "excellent"};
+
+typedef struct open_call {
+    int chunk;
+    const abrl_session_info *info;
+    abrl_session *session;
+} open_call;
+
+/* A required function field, or a script error naming it. */
+static int function_ref(lua_State *L, int module, const char *key) {
+    if (lua_getfield(L, module, key) != LUA_TFUNCTION) {
+        return abrl_script_error(L, ABRL_ERR_SCRIPT, "%s must be a function, not a %s value", key, luaL_typename(L, -1));
+    }
+    return luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+/* The optional on_download, or LUA_NOREF. */
+static int optional_ref(lua_State *L, int module, const char *key) {
+    int type = lua_getfield(L, module, key);
+    if (type == LUA_TNIL) {
+        lua_pop(L, 1);
+        return LUA_NOREF;
+    }
+    if (type != LUA_TFUNCTION) {
+        return abrl_script_error(L, ABRL_ERR_SCRIPT, "%s must be a function, not a %s value", key, lua_typename(L, type));
+    }
+    return luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+/* Writes the effective params into the script's params table (made when absent) and leaves it on the stack. */
+static void push_params(lua_State *L, int module, const abrl_session_info *info) {
+    int type = lua_getfield(L, module, "params");
+    if (type == LUA_TNIL) {
+        lua_pop(L, 1);
+        lua_createtable(L, 0, (int)info->param_count);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, module, "params");
+    } else if (type != LUA_TTABLE) {
+        abrl_script_error(L, ABRL_ERR_SCRIPT, "params must be a table, not a %s value", lua_typename(L, type));
+    }
+    int params = lua_gettop(L);
+    for (size_t i = 0; i < info->param_count; i++) {
+        const abrl_param *param = &info->params[i];
+        switch (param->type) {
+        case ABRL_PARAM_BOOLEAN: lua_pushboolean(L, param->boolean); break;
+        case ABRL_PARAM_INTEGER: lua_pushinteger(L, param->integer); break;
+        case ABRL_PARAM_STRING: lua_pushlstring(L, info->param_text + param->string_offset, param->string_length); break;
+        default: lua_pushnumber(L, param->number); break;
+        }
+        lua_setfield(L, params, info->param_text + param->key_offset);
+    }
+}
+
+static void push_session_table(lua_State *L, const abrl_session_info *info, int params) {
+    lua_createtable(L, 0, 10);
+    int session = lua_gettop(L);
+    abrl_set_integer(L, session, "segment_count", info->segment_count);
+    abrl_set_number(L, session, "segment_duration_s", info->segment_duration_s);
+    abrl_set_integer(L, session, "level_count", info->level_count);
+    abrl_push_levels_kbps(L, info);
+    abrl_set_value(L, session, "levels_kbps");
+    lua_pushlstring(L, info->trace, info->trace_length);
+    abrl_set_value(L, session, "trace");
+    lua_pushlstring(L, info->profile, info->profile_length);
+    abrl_set_value(L, session, "profile");
+    abrl_set_integer(L, session, "seed", info->seed);
+    abrl_set_number(L, session, "max_buffer_s", info->max_buffer_s);
+    lua_pushvalue(L, params);
+    abrl_set_value(L, session, "params");
+}
+
+static int open_body(lua_State *L) {
+    open_call *call = lua_touserdata(L, 1);
+    const abrl_session_info *info = call->info;
+    abrl_session *session = call->session;
+    abrl_push_env(L, info->seed);
+    int env = lua_gettop(L);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, call->chunk);
+    lua_pushvalue(L, env);
+    lua_call(L, 1, 1);
+    int module = lua_gettop(L);
+    if (!lua_istable(L, module)) {
+        return abrl_script_error(L, ABRL_ERR_SCRIPT, "the script must return a table, not a %s value", luaL_typename(L, module));
+    }
+    push_params(L, module, info);
+    int params = lua_gettop(L);
+    int setup = lua_getfield(L, module, "setup");
+    if (setup == LUA_TFUNCTION) {
+        push_session_table(L, info, params);
+        lua_call(L, 1, 0);
+    } else if (setup != LUA_TNIL) {
+        return abrl_script_error(L, ABRL_ERR_SCRIPT, "setup must be a function, not a %s value", lua_typename(L, setup));
+    } else {
+        lua_pop(L, 1);
+    }
+    if (info->form == ABRL_FORM_SEED) {
+        session->seed_functions[ABRL_SEED_INITIAL] = function_ref(L, module, "initial_bitrate");
+        session->seed_functions[ABRL_SEED_UPGRADE] = function_ref(L, module, "should_upgrade");
+        session->seed_functions[ABRL_SEED_DOWNGRADE] = function_ref(L, module, "should_downgrade");
+    } else {
+        session->choose = function_ref(L, module, "choose");
+    }
+    session->on_download = optional_ref(L, module, "on_download");
+    abrl_context_create(L, info, &session->refs);
+    return 0;
+}
+
+int abrl_session_open(abrl_engine *engine, int chunk_ref, const abrl_session_info *info,
+                      abrl_session **out) {
+    *out = NULL;
+    abrl_session *session = calloc(1, sizeof *session);
+    long long *levels = calloc(info->level_count > 0 ? (size_t)info->level_count : 1, sizeof *levels);
+    if (session == NULL || levels == NULL) {
+        free(session);
+        free(levels);
+        abrl_set_message(engine, "not enough memory");
+        return ABRL_ERR_RUNTIME;
+    }
+    if (info->level_count > 0) memcpy(levels, info->levels_bps, (size_t)info->level_count * sizeof *levels);
+    session->engine = engine;
+    session->form = info->form;
+    session->level_count = info->level_count;
+    session->levels_bps = levels;
+    session->choose = session->on_download = LUA_NOREF;
+    for (int i = 0; i < 3; i++) session->seed_functions[i] = LUA_NOREF;
+    abrl_context_refs none = {LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF};
+    session->refs = none;
+    open_call call = {chunk_ref, info, session};
+    int code = abrl_call(engine, open_body, &call);
+    if (code != ABRL_OK) {
+        abrl_session_close(session);
+        return code;
+    }
+    *out = session;
+    return ABRL_OK;
+}
+
+/* Releasing references neither allocates nor calls metamethods, so it cannot raise. */
+void abrl_session_close(abrl_session *session) {
+    if (session == NULL) return;
+    lua_State *L = session->engine->L;
+    int refs[] = {
+        session->choose, session->on_download,
+        session->seed_functions[0], session->seed_functions[1], session->seed_functions[2],
+        session->refs.ctx, session->refs.throughputs, session->refs.download_times,
+        session->refs.sizes, session->refs.report, session->refs.levels_bps};
+    for (size_t i = 0; i < sizeof refs / sizeof refs[0]; i++) luaL_unref(L, LUA_REGISTRYINDEX, refs[i]);
+    free(session->levels_bps);
+    free(session);
+}
+
+void abrl_session_abandon(abrl_session *session) {
+    if (session == NULL) return;
+    free(session->levels_bps);
+    free(session);
+}

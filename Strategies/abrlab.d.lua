@@ -1,0 +1,85 @@
+---@meta abrlab
+-- LuaCATS annotations for abrlab strategy scripts, read by lua-language-server and other
+-- editors that understand LuaCATS. abrlab itself never runs this file: discovery skips any
+-- file whose first line is `---@meta`. Annotate a script's table with `---@type abrlab.Strategy`.
+-- Reference: docs/lua-api.md.
+
+---@alias abrlab.NetworkQuality
+---| "offline"   # no bandwidth
+---| "poor"      # below 500 kbps
+---| "fair"      # below 2 Mbps
+---| "good"      # below 5 Mbps
+---| "excellent" # 5 Mbps or more
+
+---@alias abrlab.ParamValue number|integer|boolean|string
+
+---The table a strategy script returns. A script defines `choose` (the session form) or the
+---three seed-protocol functions `initial_bitrate`, `should_upgrade` and `should_downgrade`.
+---@class abrlab.Strategy
+---@field name? string Display name; the id (file name without `.lua`) when absent.
+---@field description? string One line shown in listings.
+---@field params? table<string, abrlab.ParamValue> Defaults; abrlab writes the effective values (after `id.key=value` overrides) into this same table before `setup`.
+---@field setup? fun(session: abrlab.Session) Called once per session, before the first decision.
+---@field choose? fun(ctx: abrlab.Context): integer Returns the 1-based level of segment `ctx.segment_index`.
+---@field on_download? fun(report: abrlab.Report) Called after every download.
+---@field initial_bitrate? fun(network_quality: abrlab.NetworkQuality, levels: integer[]): integer Seed protocol: the first bitrate, bits/s, one of `levels`.
+---@field should_upgrade? fun(current_bitrate: integer, buffer_health: number, network_quality: abrlab.NetworkQuality, levels: integer[]): integer? Seed protocol: a higher ladder bitrate (bits/s) or nil.
+---@field should_downgrade? fun(current_bitrate: integer, rebuffering_ratio: number, network_quality: abrlab.NetworkQuality, levels: integer[]): integer? Seed protocol: a lower ladder bitrate (bits/s) or nil.
+
+---What `choose` sees. abrlab keeps one ctx per session and refreshes it before every
+---decision; treat it and its arrays as read-only and copy what you keep.
+---@class abrlab.Context
+---@field segment_index integer 1-based index of the segment being chosen.
+---@field segment_count integer Segments this session plays.
+---@field segment_duration_s number Duration of one segment, seconds.
+---@field levels_kbps number[] Ladder bitrates, kilobits per second, lowest first.
+---@field level_count integer Number of levels.
+---@field last_level integer? 1-based level of the previous segment; nil before the first download.
+---@field buffer_s number Buffer after the previous download (and any full-buffer wait), seconds.
+---@field rebuffer_s number Stall time so far, seconds (startup included when the profile counts it).
+---@field stall_count integer Mid-playback stalls so far.
+---@field elapsed_s number Simulated time since the session started, seconds.
+---@field estimate_kbps number The seed estimator's bandwidth estimate, kbps; 0 before any download.
+---@field network_quality abrlab.NetworkQuality The estimate classified by the seed's thresholds.
+---@field max_buffer_s number Buffer the player aims for, seconds.
+---@field throughputs_kbps number[] Throughput of every earlier download, kbps, oldest first.
+---@field download_times_s number[] Duration of every earlier download (latency included), seconds.
+---@field sizes_bytes integer[] Size of every earlier download, bytes.
+local Context = {}
+
+---Size in bytes of `segment` at `level`, both 1-based and absolute; 0 outside the video.
+---Callable as `ctx.size_bytes(segment, level)` or `ctx:size_bytes(segment, level)`.
+---@param segment integer
+---@param level integer
+---@return integer bytes
+---@overload fun(self: abrlab.Context, segment: integer, level: integer): integer
+function Context.size_bytes(segment, level) end
+
+---What `on_download` sees after every download; one table per session, refreshed each time.
+---@class abrlab.Report
+---@field segment_index integer 1-based index of the downloaded segment.
+---@field level integer 1-based level it was downloaded at.
+---@field size_bytes integer Its size, bytes.
+---@field download_time_s number From request to last byte (latency included), seconds.
+---@field throughput_kbps number size_bytes × 8 / download_time_s / 1000.
+---@field rebuffer_s number Stall this download caused, seconds.
+---@field buffer_s number Buffer after the segment arrived (and after any full-buffer wait), seconds.
+---@field wait_s number Time the player then waited because its buffer was full, seconds.
+
+---What `setup` sees once per session.
+---@class abrlab.Session
+---@field segment_count integer Segments this session plays.
+---@field segment_duration_s number Duration of one segment, seconds.
+---@field levels_kbps number[] Ladder bitrates, kbps, lowest first.
+---@field level_count integer Number of levels.
+---@field trace string Name of the network trace.
+---@field profile string Name of the emulation profile.
+---@field seed integer The session seed (64-bit; seeds above 2^63 - 1 appear negative); `math.random` is already seeded with it.
+---@field max_buffer_s number Buffer the player aims for, seconds.
+---@field params table<string, abrlab.ParamValue> The effective params: the same table as the script's `params`.
+
+---The sandbox's `math.randomseed` needs an explicit seed (the standard one without arguments
+---seeds from the clock). Sessions start seeded with their session seed.
+---@param x integer
+---@param y? integer
+function math.randomseed(x, y) end
