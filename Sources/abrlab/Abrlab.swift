@@ -11,8 +11,9 @@ struct Abrlab: ParsableCommand {
             runs bitrate strategies (native Swift or Lua scripts) and scores their quality of experience.
 
             Example:
-              abrlab --version
+              abrlab compare
             """,
-        version: ABRLabVersion.current
+        version: ABRLabVersion.current,
+        subcommands: [Compare.self, Run.self, Replay.self, Export.self, Strategies.self, Traces.self, Videos.self, Bench.self]
     )
 }

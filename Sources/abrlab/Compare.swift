@@ -1,0 +1,99 @@
+import ABRLab
+import ArgumentParser
+import Foundation
+
+extension Abrlab {
+    struct Compare: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run strategies over a trace set, score QoE, print a ranked table and write CSV.",
+            discussion: """
+                With no arguments, runs every script in Strategies/ plus the native conservative strategy \
+                over the shipped trace set (Traces/default) and video (Traces/video.json).
+
+                Writes sessions.csv, segments.csv, transitions.csv, summary.csv and run.json to --out, and \
+                formats.csv when the video's levels carry formats (HLS format tags or the audio preset). \
+                Results are identical whatever --jobs is. Exits non-zero when any session failed.
+
+                Examples:
+                  abrlab compare
+                  abrlab compare --strategies Strategies/bba.lua conservative --traces Traces/3g --baseline conservative
+                  abrlab compare --profile pensieve --video ../shared/datasets/pensieve/video_sizes \\
+                      --ladder-kbps 300,750,1200,1850,2850,4300 --segment-duration-s 4 \\
+                      --traces ../shared/datasets/pensieve/cooked_test_traces --strategies Strategies/bba.lua
+                """
+        )
+
+        @Option(parsing: .upToNextOption, help: ArgumentHelp(
+            "Lua scripts, folders of them, and native ids (\(StrategyResolver.nativeIDs)).", valueName: "strategy"))
+        var strategies: [String] = []
+
+        @Option(parsing: .upToNextOption, help: ArgumentHelp(
+            "Trace files, folders (searched recursively) or glob patterns.", valueName: "path"))
+        var traces: [String] = []
+
+        @OptionGroup var experiment: ExperimentOptions
+
+        @Option(help: "Worker threads (default: the number of cores).")
+        var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+        @Option(help: "Strategy id to compare the others against, trace by trace.")
+        var baseline: String?
+
+        @Option(help: "Output folder.")
+        var out: String = "results"
+
+        @Flag(help: "Print only errors.")
+        var quiet = false
+
+        func run() throws {
+            try CommandFailure.guarding {
+                let failed = try runComparison()
+                if failed > 0 { throw CommandFailure.exit("\(failed) session(s) failed; see the error column of sessions.csv") }
+            }
+        }
+
+        /// Runs the comparison and returns the number of failed sessions.
+        private func runComparison() throws -> Int {
+            guard jobs >= 1 else { throw InputError(file: "--jobs", "must be at least 1") }
+            let resolver = try experiment.strategyResolver()
+            let descriptors = try resolver.resolve(strategies.isEmpty ? [Defaults.strategiesFolder, "conservative"] : strategies)
+            if let baseline, !descriptors.contains(where: { $0.id == baseline }) {
+                throw InputError(file: "--baseline", "'\(baseline)' is not among the strategies run")
+            }
+            let traceSet = try TraceSetResolver(format: try experiment.resolveTraceFormat())
+                .load(traces.isEmpty ? [Defaults.traceSet] : traces)
+            if !quiet { traceSet.warnings.forEach { CommandFailure.warn($0.description) } }
+            let plan = ExperimentPlan(
+                strategies: descriptors, traces: traceSet.traces, video: try experiment.resolveVideo(),
+                emulator: try experiment.resolveEmulator(), qoe: try experiment.resolveQoE(), seed: experiment.seed
+            )
+            try plan.validate()
+
+            let video = plan.video
+            let writer = try ResultsWriter(directory: URL(fileURLWithPath: out), writesFormats: video.formats.contains { $0 != nil })
+            var report = ExperimentReport(strategyIDs: descriptors.map(\.id))
+            var progress = ProgressBar(total: plan.sessionCount, quiet: quiet)
+            var done = 0
+            let profileName = plan.emulator.profile.name
+            let qoeName = plan.qoe.name
+            try ExperimentRunner(jobs: jobs).run(plan, prepare: { outcome in
+                SessionCSV(outcome: outcome, profile: profileName, qoeModel: qoeName, video: video)
+            }, consume: { session in
+                try writer.append(session)
+                report.add(strategyID: session.strategyID, traceName: session.traceName, metrics: session.metrics, error: session.error)
+                done += 1
+                progress.update(done: done)
+            })
+
+            let summaries = report.summaries(seed: plan.seed)
+            let comparisons = baseline.map { report.comparisons(baselineID: $0, seed: plan.seed) } ?? []
+            let manifest = RunManifest(plan: plan, descriptors: descriptors, params: try experiment.resolveParams(), jobs: jobs)
+            try writer.finish(summaries: summaries, comparisons: comparisons, manifest: try manifest.json())
+            if !quiet {
+                print(RankedTable.render(summaries: summaries, comparisons: comparisons, baselineID: baseline), terminator: "")
+                print("wrote \(plan.sessionCount) sessions to \(out)/")
+            }
+            return report.failureCount
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import ABRLab
+import ArgumentParser
+import Foundation
+
+extension Abrlab {
+    struct Run: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Play one strategy over one trace and print the per-segment timeline and state transitions.",
+            discussion: """
+                Example:
+                  abrlab run --strategy conservative --trace Traces/3g/3g_1.csv
+                  abrlab run --strategy Strategies/bba.lua --trace ../shared/datasets/pensieve/cooked_test_traces/norway_bus_1 \\
+                      --profile pensieve --video pensieve
+                """
+        )
+
+        @Option(help: "A Lua script or a native id.")
+        var strategy: String = "conservative"
+
+        @Option(help: "One trace file.")
+        var trace: String
+
+        @OptionGroup var experiment: ExperimentOptions
+
+        func run() throws {
+            try CommandFailure.guarding {
+                let (plan, outcome) = try SingleSession.run(strategy: strategy, trace: trace, options: experiment)
+                guard let result = outcome.result, let metrics = outcome.metrics else {
+                    throw CommandFailure.exit(outcome.error ?? "the session failed")
+                }
+                print(Self.timeline(result, scores: outcome.segmentScores), terminator: "")
+                print("")
+                print(Self.transitions(result), terminator: "")
+                print("")
+                print(
+                    "QoE \(RankedTable.number(metrics.qoeTotal, digits: 4)) (\(plan.qoe.name), mean \(RankedTable.number(metrics.qoeMean, digits: 4)))"
+                        + "  bitrate \(RankedTable.number(metrics.averageBitrateKbps, digits: 0)) kbps"
+                        + "  rebuffer \(RankedTable.number(metrics.rebufferSeconds, digits: 3)) s  stalls \(metrics.stallCount)"
+                        + "  switches \(metrics.switchCount)  startup \(RankedTable.number(metrics.startupSeconds, digits: 3)) s"
+                )
+            }
+        }
+
+        static func timeline(_ result: SessionResult, scores: [Double]) -> String {
+            var rows = [["seg", "level", "kbps", "start s", "dl s", "tput kbps", "buf before", "buf after", "rebuf s", "wait s", "buffer", "estimate kbps", "qoe"]]
+            for (segment, score) in zip(result.segments, scores) {
+                rows.append([
+                    String(segment.index), String(segment.level), RankedTable.number(segment.bitrateKbps, digits: 0),
+                    RankedTable.number(segment.downloadStartSeconds, digits: 3), RankedTable.number(segment.downloadTimeSeconds, digits: 3),
+                    RankedTable.number(segment.throughputKbps, digits: 0), RankedTable.number(segment.bufferBeforeSeconds, digits: 3),
+                    RankedTable.number(segment.bufferAfterSeconds, digits: 3), RankedTable.number(segment.rebufferSeconds, digits: 3),
+                    RankedTable.number(segment.waitSeconds, digits: 3), segment.bufferState.rawValue,
+                    RankedTable.number(segment.estimateKbps, digits: 0), RankedTable.number(score, digits: 3),
+                ])
+            }
+            return RankedTable.layout(rows, leftColumns: 0)
+        }
+
+        static func transitions(_ result: SessionResult) -> String {
+            var rows = [["time s", "action", "from -> to"]]
+            for transition in result.transitions {
+                rows.append([
+                    RankedTable.number(SessionResult.sessionSeconds(of: transition), digits: 3), transition.action.description,
+                    "\(transition.from) -> \(transition.to)",
+                ])
+            }
+            return RankedTable.layout(rows, leftColumns: 3)
+        }
+    }
+}

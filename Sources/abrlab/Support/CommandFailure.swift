@@ -1,0 +1,30 @@
+import ABRLab
+import ArgumentParser
+import Foundation
+
+/// Prints one clear error line and exits non-zero, instead of ArgumentParser's usage dump.
+enum CommandFailure {
+    static func exit(_ message: String, code: Int32 = 1) -> ExitCode {
+        FileHandle.standardError.write(Data("abrlab: \(message)\n".utf8))
+        return ExitCode(code)
+    }
+
+    /// Runs `body`, turning known input errors into one line on stderr and exit code 1.
+    static func guarding<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as ExitCode {
+            throw error
+        } catch let error as InputError {
+            throw exit(error.description)
+        } catch let error as EmulationError {
+            throw exit(error.description)
+        } catch {
+            throw exit(String(describing: error))
+        }
+    }
+
+    static func warn(_ message: String) {
+        FileHandle.standardError.write(Data("abrlab: \(message)\n".utf8))
+    }
+}

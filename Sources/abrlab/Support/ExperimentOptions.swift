@@ -1,0 +1,127 @@
+import ABRLab
+import ABRLabLua
+import ArgumentParser
+import Foundation
+
+/// Options that every command that emulates sessions shares: the video, the profile, the QoE
+/// model, segment count, seed and strategy parameters.
+struct ExperimentOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Video: \(VideoLoader.specHelp).", valueName: "spec"))
+    var video: String = Defaults.video
+
+    @Option(name: .customLong("ladder-kbps"), help: ArgumentHelp(
+        "Ladder for videos given as bare size files, e.g. 300,750,1200,1850,2850,4300.", valueName: "kbps,..."))
+    var ladderKbps: String?
+
+    @Option(name: .customLong("segment-duration-s"), help: "Segment duration for videos given as bare size files.")
+    var segmentDurationSeconds: Double?
+
+    @Option(help: "Segments each session plays (default: the profile's count, else the whole video).")
+    var segments: Int?
+
+    @Option(help: ArgumentHelp("Emulation profile: default or pensieve.", valueName: "name"))
+    var profile: String = "default"
+
+    @Option(help: ArgumentHelp("QoE model: linear, log or hd.", valueName: "model"))
+    var qoe: String = "linear"
+
+    @Option(name: .customLong("trace-format"), help: ArgumentHelp(
+        "Read traces as this format instead of detecting it (pensieve, sabre, mahimahi, csv).", valueName: "format"))
+    var traceFormat: String?
+
+    @Option(name: .customLong("param"), help: ArgumentHelp(
+        "Override a strategy parameter, e.g. robust_mpc.horizon=3 (repeatable).", valueName: "id.key=value"))
+    var params: [String] = []
+
+    @Option(help: "Seed for strategies' randomness and the bootstrap intervals.")
+    var seed: UInt64 = 1
+
+    @Option(name: .customLong("lua-instructions"), help: "Lua VM instructions one strategy call may run.")
+    var luaInstructions: Int = LuaLimits.default.instructionsPerCall
+
+    @Option(name: .customLong("lua-memory-mb"), help: "Memory cap of each Lua engine, MiB.")
+    var luaMemoryMegabytes: Int = LuaLimits.default.memoryBytesPerEngine >> 20
+
+    @Flag(help: "Show Lua tracebacks and let scripts print to stderr.")
+    var verbose = false
+
+    func strategyResolver() throws(InputError) -> StrategyResolver {
+        guard luaInstructions > 0 else { throw InputError(file: "--lua-instructions", "must be positive") }
+        guard luaMemoryMegabytes > 0 else { throw InputError(file: "--lua-memory-mb", "must be positive") }
+        var limits = LuaLimits.default
+        limits.instructionsPerCall = luaInstructions
+        limits.memoryBytesPerEngine = luaMemoryMegabytes << 20
+        return StrategyResolver(params: try resolveParams(), luaLimits: limits, verbose: verbose)
+    }
+
+    func resolveProfile() throws(InputError) -> EmulationProfile {
+        guard let profile = EmulationProfile.named(profile) else {
+            let names = EmulationProfile.builtIn.map(\.name).joined(separator: ", ")
+            throw InputError(file: "--profile", "unknown profile '\(profile)'; choose one of \(names)")
+        }
+        return profile
+    }
+
+    func resolveQoE() throws(InputError) -> QoEModel {
+        guard let kind = QoEModel.Kind(rawValue: qoe) else {
+            throw InputError(file: "--qoe", "unknown QoE model '\(qoe)'; choose linear, log or hd")
+        }
+        return QoEModel(kind: kind)
+    }
+
+    func resolveTraceFormat() throws(InputError) -> TraceFormat? {
+        guard let traceFormat else { return nil }
+        guard let format = TraceFormat(rawValue: traceFormat) else {
+            let names = TraceFormat.allCases.map(\.rawValue).joined(separator: ", ")
+            throw InputError(file: "--trace-format", "unknown trace format '\(traceFormat)'; choose one of \(names)")
+        }
+        return format
+    }
+
+    func resolveEmulator() throws(InputError) -> SessionEmulator {
+        if let segments, segments < 1 { throw InputError(file: "--segments", "must be at least 1") }
+        return SessionEmulator(profile: try resolveProfile(), segmentsToPlay: segments)
+    }
+
+    func resolveVideo() throws(InputError) -> Video {
+        var ladder: [Double]?
+        if let ladderKbps {
+            let values = ladderKbps.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0! > 0 }) else {
+                throw InputError(file: "--ladder-kbps", "expected positive numbers separated by commas, got '\(ladderKbps)'")
+            }
+            ladder = values.compactMap { $0 }
+        }
+        if HLSVideoLoader.handles(video), ladder == nil, segmentDurationSeconds == nil {
+            let loaded = try HLSVideoLoader.load(video)
+            loaded.warnings.forEach { CommandFailure.warn($0.description) }
+            return loaded.video
+        }
+        return try VideoLoader.load(video, ladderKbps: ladder, segmentDurationSeconds: segmentDurationSeconds)
+    }
+
+    /// `--param` values grouped by strategy id.
+    func resolveParams() throws(InputError) -> [String: [String: String]] {
+        var grouped: [String: [String: String]] = [:]
+        for param in params {
+            guard let equals = param.firstIndex(of: "="), let dot = param[..<equals].firstIndex(of: ".") else {
+                throw InputError(file: "--param", "'\(param)' is not of the form id.key=value")
+            }
+            let id = String(param[..<dot])
+            let key = String(param[param.index(after: dot)..<equals])
+            let value = String(param[param.index(after: equals)...])
+            guard !id.isEmpty, !key.isEmpty else {
+                throw InputError(file: "--param", "'\(param)' is not of the form id.key=value")
+            }
+            grouped[id, default: [:]][key] = value
+        }
+        return grouped
+    }
+}
+
+/// Where the shipped defaults live, relative to the repository root.
+enum Defaults {
+    static let strategiesFolder = "Strategies"
+    static let traceSet = "Traces/default"
+    static let video = "Traces/video.json"
+}

@@ -1,0 +1,27 @@
+import ABRLab
+import Foundation
+
+/// One strategy over one trace, as `run`, `replay` and `export` play it.
+enum SingleSession {
+    static func plan(strategy: String, traces: [String], options: ExperimentOptions) throws -> ExperimentPlan {
+        let descriptor = try options.strategyResolver().resolve([strategy])[0]
+        let format = try options.resolveTraceFormat()
+        var loaded: [NetworkTrace] = []
+        for path in traces {
+            let result = try TraceLoader.load(URL(fileURLWithPath: path), format: format)
+            result.warnings.forEach { CommandFailure.warn($0.description) }
+            loaded.append(result.trace)
+        }
+        let plan = ExperimentPlan(
+            strategies: [descriptor], traces: loaded, video: try options.resolveVideo(),
+            emulator: try options.resolveEmulator(), qoe: try options.resolveQoE(), seed: options.seed
+        )
+        try plan.validate()
+        return plan
+    }
+
+    static func run(strategy: String, trace: String, options: ExperimentOptions) throws -> (ExperimentPlan, SessionOutcome) {
+        let plan = try plan(strategy: strategy, traces: [trace], options: options)
+        return (plan, plan.runSession(index: 0))
+    }
+}

@@ -1,0 +1,115 @@
+import ABRLab
+import ArgumentParser
+import Foundation
+
+extension Abrlab {
+    struct TracesGenerate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "generate",
+            abstract: "Generate seeded synthetic bandwidth traces (a Markov-modulated model).",
+            discussion: """
+                The link sits in one of --states bandwidth states spaced on a log scale between --min-kbps and \
+                --max-kbps, moves to a neighbouring state with --switch-probability each step, adds Gaussian \
+                noise (--noise, relative), and enters zero-bandwidth outages with --outage-probability per step, \
+                lasting --outage-mean-s on average. --preset picks a parameter set; options given explicitly \
+                override it. Trace i of --count uses seed --seed + i, so the same command always writes the same files.
+
+                Presets: \(TracePreset.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")).
+
+                Example:
+                  abrlab traces generate --preset 3g --count 20 --out-dir Traces/3g --seed 300
+                """
+        )
+
+        @Option(help: "Parameter set to start from.")
+        var preset: TracePreset?
+        @Option(help: "Number of traces to write.")
+        var count: Int = 1
+        @Option(help: "Folder to write into (created when missing).")
+        var outDir: String
+        @Option(help: "File name prefix; files are PREFIX_1, PREFIX_2, ….")
+        var prefix: String?
+        @Option(help: "Output format: pensieve, sabre, mahimahi or csv.")
+        var format: String = "csv"
+        @Option(help: "First seed.")
+        var seed: UInt64 = 1
+        @Option(name: .customLong("duration-s")) var durationSeconds: Double?
+        @Option(name: .customLong("step-s")) var stepSeconds: Double?
+        @Option(name: .customLong("min-kbps")) var minKbps: Double?
+        @Option(name: .customLong("max-kbps")) var maxKbps: Double?
+        @Option(name: .customLong("states")) var stateCount: Int?
+        @Option(name: .customLong("switch-probability")) var switchProbability: Double?
+        @Option(name: .customLong("noise")) var noise: Double?
+        @Option(name: .customLong("latency-ms")) var latencyMilliseconds: Double?
+        @Option(name: .customLong("latency-jitter-ms")) var latencyJitterMilliseconds: Double?
+        @Option(name: .customLong("outage-probability")) var outageProbability: Double?
+        @Option(name: .customLong("outage-mean-s")) var outageMeanSeconds: Double?
+
+        func run() throws {
+            try CommandFailure.guarding {
+                guard count >= 1 else { throw InputError(file: "--count", "must be at least 1") }
+                guard let traceFormat = TraceFormat(rawValue: format) else {
+                    throw InputError(file: "--format", "unknown format '\(format)'")
+                }
+                var generator = preset?.generator ?? SyntheticTraceGenerator()
+                durationSeconds.map { generator.durationSeconds = $0 }
+                stepSeconds.map { generator.stepSeconds = $0 }
+                minKbps.map { generator.minKbps = $0 }
+                maxKbps.map { generator.maxKbps = $0 }
+                stateCount.map { generator.stateCount = $0 }
+                switchProbability.map { generator.switchProbability = $0 }
+                noise.map { generator.noise = $0 }
+                latencyMilliseconds.map { generator.latencyMilliseconds = $0 }
+                latencyJitterMilliseconds.map { generator.latencyJitterMilliseconds = $0 }
+                outageProbability.map { generator.outageProbability = $0 }
+                outageMeanSeconds.map { generator.outageMeanSeconds = $0 }
+                try generator.validate()
+
+                let folder = URL(fileURLWithPath: outDir)
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                let stem = prefix ?? preset?.rawValue ?? "trace"
+                let suffix = traceFormat.fileExtension.map { "." + $0 } ?? ""
+                for index in 1...count {
+                    generator.seed = seed &+ UInt64(index - 1)
+                    let name = "\(stem)_\(index)"
+                    let trace = try generator.generate(name: name)
+                    try TraceWriter.write(trace, format: traceFormat, to: folder.appendingPathComponent(name + suffix))
+                }
+                print("wrote \(count) trace(s) to \(outDir)/")
+            }
+        }
+    }
+}
+
+/// Parameter sets for typical links.
+enum TracePreset: String, CaseIterable, ExpressibleByArgument {
+    case broadband, cellular3g = "3g", cellular4g = "4g", lossy
+
+    var summary: String {
+        switch self {
+        case .broadband: "8–30 Mbps, steady, 20 ms"
+        case .cellular3g: "0.2–3 Mbps, noisy, 120 ms, rare outages"
+        case .cellular4g: "1–20 Mbps, 50 ms, rare outages"
+        case .lossy: "0.3–6 Mbps, very noisy, 80 ms, frequent outages"
+        }
+    }
+
+    var generator: SyntheticTraceGenerator {
+        var g = SyntheticTraceGenerator()
+        switch self {
+        case .broadband:
+            (g.minKbps, g.maxKbps, g.stateCount, g.switchProbability, g.noise) = (8000, 30000, 4, 0.05, 0.05)
+            (g.latencyMilliseconds, g.latencyJitterMilliseconds) = (20, 2)
+        case .cellular3g:
+            (g.minKbps, g.maxKbps, g.stateCount, g.switchProbability, g.noise) = (200, 3000, 6, 0.15, 0.25)
+            (g.latencyMilliseconds, g.latencyJitterMilliseconds, g.outageProbability, g.outageMeanSeconds) = (120, 30, 0.005, 2)
+        case .cellular4g:
+            (g.minKbps, g.maxKbps, g.stateCount, g.switchProbability, g.noise) = (1000, 20000, 6, 0.1, 0.2)
+            (g.latencyMilliseconds, g.latencyJitterMilliseconds, g.outageProbability, g.outageMeanSeconds) = (50, 10, 0.002, 2)
+        case .lossy:
+            (g.minKbps, g.maxKbps, g.stateCount, g.switchProbability, g.noise) = (300, 6000, 5, 0.2, 0.3)
+            (g.latencyMilliseconds, g.latencyJitterMilliseconds, g.outageProbability, g.outageMeanSeconds) = (80, 40, 0.03, 3)
+        }
+        return g
+    }
+}

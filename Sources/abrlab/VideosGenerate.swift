@@ -1,0 +1,51 @@
+import ABRLab
+import ArgumentParser
+import Foundation
+
+extension Abrlab {
+    struct VideosGenerate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "generate",
+            abstract: "Generate a seeded synthetic VBR video and write it as a Sabre manifest.",
+            discussion: """
+                Each segment gets a scene complexity shared by all levels (log-normal with --complexity-spread, \
+                correlated from segment to segment by --complexity-correlation); each level adds log-normal noise \
+                (--level-noise). Sizes stay ordered by level.
+
+                Example:
+                  abrlab videos generate --out Traces/video.json --ladder-kbps 300,750,1200,1850,2850,4300 --segments 48
+                """
+        )
+
+        @Option(help: "Manifest file to write.")
+        var out: String
+        @Option(name: .customLong("ladder-kbps")) var ladderKbps: String = "300,750,1200,1850,2850,4300"
+        @Option(name: .customLong("segment-duration-s")) var segmentDurationSeconds: Double = 4
+        @Option var segments: Int = 48
+        @Option(name: .customLong("complexity-spread")) var complexitySpread: Double = 0.25
+        @Option(name: .customLong("complexity-correlation")) var complexityCorrelation: Double = 0.7
+        @Option(name: .customLong("level-noise")) var levelNoise: Double = 0.05
+        @Option var seed: UInt64 = 1
+
+        func run() throws {
+            try CommandFailure.guarding {
+                var generator = SyntheticVideoGenerator()
+                let ladder = ladderKbps.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+                guard ladder.allSatisfy({ $0 != nil }) else {
+                    throw InputError(file: "--ladder-kbps", "expected numbers separated by commas, got '\(ladderKbps)'")
+                }
+                generator.ladderKbps = ladder.compactMap { $0 }
+                generator.segmentDurationSeconds = segmentDurationSeconds
+                generator.segmentCount = segments
+                generator.complexitySpread = complexitySpread
+                generator.complexityCorrelation = complexityCorrelation
+                generator.levelNoise = levelNoise
+                generator.seed = seed
+                let url = URL(fileURLWithPath: out)
+                let video = try generator.generate(name: url.deletingPathExtension().lastPathComponent)
+                try VideoWriter.writeSabreManifest(video, to: url)
+                print("wrote \(out): \(video.levelCount) levels, \(video.segmentCount) segments of \(segmentDurationSeconds) s")
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@Suite struct CommandLineTests {
+    @Test(arguments: [
+        (["--help"], "help.txt"),
+        (["compare", "--help"], "compare-help.txt"),
+        (["traces", "info", "Traces/default"], "traces-info-default.txt"),
+    ])
+    func matchesGoldenOutput(arguments: [String], golden: String) throws {
+        let result = try CLI.run(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        try CLI.expectGolden(result.stdout, golden)
+    }
+
+    @Test func versionIsPrinted() throws {
+        let result = try CLI.run(["--version"])
+        #expect(result.stdout == "0.1.0\n")
+    }
+
+    @Test func runPrintsTimelineAndTransitions() throws {
+        let result = try CLI.run(["run", "--strategy", "conservative", "--trace", "Traces/default/3g_1.csv", "--video", "Traces/video.json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        try CLI.expectGolden(result.stdout, "run-conservative-3g_1.txt")
+    }
+
+    @Test func generatedTracesAreReproducible() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run(["traces", "generate", "--preset", "3g", "--count", "3", "--out-dir", folder.path, "--seed", "1000", "--prefix", "3g"])
+        #expect(result.status == 0, "\(result.stderr)")
+        for index in 1...3 {
+            let made = try CLI.read(folder.appendingPathComponent("3g_\(index).csv"))
+            let shipped = try CLI.read(CLI.packageRoot.appendingPathComponent("Traces/default/3g_\(index).csv"))
+            #expect(made == shipped)
+        }
+    }
+
+    @Test func convertRoundTripsThroughCSV() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let toSabre = try CLI.run(["traces", "convert", "Traces/default/4g_1.csv", "--to", "sabre", "--out-dir", folder.path])
+        #expect(toSabre.status == 0, "\(toSabre.stderr)")
+        let back = try CLI.run(["traces", "convert", folder.appendingPathComponent("4g_1.json").path, "--to", "csv", "--out-dir", folder.appendingPathComponent("csv").path])
+        #expect(back.status == 0, "\(back.stderr)")
+        #expect(try CLI.read(folder.appendingPathComponent("csv/4g_1.csv")) == (try CLI.read(CLI.packageRoot.appendingPathComponent("Traces/default/4g_1.csv"))))
+    }
+}

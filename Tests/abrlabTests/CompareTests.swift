@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@Suite struct CompareTests {
+    static let nativeRun = [
+        "compare", "--strategies", "conservative", "bba-native", "--traces", "Traces/default",
+        "--video", "Traces/video.json", "--baseline", "conservative", "--quiet",
+    ]
+
+    @Test func writesGoldenResultsWhateverTheJobCount() throws {
+        let one = try CLI.temporaryFolder()
+        let two = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: one); try? FileManager.default.removeItem(at: two) }
+        let first = try CLI.run(Self.nativeRun + ["--out", one.path, "--jobs", "1"])
+        let second = try CLI.run(Self.nativeRun + ["--out", two.path, "--jobs", "2"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(second.status == 0, "\(second.stderr)")
+        for file in ["sessions.csv", "segments.csv", "transitions.csv", "summary.csv"] {
+            let a = try CLI.read(one.appendingPathComponent(file))
+            #expect(a == (try CLI.read(two.appendingPathComponent(file))), "\(file) depends on --jobs")
+        }
+        try CLI.expectGolden(try CLI.read(one.appendingPathComponent("sessions.csv")), "compare-native-sessions.csv")
+        try CLI.expectGolden(try CLI.read(one.appendingPathComponent("summary.csv")), "compare-native-summary.csv")
+        let header = try CLI.read(one.appendingPathComponent("segments.csv")).split(separator: "\n").first.map(String.init)
+        #expect(header == "strategy,trace,segment,level,bitrate_kbps,size_bytes,download_start_s,download_end_s,download_time_s,latency_s,throughput_kbps,buffer_before_s,buffer_after_s,rebuffer_s,wait_s,buffer_state,estimate_kbps,network_quality,qoe")
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: one.appendingPathComponent("run.json"))) as? [String: Any]
+        #expect(manifest?["seed"] as? Int == 1)
+        #expect((manifest?["strategies"] as? [[String: Any]])?.count == 2)
+    }
+
+    @Test func printsARankedTable() throws {
+        let out = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try CLI.run(Array(Self.nativeRun.dropLast()) + ["--out", out.path, "--jobs", "2"])
+        #expect(result.status == 0)
+        try CLI.expectGolden(result.stdout.replacingOccurrences(of: out.path, with: "OUT"), "compare-native-table.txt")
+    }
+
+    @Test(arguments: [
+        (["--traces", "Traces/nope"], "abrlab: Traces/nope: no such file or folder\n"),
+        (["--strategies", "nope"], "abrlab: nope: no such strategy: not a native id (conservative, bba-native, robust_mpc-native) nor a Lua file or folder\n"),
+        (["--param", "broken"], "abrlab: --param: 'broken' is not of the form id.key=value\n"),
+        (["--profile", "fast"], "abrlab: --profile: unknown profile 'fast'; choose one of default, pensieve\n"),
+        (["--video", "Traces/missing.json"], nil),
+        (["--profile", "pensieve", "--segments", "100"], "abrlab: video: the video has 48 segments but the session plays 100\n"),
+    ] as [([String], String?)])
+    func badInputGetsOneLineAndWritesNothing(arguments: [String], message: String?) throws {
+        let out = try CLI.temporaryFolder().appendingPathComponent("results")
+        let base = ["compare", "--strategies", "conservative", "--traces", "Traces/default", "--video", "Traces/video.json", "--out", out.path]
+        let result = try CLI.run(base + arguments)
+        #expect(result.status == 1)
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("abrlab: "))
+        if let message { #expect(result.stderr == message) }
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("sessions.csv").path))
+    }
+
+    @Test func unparsableTraceNamesFileAndLine() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "0.0 1.0\n1.0 abc\n".write(to: folder.appendingPathComponent("bad_trace"), atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("results")
+        let result = try CLI.run(["compare", "--strategies", "conservative", "--traces", folder.path, "--video", "Traces/video.json", "--out", out.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("bad_trace:2:"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+}
