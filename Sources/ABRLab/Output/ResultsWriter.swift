@@ -14,8 +14,10 @@ public final class ResultsWriter {
     private let sessions: AtomicFile
     private let segments: AtomicFile
     private let transitions: AtomicFile
+    private let formats: AtomicFile?
 
-    public init(directory: URL) throws(InputError) {
+    /// `writesFormats` adds `formats.csv`, for videos whose levels carry formats.
+    public init(directory: URL, writesFormats: Bool = false) throws(InputError) {
         self.directory = directory
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -28,12 +30,15 @@ public final class ResultsWriter {
         try sessions.write(CSVRow.line(SessionCSV.sessionsHeader))
         try segments.write(CSVRow.line(SessionCSV.segmentsHeader))
         try transitions.write(CSVRow.line(SessionCSV.transitionsHeader))
+        formats = writesFormats ? try AtomicFile(directory.appendingPathComponent("formats.csv")) : nil
+        try formats?.write(CSVRow.line(SessionCSV.formatsHeader))
     }
 
     public func append(_ session: SessionCSV) throws(InputError) {
         try sessions.write(session.sessionLine)
         try segments.write(session.segmentLines)
         try transitions.write(session.transitionLines)
+        try formats?.write(session.formatLines)
     }
 
     public func finish(summaries: [StrategySummary], comparisons: [PairedComparison], manifest: Data) throws(InputError) {
@@ -68,6 +73,6 @@ public final class ResultsWriter {
         }
         let run = try AtomicFile(directory.appendingPathComponent("run.json"))
         try run.write(String(decoding: manifest, as: UTF8.self) + "\n")
-        for file in [sessions, segments, transitions, summary, run] { try file.commit() }
+        for file in [sessions, segments, transitions, summary, run] + [formats].compactMap({ $0 }) { try file.commit() }
     }
 }

@@ -10,6 +10,7 @@ public struct SessionCSV: Sendable {
         "wait_s", "buffer_state", "estimate_kbps", "network_quality", "qoe",
     ]
     public static let transitionsHeader = ["strategy", "trace", "time_s", "action", "from", "to", "changed"]
+    public static let formatsHeader = ["strategy", "trace", "segment", "level", "format", "media_s", "arrival_s"]
 
     public let strategyID: String
     public let traceName: String
@@ -18,8 +19,10 @@ public struct SessionCSV: Sendable {
     public let sessionLine: String
     public let segmentLines: String
     public let transitionLines: String
+    /// Format-variant changes, one line each; empty when the video's levels carry no formats.
+    public let formatLines: String
 
-    public init(outcome: SessionOutcome, profile: String, qoeModel: String) {
+    public init(outcome: SessionOutcome, profile: String, qoeModel: String, video: Video? = nil) {
         strategyID = outcome.strategyID
         traceName = outcome.traceName
         metrics = outcome.metrics
@@ -67,6 +70,21 @@ public struct SessionCSV: Sendable {
         }
         segmentLines = segments
         transitionLines = transitions
+        var formats = ""
+        if let result = outcome.result, let video, video.formats.contains(where: { $0 != nil }) {
+            for change in FormatTimeline.changes(video: video, session: result) {
+                var line = CSVRow()
+                line.add(outcome.strategyID)
+                line.add(outcome.traceName)
+                line.add(change.segmentIndex)
+                line.add(change.level)
+                line.add(change.format)
+                line.add(change.mediaSeconds)
+                line.add(change.arrivalSeconds)
+                formats += line.line
+            }
+        }
+        formatLines = formats
     }
 
     static func segmentLine(_ segment: SegmentRecord, score: Double, strategy: String, trace: String) -> String {

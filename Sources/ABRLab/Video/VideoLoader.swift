@@ -5,8 +5,9 @@ import Foundation
 public enum VideoLoader {
     /// What a video spec may be, for error messages and help texts.
     public static let specHelp =
-        "a Sabre manifest (.json), a folder of Pensieve video_size_N files, a preset ("
-        + VideoPreset.allCases.map(\.rawValue).joined(separator: ", ") + ") or a CBR spec such as cbr:300,750,1200@4s"
+        "a Sabre manifest (.json), an HLS master playlist (.m3u8), a folder of Pensieve video_size_N files, a preset ("
+        + (VideoPreset.allCases.map(\.rawValue) + [AudioFormatPreset.name]).joined(separator: ", ")
+        + ") or a CBR spec such as cbr:300,750,1200@4s"
 
     /// Loads a video from a spec: a preset name, a `cbr:` spec, or the path of a manifest or folder.
     ///
@@ -20,6 +21,19 @@ public enum VideoLoader {
     ) throws(InputError) -> Video {
         if spec.lowercased().hasPrefix(cbrPrefix) {
             return try cbr(spec, ladderKbps: ladderKbps, segmentDurationSeconds: segmentDurationSeconds, segmentCount: segmentCount)
+        }
+        if spec == AudioFormatPreset.name {
+            guard ladderKbps == nil else { throw InputError(file: spec, "the audio preset has its own ladder") }
+            return try AudioFormatPreset.video(
+                segmentCount: segmentCount ?? VideoPreset.defaultSegmentCount,
+                segmentDurationSeconds: segmentDurationSeconds ?? AudioFormatPreset.defaultSegmentDurationSeconds
+            )
+        }
+        if HLSVideoLoader.handles(spec) {
+            guard ladderKbps == nil, segmentDurationSeconds == nil, segmentCount == nil else {
+                throw InputError(file: spec, "a playlist states its own ladder, segment duration and segments")
+            }
+            return try HLSVideoLoader.load(spec).video
         }
         if let preset = VideoPreset(rawValue: spec) {
             if let ladderKbps, ladderKbps != preset.ladder.map(\.bitrateKbps) {
