@@ -11,14 +11,16 @@ public final class NetworkBandwidthEstimator {
     /// Seconds a sample stays relevant.
     public let sampleWindow: TimeInterval
     private let timeSource: any TimeSource
-    // Parallel arrays of plain numbers (bits/s and seconds since the reference date) keep the
-    // per-segment cost in emulation low; `samples` presents them as the seed's type.
-    private var bandwidths: [Double] = []
-    private var timestamps: [Double] = []
+    // Plain numbers (bits/s and seconds since the reference date) in one struct, mutated in one
+    // access per call, keep the per-segment cost in emulation low; `samples` presents them as
+    // the seed's type.
+    private var store: SampleStore
 
     /// The kept samples, oldest first.
     public var samples: [BandwidthSample] {
-        zip(bandwidths, timestamps).map { BandwidthSample(bandwidth: $0, timestamp: Date(timeIntervalSinceReferenceDate: $1)) }
+        zip(store.bandwidths, store.timestamps).map {
+            BandwidthSample(bandwidth: $0, timestamp: Date(timeIntervalSinceReferenceDate: $1))
+        }
     }
 
     public init(
@@ -29,8 +31,7 @@ public final class NetworkBandwidthEstimator {
         self.maxSamples = max(0, maxSamples)
         self.sampleWindow = sampleWindow
         self.timeSource = timeSource
-        bandwidths.reserveCapacity(self.maxSamples + 1)
-        timestamps.reserveCapacity(self.maxSamples + 1)
+        store = SampleStore(capacity: self.maxSamples + 1)
     }
 
     /// Records a transfer of `bytes` that took `duration` seconds; zero or negative durations are ignored.
@@ -47,9 +48,8 @@ public final class NetworkBandwidthEstimator {
     public func recordSample(bytes: UInt64, duration: TimeInterval, at timestamp: Date) {
         guard duration > 0 else { return }
         let seconds = timestamp.timeIntervalSinceReferenceDate
-        bandwidths.append(Double(bytes) * 8 / duration)
-        timestamps.append(seconds)
-        trimSamples(now: seconds)
+        store.append(bandwidth: Double(bytes) * 8 / duration, at: seconds)
+        store.trim(cutoff: seconds - sampleWindow, maxSamples: maxSamples)
     }
 
     /// The weighted mean of the kept samples in bits per second, 0 when none are kept.
@@ -59,16 +59,8 @@ public final class NetworkBandwidthEstimator {
 
     /// The estimate as seen at an explicit time.
     public func estimatedBandwidth(at now: Date) -> Double {
-        trimSamples(now: now.timeIntervalSinceReferenceDate)
-        guard !bandwidths.isEmpty else { return 0 }
-        var weightedSum = 0.0
-        var totalWeight = 0.0
-        for (index, bandwidth) in bandwidths.enumerated() {
-            let weight = Double(index + 1)
-            weightedSum += bandwidth * weight
-            totalWeight += weight
-        }
-        return weightedSum / totalWeight
+        store.trim(cutoff: now.timeIntervalSinceReferenceDate - sampleWindow, maxSamples: maxSamples)
+        return store.weightedMean()
     }
 
     /// The estimate classified by the seed's thresholds.
@@ -80,10 +72,25 @@ public final class NetworkBandwidthEstimator {
     public func networkQuality(at now: Date) -> NetworkQuality {
         NetworkQuality(bitsPerSecond: estimatedBandwidth(at: now))
     }
+}
 
-    /// Keeps samples strictly newer than `now - sampleWindow`, then the newest `maxSamples`.
-    private func trimSamples(now: Double) {
-        let cutoff = now - sampleWindow
+/// The estimator's samples as parallel arrays, oldest first.
+private struct SampleStore {
+    var bandwidths: [Double] = []
+    var timestamps: [Double] = []
+
+    init(capacity: Int) {
+        bandwidths.reserveCapacity(capacity)
+        timestamps.reserveCapacity(capacity)
+    }
+
+    mutating func append(bandwidth: Double, at seconds: Double) {
+        bandwidths.append(bandwidth)
+        timestamps.append(seconds)
+    }
+
+    /// Keeps samples strictly newer than `cutoff`, then the newest `maxSamples`.
+    mutating func trim(cutoff: Double, maxSamples: Int) {
         var kept = 0
         for index in timestamps.indices where timestamps[index] > cutoff {
             timestamps[kept] = timestamps[index]
@@ -91,13 +98,25 @@ public final class NetworkBandwidthEstimator {
             kept += 1
         }
         let first = max(0, kept - maxSamples)
-        if first > 0 || kept < timestamps.count {
-            for index in 0..<(kept - first) {
-                timestamps[index] = timestamps[first + index]
-                bandwidths[index] = bandwidths[first + index]
-            }
-            timestamps.removeLast(timestamps.count - (kept - first))
-            bandwidths.removeLast(bandwidths.count - (kept - first))
+        guard first > 0 || kept < timestamps.count else { return }
+        for index in 0..<(kept - first) {
+            timestamps[index] = timestamps[first + index]
+            bandwidths[index] = bandwidths[first + index]
         }
+        timestamps.removeLast(timestamps.count - (kept - first))
+        bandwidths.removeLast(bandwidths.count - (kept - first))
+    }
+
+    /// The seed's weighting: the i-th sample (oldest first) weighs i + 1; 0 without samples.
+    func weightedMean() -> Double {
+        guard !bandwidths.isEmpty else { return 0 }
+        var weightedSum = 0.0
+        var totalWeight = 0.0
+        for (index, bandwidth) in bandwidths.enumerated() {
+            let weight = Double(index + 1)
+            weightedSum += bandwidth * weight
+            totalWeight += weight
+        }
+        return weightedSum / totalWeight
     }
 }

@@ -42,7 +42,7 @@ public struct SessionEmulator: Sendable {
         try validate(video: video)
         guard trace.deliversData else { throw .traceDeliversNoData(trace: trace.name) }
         var session = SessionState(profile: profile, trace: trace, video: video, count: segmentCount(for: video))
-        session.machine.send(.load(Self.sessionURL(video: video, trace: trace)))
+        session.machine.send(.load(video.sessionURL))
 
         let info = SessionInfo(
             video: video, segmentCount: session.count, traceName: trace.name, profileName: profile.name,
@@ -50,14 +50,19 @@ public struct SessionEmulator: Sendable {
         )
         do { try strategy.setUp(info) } catch { throw Self.strategyError(error) }
 
+        // One context per segment: built after a download, it goes to `didDownload` and then to
+        // the next decision. Its history is dropped before the next download so the emulator
+        // extends the history in place instead of copying it.
+        var context = session.context(index: 0)
         for index in 0..<session.count {
-            let context = session.context(index: index)
             let level: Int
             do { level = try strategy.chooseLevel(context) } catch { throw Self.strategyError(error) }
             guard level >= 0, level < video.levelCount else {
                 throw .levelOutOfRange(strategy: strategyID, level: level, levelCount: video.levelCount)
             }
+            context.downloads = []
             try session.download(index: index, level: level)
+            context = session.context(index: index + 1)
             do { try strategy.didDownload(session.downloads[index], context: context) } catch {
                 throw Self.strategyError(error)
             }
@@ -76,14 +81,5 @@ public struct SessionEmulator: Sendable {
     private static func strategyError(_ error: any Error) -> EmulationError {
         if let emulation = error as? EmulationError { return emulation }
         return .strategyFailed(message: String(describing: error))
-    }
-
-    /// A stable, machine-independent name for what the session loads.
-    static func sessionURL(video: Video, trace: NetworkTrace) -> URL {
-        var components = URLComponents()
-        components.scheme = "abrlab"
-        components.host = "session"
-        components.path = "/" + video.name
-        return components.url ?? URL(fileURLWithPath: "/", isDirectory: true)
     }
 }

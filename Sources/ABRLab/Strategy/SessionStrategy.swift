@@ -7,7 +7,8 @@ public protocol SessionStrategy {
     mutating func setUp(_ session: SessionInfo) throws
     /// The 0-based level for `context.segmentIndex`.
     mutating func chooseLevel(_ context: DecisionContext) throws -> Int
-    /// Called after every download.
+    /// Called after every download, with the context as it stands after it (its `segmentIndex`
+    /// is the next segment's).
     mutating func didDownload(_ record: DownloadRecord, context: DecisionContext) throws
 }
 

@@ -11,9 +11,12 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String {
-        if let line { return "\(file):\(line): \(message)" }
-        return file.isEmpty ? message : "\(file): \(message)"
+    public var description: String { Self.place(file: file, line: line) + message }
+
+    /// `file:line: `, `file: ` or nothing, the prefix both errors and warnings use.
+    static func place(file: String, line: Int?) -> String {
+        if let line { return "\(file):\(line): " }
+        return file.isEmpty ? "" : "\(file): "
     }
 }
 
@@ -29,8 +32,5 @@ public struct InputWarning: Equatable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String {
-        let place = line.map { "\(file):\($0)" } ?? file
-        return "\(place): warning: \(message)"
-    }
+    public var description: String { InputError.place(file: file, line: line) + "warning: " + message }
 }

@@ -1,23 +1,56 @@
+import Foundation
+
 /// A video as the emulator sees it: a ladder, a segment duration and the size of every
 /// segment at every level.
 public struct Video: Equatable, Sendable {
-    public var name: String
-    public let segmentDurationSeconds: Double
-    /// Levels from lowest to highest bitrate.
-    public let ladder: [BitrateLevel]
-    /// Format of each level (e.g. `HIGH`, `LOSSLESS`) when known.
-    public let formats: [String?]
-    /// Number of segments whose sizes are known.
-    public let segmentCount: Int
-    /// Sizes in bytes, segment-major: `sizes[segment * ladder.count + level]`, behind a class so
-    /// that copying a `Video` (once per decision context) costs one retain.
-    private let sizes: SizeTable
+    /// Everything sits behind one reference, so copying a `Video` (once per decision context)
+    /// costs a single retain.
+    private var storage: Storage
 
-    private final class SizeTable: Sendable, Equatable {
-        let bytes: [Int]
-        init(_ bytes: [Int]) { self.bytes = bytes }
-        static func == (lhs: SizeTable, rhs: SizeTable) -> Bool { lhs === rhs || lhs.bytes == rhs.bytes }
+    private final class Storage: Sendable, Equatable {
+        let name: String
+        let sessionURL: URL
+        let segmentDurationSeconds: Double
+        let ladder: [BitrateLevel]
+        let formats: [String?]
+        let segmentCount: Int
+        /// Sizes in bytes, segment-major: `sizes[segment * ladder.count + level]`.
+        let sizes: [Int]
+
+        init(name: String, segmentDurationSeconds: Double, ladder: [BitrateLevel], formats: [String?], segmentCount: Int, sizes: [Int]) {
+            self.name = name
+            sessionURL = Video.sessionURL(name: name)
+            self.segmentDurationSeconds = segmentDurationSeconds
+            self.ladder = ladder
+            self.formats = formats
+            self.segmentCount = segmentCount
+            self.sizes = sizes
+        }
+
+        func renamed(_ name: String) -> Storage {
+            Storage(name: name, segmentDurationSeconds: segmentDurationSeconds, ladder: ladder, formats: formats, segmentCount: segmentCount, sizes: sizes)
+        }
+
+        static func == (lhs: Storage, rhs: Storage) -> Bool {
+            lhs === rhs || (lhs.name == rhs.name && lhs.segmentDurationSeconds == rhs.segmentDurationSeconds
+                && lhs.ladder == rhs.ladder && lhs.formats == rhs.formats && lhs.sizes == rhs.sizes)
+        }
     }
+
+    public var name: String {
+        get { storage.name }
+        set { storage = storage.renamed(newValue) }
+    }
+    /// What the player state machine loads in a session of this video, made once here because
+    /// building a URL costs more than emulating a segment.
+    public var sessionURL: URL { storage.sessionURL }
+    public var segmentDurationSeconds: Double { storage.segmentDurationSeconds }
+    /// Levels from lowest to highest bitrate.
+    public var ladder: [BitrateLevel] { storage.ladder }
+    /// Format of each level (e.g. `HIGH`, `LOSSLESS`) when known.
+    public var formats: [String?] { storage.formats }
+    /// Number of segments whose sizes are known.
+    public var segmentCount: Int { storage.segmentCount }
 
     /// A VBR video from explicit sizes, `sizesBytes[segment][level]`.
     public init(
@@ -49,12 +82,19 @@ public struct Video: Equatable, Sendable {
         }
         let formats = formats ?? Array(repeating: nil, count: ladder.count)
         guard formats.count == ladder.count else { throw InputError(file: name, "one format per level is needed") }
-        self.name = name
-        self.segmentDurationSeconds = segmentDurationSeconds
-        self.ladder = ladder
-        self.formats = formats
-        self.segmentCount = sizesBytes.count
-        self.sizes = SizeTable(flat)
+        storage = Storage(
+            name: name, segmentDurationSeconds: segmentDurationSeconds, ladder: ladder, formats: formats,
+            segmentCount: sizesBytes.count, sizes: flat
+        )
+    }
+
+    /// A stable, machine-independent name: `abrlab://session/<video name>`.
+    fileprivate static func sessionURL(name: String) -> URL {
+        var components = URLComponents()
+        components.scheme = "abrlab"
+        components.host = "session"
+        components.path = "/" + name
+        return components.url ?? URL(fileURLWithPath: "/", isDirectory: true)
     }
 
     /// A CBR video: every segment of a level is `bitrate × duration / 8` bytes.
@@ -73,13 +113,15 @@ public struct Video: Equatable, Sendable {
         )
     }
 
-    public var levelCount: Int { ladder.count }
+    public var levelCount: Int { storage.ladder.count }
 
     /// Size of `segment` at `level` in bytes (both 0-based); 0 outside the video.
     @inline(__always)
     public func sizeBytes(segment: Int, level: Int) -> Int {
-        guard segment >= 0, segment < segmentCount, level >= 0, level < ladder.count else { return 0 }
-        return sizes.bytes[segment * ladder.count + level]
+        let storage = storage
+        let levels = storage.ladder.count
+        guard segment >= 0, segment < storage.segmentCount, level >= 0, level < levels else { return 0 }
+        return storage.sizes[segment * levels + level]
     }
 
     /// Bitrates in kilobits per second, lowest first.
