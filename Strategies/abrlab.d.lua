@@ -55,6 +55,20 @@ local Context = {}
 ---@overload fun(self: abrlab.Context, segment: integer, level: integer): integer
 function Context.size_bytes(segment, level) end
 
+---RobustMPC's look-ahead search, run natively; call as `ctx:mpc_search(...)`. Scores every level
+---sequence over min(horizon, segments left) segments starting at segment_index + lookahead_offset
+---by Σ bitrate Mbps − rebuffer_penalty × rebuffering s − smoothness_penalty × Σ |Δ bitrate Mbps|,
+---with download time = size MB / bandwidth. Needs `last_level`; counts against the budget.
+---@param self abrlab.Context
+---@param bandwidth number Predicted throughput, MB/s (> 0).
+---@param horizon integer Segments to look ahead, 1–10.
+---@param lookahead_offset? integer Segments past the one being chosen to read sizes from (default 0).
+---@param rebuffer_penalty? number Score per second of rebuffering (default 4.3).
+---@param smoothness_penalty? number Score per Mbps of switching (default 1).
+---@return integer level First level (1-based) of the best sequence; ties go to the later sequence.
+---@return number score The best sequence's score.
+function Context.mpc_search(self, bandwidth, horizon, lookahead_offset, rebuffer_penalty, smoothness_penalty) end
+
 ---What `on_download` sees after every download; one table per session, refreshed each time.
 ---@class abrlab.Report
 ---@field segment_index integer 1-based index of the downloaded segment.

@@ -14,6 +14,9 @@
 -- enumeration picks.
 -- Pensieve reads sizes one segment ahead of the one being chosen: lookahead_offset = 1
 -- reproduces it (and its total of 94.1626876599077 on norway_bus_1).
+-- By default the search runs natively through ctx:mpc_search, the same search in C (10 levels
+-- over 5 segments is 10^5 sequences); native_search = false runs the Lua search below, which
+-- chooses exactly the same levels.
 
 local M = {
   name = "RobustMPC",
@@ -24,6 +27,7 @@ local M = {
     lookahead_offset = 0,
     rebuffer_penalty = 4.3,
     smoothness_penalty = 1,
+    native_search = true,
   },
 }
 
@@ -110,6 +114,9 @@ function M.choose(ctx)
     if errors[i] > max_error then max_error = errors[i] end
   end
   local bandwidth = last_prediction / (1 + max_error)
+  if p.native_search then
+    return (ctx:mpc_search(bandwidth, p.horizon, p.lookahead_offset, p.rebuffer_penalty, p.smoothness_penalty))
+  end
 
   depth = math.min(p.horizon, ctx.segment_count - ctx.segment_index + 1)
   level_count, segment_s, kbps = ctx.level_count, ctx.segment_duration_s, ctx.levels_kbps

@@ -56,6 +56,41 @@ import Testing
         }
     }
 
+    /// robust_mpc.lua's own Lua search and the C search behind ctx:mpc_search choose alike, on
+    /// the 6-level conformance video and on a 10-level one.
+    @Test(arguments: [6, 10])
+    func luaAndNativeSearchesAgree(levels: Int) throws {
+        var conformance = try StrategyConformance()
+        var generator = SyntheticVideoGenerator()
+        generator.ladderKbps = Array([230.0, 331, 477, 688, 991, 1427, 2056, 2962, 4267, 6000].suffix(levels))
+        generator.segmentCount = 30
+        conformance.video = try generator.generate(name: "ladder\(levels)")
+        let native = try Self.script("robust_mpc").descriptor()
+        let lua = try Self.script("robust_mpc", overrides: ["native_search": "false"]).descriptor()
+        for trace in conformance.traces {
+            let a = try conformance.emulator.run(strategy: try native.makeStrategy(), strategyID: "robust_mpc", trace: trace, video: conformance.video)
+            let b = try conformance.emulator.run(strategy: try lua.makeStrategy(), strategyID: "robust_mpc", trace: trace, video: conformance.video)
+            #expect(a.segments == b.segments, "\(trace.name)")
+        }
+    }
+
+    /// The native search counts against the budget: a script calling it forever stops.
+    @Test func nativeSearchCannotEscapeTheBudget() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("abrlab-mpc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("spin.lua").path
+        try """
+            return { choose = function(ctx)
+              if ctx.last_level == nil then return 1 end
+              while true do pcall(ctx.mpc_search, ctx, 0.5, 5) end
+            end }
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let script = try LuaStrategyLoader().load(path: path)
+        let report = try StrategyConformance().check(script.descriptor())
+        #expect(report.findings.contains { $0.message.contains("exceeded the budget") }, "\(report.findings)")
+    }
+
     static func pensieveTotal(script: LuaScript, trace: String) throws -> Double {
         let video = try VideoLoader.load(
             datasets.appendingPathComponent("pensieve/video_sizes"),

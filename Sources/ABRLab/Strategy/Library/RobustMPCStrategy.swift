@@ -54,6 +54,7 @@ public struct RobustMPCStrategy: SessionStrategy, Sendable {
             firstSegment: context.segmentIndex + lookaheadOffset,
             rebufferPenalty: rebufferPenalty, smoothnessPenalty: smoothnessPenalty
         )
+        if search.prunes { search.best = search.greedyReward(buffer: context.bufferSeconds, last: current) }
         search.explore(position: 0, buffer: context.bufferSeconds, rebuffer: 0, bitrateSum: 0, switches: 0, last: current)
         return search.bestFirst
     }
@@ -125,6 +126,42 @@ public struct RobustMPCStrategy: SessionStrategy, Sendable {
                     bitrateSum: bitrateSum + kbps[level], switches: switches + abs(kbps[level] - kbps[last]), last: level
                 )
             }
+        }
+
+        /// The reward of the myopic sequence (each step the best single-step gain), summed exactly
+        /// as `explore` sums along a path. It is a real sequence, so the optimum is at least this
+        /// good: as the starting incumbent it lets the bound prune from the first node without
+        /// changing the choice.
+        func greedyReward(buffer start: Double, last start0: Int) -> Double {
+            var buffer = start
+            var last = start0
+            var rebuffer = 0.0
+            var bitrateSum = 0.0
+            var switches = 0.0
+            for position in 0..<depth {
+                let times = downloadSeconds[position]
+                var choice = 0
+                var choiceValue = -Double.greatestFiniteMagnitude
+                for level in 0..<kbps.count {
+                    let value = kbps[level] / 1000 - rebufferPenalty * max(0, times[level] - buffer)
+                        - smoothnessPenalty * abs(kbps[level] - kbps[last]) / 1000
+                    if value > choiceValue {
+                        choiceValue = value
+                        choice = level
+                    }
+                }
+                if buffer < times[choice] {
+                    rebuffer += times[choice] - buffer
+                    buffer = 0
+                } else {
+                    buffer -= times[choice]
+                }
+                buffer += segmentSeconds
+                bitrateSum += kbps[choice]
+                switches += abs(kbps[choice] - kbps[last])
+                last = choice
+            }
+            return bitrateSum / 1000 - rebufferPenalty * rebuffer - smoothnessPenalty * switches / 1000
         }
 
         /// An upper bound on what positions `from…` can add: each step's best bitrate less the
