@@ -45,6 +45,8 @@ extension Abrlab.Bench {
                 total += SessionMetrics(result: result, qoe: .linear, ladder: video.ladder).qoeTotal
             }
         }
-        print(String(format: "  Lua:    %.3f s for %d traces (mean QoE %.4f)", seconds, traces.count, total / Double(traces.count)))
+        let decisions = Double(traces.count * 48)
+        print(String(format: "  Lua:    %.3f s for %d traces, %.2f µs per decision (mean QoE %.4f)",
+                     seconds, traces.count, seconds / decisions * 1e6, total / Double(traces.count)))
     }
 }
