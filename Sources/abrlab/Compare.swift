@@ -11,7 +11,8 @@ extension Abrlab {
                 over the shipped trace set (Traces/default) and video (Traces/video.json).
 
                 Writes sessions.csv, segments.csv, transitions.csv, summary.csv and run.json to --out, and \
-                formats.csv when the video's levels carry formats (HLS format tags or the audio preset). \
+                formats.csv when the video's levels carry formats (HLS format tags or the audio preset), and \
+                buffer_timeline.csv with --buffer-timeline. \
                 Results are identical whatever --jobs is. Exits non-zero when any session failed.
 
                 Examples:
@@ -45,6 +46,9 @@ extension Abrlab {
         @Flag(help: "Print only errors.")
         var quiet = false
 
+        @Flag(name: .customLong("buffer-timeline"), help: "Also write buffer_timeline.csv: every session's buffer indicator sampled at 10 Hz.")
+        var bufferTimeline = false
+
         func run() throws {
             try CommandFailure.guarding {
                 let failed = try runComparison()
@@ -70,14 +74,17 @@ extension Abrlab {
             try plan.validate()
 
             let video = plan.video
-            let writer = try ResultsWriter(directory: URL(fileURLWithPath: out), writesFormats: video.formats.contains { $0 != nil })
+            let writer = try ResultsWriter(
+                directory: URL(fileURLWithPath: out), writesFormats: video.formats.contains { $0 != nil }, writesTimeline: bufferTimeline
+            )
+            let timeline = bufferTimeline
             var report = ExperimentReport(strategyIDs: descriptors.map(\.id))
             var progress = ProgressBar(total: plan.sessionCount, quiet: quiet)
             var done = 0
             let profileName = plan.emulator.profile.name
             let qoeName = plan.qoe.name
             try ExperimentRunner(jobs: jobs).run(plan, prepare: { outcome in
-                SessionCSV(outcome: outcome, profile: profileName, qoeModel: qoeName, video: video)
+                SessionCSV(outcome: outcome, profile: profileName, qoeModel: qoeName, video: video, bufferTimeline: timeline)
             }, consume: { session in
                 try writer.append(session)
                 report.add(strategyID: session.strategyID, traceName: session.traceName, metrics: session.metrics, error: session.error)

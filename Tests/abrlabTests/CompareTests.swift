@@ -22,7 +22,7 @@ import Testing
         try CLI.expectGolden(try CLI.read(one.appendingPathComponent("sessions.csv")), "compare-native-sessions.csv")
         try CLI.expectGolden(try CLI.read(one.appendingPathComponent("summary.csv")), "compare-native-summary.csv")
         let header = try CLI.read(one.appendingPathComponent("segments.csv")).split(separator: "\n").first.map(String.init)
-        #expect(header == "strategy,trace,segment,level,bitrate_kbps,size_bytes,download_start_s,download_end_s,download_time_s,latency_s,throughput_kbps,buffer_before_s,buffer_after_s,rebuffer_s,wait_s,buffer_state,estimate_kbps,network_quality,qoe")
+        #expect(header == "strategy,trace,segment,level,bitrate_kbps,size_bytes,download_start_s,download_end_s,download_time_s,latency_s,throughput_kbps,buffer_before_s,buffer_after_s,rebuffer_s,wait_s,buffer_state,buffer_progress,fill_rate_s_per_s,likely_to_keep_up,network_active_share,estimate_kbps,network_quality,qoe")
         let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: one.appendingPathComponent("run.json"))) as? [String: Any]
         #expect(manifest?["seed"] as? Int == 1)
         #expect((manifest?["strategies"] as? [[String: Any]])?.count == 2)
@@ -65,5 +65,25 @@ import Testing
         #expect(result.stderr.contains("bad_trace:2:"), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+}
+
+extension CompareTests {
+    @Test func bufferTimelineAndQoEWeightsAreOptions() throws {
+        let out = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try CLI.run([
+            "compare", "--strategies", "bba-native", "--traces", "Traces/default/4g_1.csv", "--video", "Traces/video.json",
+            "--buffer-timeline", "--rebuffer-penalty", "10", "--smoothness-penalty", "0", "--out", out.path, "--quiet",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let timeline = try CLI.read(out.appendingPathComponent("buffer_timeline.csv")).split(separator: "\n")
+        #expect(timeline.first == "strategy,trace,time_s,buffer_s,buffer_state,progress,fill_rate_s_per_s,likely_to_keep_up,network_active")
+        // 10 Hz over the whole session: consecutive rows 0.1 s apart.
+        let times = timeline.dropFirst().prefix(3).map { Double($0.split(separator: ",")[2]) ?? -1 }
+        #expect(times == [0, 0.1, 0.2])
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("run.json"))) as? [String: Any]
+        #expect(manifest?["rebufferPenalty"] as? Double == 10)
+        #expect(manifest?["smoothnessPenalty"] as? Double == 0)
     }
 }

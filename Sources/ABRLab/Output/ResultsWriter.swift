@@ -15,9 +15,11 @@ public final class ResultsWriter {
     private let segments: AtomicFile
     private let transitions: AtomicFile
     private let formats: AtomicFile?
+    private let timeline: AtomicFile?
 
-    /// `writesFormats` adds `formats.csv`, for videos whose levels carry formats.
-    public init(directory: URL, writesFormats: Bool = false) throws(InputError) {
+    /// `writesFormats` adds `formats.csv`, for videos whose levels carry formats;
+    /// `writesTimeline` adds `buffer_timeline.csv`, every session's buffer sampled at 10 Hz.
+    public init(directory: URL, writesFormats: Bool = false, writesTimeline: Bool = false) throws(InputError) {
         self.directory = directory
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -32,6 +34,8 @@ public final class ResultsWriter {
         try transitions.write(CSVRow.line(SessionCSV.transitionsHeader))
         formats = writesFormats ? try AtomicFile(directory.appendingPathComponent("formats.csv")) : nil
         try formats?.write(CSVRow.line(SessionCSV.formatsHeader))
+        timeline = writesTimeline ? try AtomicFile(directory.appendingPathComponent("buffer_timeline.csv")) : nil
+        try timeline?.write(CSVRow.line(SessionCSV.timelineHeader))
     }
 
     public func append(_ session: SessionCSV) throws(InputError) {
@@ -39,6 +43,7 @@ public final class ResultsWriter {
         try segments.write(session.segmentLines)
         try transitions.write(session.transitionLines)
         try formats?.write(session.formatLines)
+        try timeline?.write(session.timelineLines)
     }
 
     public func finish(summaries: [StrategySummary], comparisons: [PairedComparison], manifest: Data) throws(InputError) {
@@ -73,6 +78,6 @@ public final class ResultsWriter {
         }
         let run = try AtomicFile(directory.appendingPathComponent("run.json"))
         try run.write(String(decoding: manifest, as: UTF8.self) + "\n")
-        for file in [sessions, segments, transitions, summary, run] + [formats].compactMap({ $0 }) { try file.commit() }
+        for file in [sessions, segments, transitions, summary, run] + [formats, timeline].compactMap({ $0 }) { try file.commit() }
     }
 }

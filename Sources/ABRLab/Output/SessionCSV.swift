@@ -7,7 +7,13 @@ public struct SessionCSV: Sendable {
     public static let segmentsHeader = [
         "strategy", "trace", "segment", "level", "bitrate_kbps", "size_bytes", "download_start_s", "download_end_s",
         "download_time_s", "latency_s", "throughput_kbps", "buffer_before_s", "buffer_after_s", "rebuffer_s",
-        "wait_s", "buffer_state", "estimate_kbps", "network_quality", "qoe",
+        "wait_s", "buffer_state", "buffer_progress", "fill_rate_s_per_s", "likely_to_keep_up", "network_active_share",
+        "estimate_kbps", "network_quality", "qoe",
+    ]
+    /// The buffer sampled at 10 Hz, when asked for.
+    public static let timelineHeader = [
+        "strategy", "trace", "time_s", "buffer_s", "buffer_state", "progress", "fill_rate_s_per_s", "likely_to_keep_up",
+        "network_active",
     ]
     public static let transitionsHeader = ["strategy", "trace", "time_s", "action", "from", "to", "changed"]
     public static let formatsHeader = ["strategy", "trace", "segment", "level", "format", "media_s", "arrival_s"]
@@ -21,8 +27,10 @@ public struct SessionCSV: Sendable {
     public let transitionLines: String
     /// Format-variant changes, one line each; empty when the video's levels carry no formats.
     public let formatLines: String
+    /// The 10 Hz buffer time series; empty unless asked for.
+    public let timelineLines: String
 
-    public init(outcome: SessionOutcome, profile: String, qoeModel: String, video: Video? = nil) {
+    public init(outcome: SessionOutcome, profile: String, qoeModel: String, video: Video? = nil, bufferTimeline: Bool = false) {
         strategyID = outcome.strategyID
         traceName = outcome.traceName
         metrics = outcome.metrics
@@ -85,6 +93,14 @@ public struct SessionCSV: Sendable {
             }
         }
         formatLines = formats
+        var timeline = ""
+        if bufferTimeline, let result = outcome.result {
+            var prefix = CSVRow()
+            prefix.add(outcome.strategyID)
+            prefix.add(outcome.traceName)
+            for sample in BufferTimeline(session: result).samples() { timeline += prefix.text + "," + sample.csvLine }
+        }
+        timelineLines = timeline
     }
 
     static func segmentLine(_ segment: SegmentRecord, score: Double, strategy: String, trace: String) -> String {
@@ -105,6 +121,10 @@ public struct SessionCSV: Sendable {
         row.add(segment.rebufferSeconds)
         row.add(segment.waitSeconds)
         row.add(segment.bufferState.rawValue)
+        row.add(segment.bufferProgress)
+        row.add(segment.fillRateSecondsPerSecond)
+        row.add(segment.isLikelyToKeepUp ? "true" : "false")
+        row.add(segment.networkActiveShare)
         row.add(segment.estimateKbps)
         row.add(segment.networkQuality.name)
         row.add(score)

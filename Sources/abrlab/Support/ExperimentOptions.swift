@@ -25,6 +25,12 @@ struct ExperimentOptions: ParsableArguments {
     @Option(help: ArgumentHelp("QoE model: linear, log or hd.", valueName: "model"))
     var qoe: String = "linear"
 
+    @Option(name: .customLong("rebuffer-penalty"), help: "QoE penalty per second of rebuffering (default: 4.3 linear, 2.66 log, 8 hd).")
+    var rebufferPenalty: Double?
+
+    @Option(name: .customLong("smoothness-penalty"), help: "QoE penalty per unit of utility switched between segments (default 1).")
+    var smoothnessPenalty: Double = 1
+
     @Option(name: .customLong("trace-format"), help: ArgumentHelp(
         "Read traces as this format instead of detecting it (pensieve, sabre, mahimahi, csv).", valueName: "format"))
     var traceFormat: String?
@@ -66,7 +72,7 @@ struct ExperimentOptions: ParsableArguments {
         guard let kind = QoEModel.Kind(rawValue: qoe) else {
             throw InputError(file: "--qoe", "unknown QoE model '\(qoe)'; choose linear, log or hd")
         }
-        return QoEModel(kind: kind)
+        return QoEModel(kind: kind, rebufferPenalty: rebufferPenalty, smoothnessPenalty: smoothnessPenalty)
     }
 
     func resolveTraceFormat() throws(InputError) -> TraceFormat? {
