@@ -4,6 +4,11 @@ extension Abrlab {
     struct Strategies: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "List strategies and check scripts.",
+            discussion: """
+                Example:
+                  abrlab strategies
+                  abrlab strategies check Strategies/bba.lua
+                """,
             subcommands: [StrategiesList.self, StrategiesCheck.self],
             defaultSubcommand: StrategiesList.self
         )

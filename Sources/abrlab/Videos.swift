@@ -4,6 +4,10 @@ extension Abrlab {
     struct Videos: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Generate synthetic videos.",
+            discussion: """
+                Example:
+                  abrlab videos generate --out /tmp/video.json --segments 100
+                """,
             subcommands: [VideosGenerate.self]
         )
     }
