@@ -73,6 +73,10 @@ void abrl_set_number(lua_State *L, int table, const char *key, lua_Number value)
 /* Sets table[key] to the value on top of the stack and pops it. */
 void abrl_set_value(lua_State *L, int table, const char *key);
 void abrl_push_levels_kbps(lua_State *L, const abrl_session_info *info);
+/* The sandbox's pairs: keys in a fixed order (ordered_pairs.c), sorted with the sandbox's
+   table.sort, which the registry keeps under abrl_key_sort. */
+extern const char abrl_key_sort;
+int abrl_ordered_pairs(lua_State *L);
 /* Pushes ctx.mpc_search, RobustMPC's look-ahead search in C (mpc.c). */
 void abrl_push_mpc_search(lua_State *L, const abrl_session_info *info);
 

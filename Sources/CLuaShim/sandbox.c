@@ -8,11 +8,13 @@ const char abrl_key_globals = 0;
 const char abrl_key_env_meta = 0;
 const char abrl_key_math_meta = 0;
 const char abrl_key_load = 0;
+const char abrl_key_sort = 0;
 
 /* Base functions that touch nothing outside the engine. Excluded: dofile, loadfile, require,
-   collectgarbage and warn; load, print, rawset, setmetatable and xpcall get sandboxed versions. */
+   collectgarbage and warn; load, print, rawset, setmetatable and xpcall get sandboxed versions,
+   and pairs an ordered one. */
 static const char *const base_allowed[] = {
-    "assert", "error", "getmetatable", "ipairs", "next", "pairs", "pcall", "rawequal",
+    "assert", "error", "getmetatable", "ipairs", "next", "pcall", "rawequal",
     "rawget", "rawlen", "select", "tonumber", "tostring", "type", "_VERSION", NULL};
 
 int abrl_readonly_newindex(lua_State *L) {
@@ -164,6 +166,8 @@ int abrl_sandbox_install(lua_State *L) {
     lua_rawsetp(L, LUA_REGISTRYINDEX, &abrl_key_load);
     abrl_patch_string(L, string);
     abrl_patch_table(L, table);
+    lua_getfield(L, table, "sort");
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &abrl_key_sort);
     lua_pushnil(L);
     lua_setfield(L, math, "random");
     lua_pushnil(L);
@@ -186,6 +190,8 @@ int abrl_sandbox_install(lua_State *L) {
         lua_getfield(L, base, *name);
         lua_setfield(L, globals, *name);
     }
+    lua_pushcfunction(L, abrl_ordered_pairs);
+    lua_setfield(L, globals, "pairs");
     lua_pushcfunction(L, sandbox_setmetatable);
     lua_setfield(L, globals, "setmetatable");
     lua_pushcfunction(L, sandbox_rawset);
