@@ -64,7 +64,7 @@ extension Abrlab {
             if let baseline, !descriptors.contains(where: { $0.id == baseline }) {
                 throw InputError(file: "--baseline", "'\(baseline)' is not among the strategies run")
             }
-            let traceSet = try TraceSetResolver(format: try experiment.resolveTraceFormat())
+            let traceSet = try experiment.traceSetResolver()
                 .load(traces.isEmpty ? [Defaults.traceSet] : traces)
             if !quiet { traceSet.warnings.forEach { CommandFailure.warn($0.description) } }
             let plan = ExperimentPlan(

@@ -35,6 +35,9 @@ struct ExperimentOptions: ParsableArguments {
         "Read traces as this format instead of detecting it (pensieve, sabre, mahimahi, csv).", valueName: "format"))
     var traceFormat: String?
 
+    @Option(name: .customLong("mahimahi-bin-ms"), help: "Bin width for Mahimahi traces, ms.")
+    var mahimahiBinMilliseconds: Int = TraceLoadOptions.defaultMahimahiBinMilliseconds
+
     @Option(name: .customLong("param"), help: ArgumentHelp(
         "Override a strategy parameter, e.g. robust_mpc.horizon=3 (repeatable).", valueName: "id.key=value"))
     var params: [String] = []
@@ -82,6 +85,12 @@ struct ExperimentOptions: ParsableArguments {
             throw InputError(file: "--trace-format", "unknown trace format '\(traceFormat)'; choose one of \(names)")
         }
         return format
+    }
+
+    /// How traces are read: the format override and the Mahimahi bin width.
+    func traceSetResolver() throws(InputError) -> TraceSetResolver {
+        guard mahimahiBinMilliseconds > 0 else { throw InputError(file: "--mahimahi-bin-ms", "must be positive") }
+        return TraceSetResolver(format: try resolveTraceFormat(), options: TraceLoadOptions(mahimahiBinMilliseconds: mahimahiBinMilliseconds))
     }
 
     func resolveEmulator() throws(InputError) -> SessionEmulator {

@@ -5,10 +5,10 @@ import Foundation
 enum SingleSession {
     static func plan(strategy: String, traces: [String], options: ExperimentOptions) throws -> ExperimentPlan {
         let descriptor = try options.strategyResolver().resolve([strategy])[0]
-        let format = try options.resolveTraceFormat()
+        let reader = try options.traceSetResolver()
         var loaded: [NetworkTrace] = []
         for path in traces {
-            let result = try TraceLoader.load(URL(fileURLWithPath: path), format: format)
+            let result = try TraceLoader.load(URL(fileURLWithPath: path), format: reader.format, options: reader.options)
             result.warnings.forEach { CommandFailure.warn($0.description) }
             loaded.append(result.trace)
         }
