@@ -29,22 +29,10 @@ extension Abrlab {
 
         func run() throws {
             try CommandFailure.guarding {
-                guard let target = TraceFormat(rawValue: to) else { throw InputError(file: "--to", "unknown format '\(to)'") }
-                let source = try traceFormat.map { name throws(InputError) -> TraceFormat in
-                    guard let format = TraceFormat(rawValue: name) else {
-                        throw InputError(file: "--trace-format", "unknown trace format '\(name)'")
-                    }
-                    return format
-                }
+                let target = try OptionParsing.traceFormat(to, option: "--to")
+                let source = try traceFormat.map { name throws(InputError) in try OptionParsing.traceFormat(name, option: "--trace-format") }
                 let set = try TraceSetResolver(format: source).load(traces)
-                let folder = URL(fileURLWithPath: outDir)
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                let suffix = target.fileExtension.map { "." + $0 } ?? ""
-                for trace in set.traces {
-                    let file = trace.name.replacingOccurrences(of: "/", with: "_") + suffix
-                    try TraceWriter.write(trace, format: target, to: folder.appendingPathComponent(file))
-                }
-                print("wrote \(set.traces.count) trace(s) to \(outDir)/")
+                try OptionParsing.writeTraces(set.traces, format: target, folder: outDir)
             }
         }
     }

@@ -48,9 +48,7 @@ extension Abrlab {
         func run() throws {
             try CommandFailure.guarding {
                 guard count >= 1 else { throw InputError(file: "--count", "must be at least 1") }
-                guard let traceFormat = TraceFormat(rawValue: format) else {
-                    throw InputError(file: "--format", "unknown format '\(format)'")
-                }
+                let traceFormat = try OptionParsing.traceFormat(format, option: "--format")
                 var generator = preset?.generator ?? SyntheticTraceGenerator()
                 durationSeconds.map { generator.durationSeconds = $0 }
                 stepSeconds.map { generator.stepSeconds = $0 }
@@ -65,17 +63,12 @@ extension Abrlab {
                 outageMeanSeconds.map { generator.outageMeanSeconds = $0 }
                 try generator.validate()
 
-                let folder = URL(fileURLWithPath: outDir)
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 let stem = prefix ?? preset?.rawValue ?? "trace"
-                let suffix = traceFormat.fileExtension.map { "." + $0 } ?? ""
-                for index in 1...count {
+                let traces = try (1...count).map { index throws(InputError) in
                     generator.seed = seed &+ UInt64(index - 1)
-                    let name = "\(stem)_\(index)"
-                    let trace = try generator.generate(name: name)
-                    try TraceWriter.write(trace, format: traceFormat, to: folder.appendingPathComponent(name + suffix))
+                    return try generator.generate(name: "\(stem)_\(index)")
                 }
-                print("wrote \(count) trace(s) to \(outDir)/")
+                try OptionParsing.writeTraces(traces, format: traceFormat, folder: outDir)
             }
         }
     }

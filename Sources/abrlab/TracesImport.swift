@@ -35,17 +35,11 @@ extension Abrlab {
                 guard let source = TraceImporter.Source(rawValue: from) else {
                     throw InputError(file: "--from", "unknown source '\(from)'; choose one of \(TraceImporter.Source.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
-                guard let target = TraceFormat(rawValue: format) else { throw InputError(file: "--format", "unknown format '\(format)'") }
+                let target = try OptionParsing.traceFormat(format, option: "--format")
                 let files = try TraceSetResolver().resolveFiles(logs)
                 guard !files.isEmpty else { throw InputError(file: logs.joined(separator: " "), "no log files found") }
                 let traces = try files.map { url throws(InputError) in try TraceImporter.importTrace(url, from: source) }
-                let folder = URL(fileURLWithPath: outDir)
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                let suffix = target.fileExtension.map { "." + $0 } ?? ""
-                for trace in traces {
-                    try TraceWriter.write(trace, format: target, to: folder.appendingPathComponent(trace.name + suffix))
-                }
-                print("wrote \(traces.count) trace(s) to \(outDir)/")
+                try OptionParsing.writeTraces(traces, format: target, folder: outDir)
             }
         }
     }

@@ -26,12 +26,7 @@ extension Abrlab {
 
         func run() throws {
             try CommandFailure.guarding {
-                let format = try traceFormat.map { name throws(InputError) -> TraceFormat in
-                    guard let format = TraceFormat(rawValue: name) else {
-                        throw InputError(file: "--trace-format", "unknown trace format '\(name)'")
-                    }
-                    return format
-                }
+                let format = try traceFormat.map { name throws(InputError) in try OptionParsing.traceFormat(name, option: "--trace-format") }
                 let set = try TraceSetResolver(format: format).load(traces)
                 set.warnings.forEach { CommandFailure.warn($0.description) }
                 var rows = [["trace", "duration_s", "periods", "mean_kbps", "p10_kbps", "median_kbps", "p90_kbps", "outage_s", "latency_ms"]]

@@ -30,11 +30,7 @@ extension Abrlab {
         func run() throws {
             try CommandFailure.guarding {
                 var generator = SyntheticVideoGenerator()
-                let ladder = ladderKbps.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-                guard ladder.allSatisfy({ $0 != nil }) else {
-                    throw InputError(file: "--ladder-kbps", "expected numbers separated by commas, got '\(ladderKbps)'")
-                }
-                generator.ladderKbps = ladder.compactMap { $0 }
+                generator.ladderKbps = try OptionParsing.kbpsList(ladderKbps, option: "--ladder-kbps")
                 generator.segmentDurationSeconds = segmentDurationSeconds
                 generator.segmentCount = segments
                 generator.complexitySpread = complexitySpread

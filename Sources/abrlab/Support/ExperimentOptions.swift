@@ -79,12 +79,7 @@ struct ExperimentOptions: ParsableArguments {
     }
 
     func resolveTraceFormat() throws(InputError) -> TraceFormat? {
-        guard let traceFormat else { return nil }
-        guard let format = TraceFormat(rawValue: traceFormat) else {
-            let names = TraceFormat.allCases.map(\.rawValue).joined(separator: ", ")
-            throw InputError(file: "--trace-format", "unknown trace format '\(traceFormat)'; choose one of \(names)")
-        }
-        return format
+        try traceFormat.map { name throws(InputError) in try OptionParsing.traceFormat(name, option: "--trace-format") }
     }
 
     /// How traces are read: the format override and the Mahimahi bin width.
@@ -99,14 +94,7 @@ struct ExperimentOptions: ParsableArguments {
     }
 
     func resolveVideo() throws(InputError) -> Video {
-        var ladder: [Double]?
-        if let ladderKbps {
-            let values = ladderKbps.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0! > 0 }) else {
-                throw InputError(file: "--ladder-kbps", "expected positive numbers separated by commas, got '\(ladderKbps)'")
-            }
-            ladder = values.compactMap { $0 }
-        }
+        let ladder = try ladderKbps.map { text throws(InputError) in try OptionParsing.kbpsList(text, option: "--ladder-kbps") }
         if HLSVideoLoader.handles(video), ladder == nil, segmentDurationSeconds == nil {
             let loaded = try HLSVideoLoader.load(video)
             loaded.warnings.forEach { CommandFailure.warn($0.description) }

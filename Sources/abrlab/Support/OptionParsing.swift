@@ -1,0 +1,36 @@
+import ABRLab
+import Foundation
+
+/// Reading option values the commands share, so every command words the same mistake alike.
+enum OptionParsing {
+    /// A trace format named by `option`.
+    static func traceFormat(_ text: String, option: String) throws(InputError) -> TraceFormat {
+        guard let format = TraceFormat(rawValue: text) else {
+            let names = TraceFormat.allCases.map(\.rawValue).joined(separator: ", ")
+            throw InputError(file: option, "unknown trace format '\(text)'; choose one of \(names)")
+        }
+        return format
+    }
+
+    /// Positive kbps values separated by commas, e.g. `300,750,1200`.
+    static func kbpsList(_ text: String, option: String) throws(InputError) -> [Double] {
+        let values = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard !values.isEmpty, values.allSatisfy({ ($0 ?? 0) > 0 }) else {
+            throw InputError(file: option, "expected positive numbers separated by commas, got '\(text)'")
+        }
+        return values.compactMap { $0 }
+    }
+
+    /// Writes `traces` into `folder` (made when missing) in `format`, one file per trace named
+    /// after it, and says so.
+    static func writeTraces(_ traces: [NetworkTrace], format: TraceFormat, folder path: String) throws {
+        let folder = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let suffix = format.fileExtension.map { "." + $0 } ?? ""
+        for trace in traces {
+            let file = trace.name.replacingOccurrences(of: "/", with: "_") + suffix
+            try TraceWriter.write(trace, format: format, to: folder.appendingPathComponent(file))
+        }
+        print("wrote \(traces.count) trace(s) to \(path)/")
+    }
+}
