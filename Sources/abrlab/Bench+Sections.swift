@@ -88,7 +88,7 @@ extension Abrlab.Bench {
         let scripts = ids.dropLast().map { "\(strategies)/\($0).lua" }
         let available = scripts.allSatisfy { FileManager.default.fileExists(atPath: $0) }
         let arguments = available ? scripts + ["conservative"] : ["conservative", "bba-native", "robust_mpc-native"]
-        let descriptors = try StrategyResolver(params: [:]).resolve(arguments)
+        let descriptors = try StrategyResolver(params: ParamAssignments()).resolve(arguments)
         let traces = try TraceSetResolver().load(traceArguments).traces
         return ExperimentPlan(
             strategies: descriptors, traces: traces, video: try VideoLoader.load(video),

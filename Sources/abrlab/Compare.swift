@@ -49,6 +49,21 @@ extension Abrlab {
         @Flag(name: .customLong("buffer-timeline"), help: "Also write buffer_timeline.csv: every session's buffer indicator sampled at 10 Hz.")
         var bufferTimeline = false
 
+        @Option(name: .customLong("segments-format"), help: ArgumentHelp(
+            "segments.csv as csv, csv.gz (segments.csv.gz) or none.", valueName: "format"))
+        var segmentsFormat: String = SegmentsFormat.csv.rawValue
+
+        @Option(help: ArgumentHelp(
+            "Run only shard K of N (K from 0), a contiguous range of traces balanced by segments to play; merge the shards' folders with abrlab merge. Default: from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX when set.",
+            valueName: "K/N"))
+        var shard: String?
+
+        @Option(name: .customLong("shard-count"), help: "Number of shards when the index comes from JOB_COMPLETION_INDEX (or overrides Slurm's task count).")
+        var shardCount: Int?
+
+        @Flag(help: "Continue the interrupted run in --out with the same arguments, redoing only work not yet checkpointed.")
+        var resume = false
+
         func run() throws {
             try CommandFailure.guarding {
                 let failed = try runComparison()
@@ -56,9 +71,14 @@ extension Abrlab {
             }
         }
 
-        /// Runs the comparison and returns the number of failed sessions.
+        /// Runs the comparison (or this process's shard of it) and returns the number of failed sessions.
         private func runComparison() throws -> Int {
             guard jobs >= 1 else { throw InputError(file: "--jobs", "must be at least 1") }
+            guard let format = SegmentsFormat(rawValue: segmentsFormat) else {
+                throw InputError(file: "--segments-format", "unknown format '\(segmentsFormat)'; choose csv, csv.gz or none")
+            }
+            let shard = try ShardSelection.resolve(option: self.shard, count: shardCount, environment: ProcessInfo.processInfo.environment)
+            let params = try experiment.resolveParams()
             let resolver = try experiment.strategyResolver()
             let descriptors = try resolver.resolve(strategies.isEmpty ? [Defaults.strategiesFolder, "conservative"] : strategies)
             if let baseline, !descriptors.contains(where: { $0.id == baseline }) {
@@ -74,31 +94,62 @@ extension Abrlab {
             try plan.validate()
 
             let video = plan.video
-            let writer = try ResultsWriter(
-                directory: URL(fileURLWithPath: out), writesFormats: video.formats.contains { $0 != nil }, writesTimeline: bufferTimeline
+            let layout = ResumableResults.Layout(segments: format, formats: video.formats.contains { $0 != nil }, timeline: bufferTimeline)
+            let rowParams = params.valuesByRowID()
+            let fingerprint = PlanFingerprint(
+                plan: plan, params: rowParams, baseline: baseline, luaLimits: experiment.luaLimitsDescription, layout: layout
+            ).hex
+            let perSession = plan.emulator.segmentCount(for: video)
+            let strategyCount = descriptors.count
+            let traceRange = Shard.partition(
+                weights: Array(repeating: strategyCount * perSession, count: plan.traces.count), count: shard?.count ?? 1
+            )[shard?.index ?? 0]
+            let results = try ResumableResults(
+                directory: URL(fileURLWithPath: out), layout: layout,
+                identity: "fingerprint \(fingerprint)\nshard \(shard?.description ?? "-")\n", resume: resume
             )
-            let timeline = bufferTimeline
             var report = ExperimentReport(strategyIDs: descriptors.map(\.id))
-            var progress = ProgressBar(total: plan.sessionCount, quiet: quiet)
+            if results.chunksDone > 0 {
+                let completed = results.completedSessions
+                try SessionsCSVReader.read(completed.url, length: completed.length, into: &report)
+            }
+            let sessions = (traceRange.lowerBound + results.chunksDone) * strategyCount..<traceRange.upperBound * strategyCount
+            let timeline = bufferTimeline
+            var progress = ProgressBar(total: sessions.count, quiet: quiet)
+            var chunk: [SessionCSV] = []
             var done = 0
             let profileName = plan.emulator.profile.name
             let qoeName = plan.qoe.name
-            try ExperimentRunner(jobs: jobs).run(plan, prepare: { outcome in
+            try ExperimentRunner(jobs: jobs).run(plan, sessions: sessions, prepare: { outcome in
                 SessionCSV(outcome: outcome, profile: profileName, qoeModel: qoeName, video: video, bufferTimeline: timeline)
             }, consume: { session in
-                try writer.append(session)
                 report.add(strategyID: session.strategyID, traceName: session.traceName, metrics: session.metrics, error: session.error)
+                chunk.append(session)
+                if chunk.count == strategyCount {
+                    try results.append(chunk: chunk)
+                    chunk.removeAll(keepingCapacity: true)
+                }
                 done += 1
                 progress.update(done: done)
             })
 
             let summaries = report.summaries(seed: plan.seed)
             let comparisons = baseline.map { report.comparisons(baselineID: $0, seed: plan.seed) } ?? []
-            let manifest = RunManifest(plan: plan, descriptors: descriptors, params: try experiment.resolveParams(), jobs: jobs)
-            try writer.finish(summaries: summaries, comparisons: comparisons, manifest: try manifest.json())
+            var manifest = RunManifest(plan: plan, descriptors: descriptors, params: rowParams, jobs: jobs)
+            manifest.fingerprint = fingerprint
+            if let shard {
+                manifest.shard = ShardManifest(
+                    index: shard.index, count: shard.count, firstTrace: traceRange.lowerBound, traces: traceRange.count,
+                    totalSessions: plan.sessionCount, sessions: traceRange.count * strategyCount, strategies: descriptors.map(\.id),
+                    baseline: baseline, seed: plan.seed,
+                    files: results.checksums().mapValues { ShardManifest.File(bytes: $0.bytes, crc32: $0.crc32) }
+                )
+            }
+            try results.finish(summary: ResultsWriter.summaryCSV(summaries: summaries, comparisons: comparisons), manifest: try manifest.json())
             if !quiet {
                 print(RankedTable.render(summaries: summaries, comparisons: comparisons, baselineID: baseline), terminator: "")
-                print("wrote \(plan.sessionCount) sessions to \(out)/")
+                let count = traceRange.count * strategyCount
+                print(shard.map { "shard \($0): wrote \(count) of \(plan.sessionCount) sessions to \(out)/" } ?? "wrote \(count) sessions to \(out)/")
             }
             return report.failureCount
         }

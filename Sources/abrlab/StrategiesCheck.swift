@@ -30,7 +30,7 @@ extension Abrlab {
                 var options = try ExperimentOptions.parse(params.flatMap { ["--param", $0] } + (verbose ? ["--verbose"] : []))
                 options.video = Defaults.video
                 // A script in a folder whose name starts with `_` is still checked when named directly.
-                let descriptor = try options.strategyResolver().resolve([strategy])[0]
+                let descriptor = try options.strategyResolver().resolveOne(strategy)
                 let report = try StrategyConformance().check(descriptor)
                 for (trace, levels) in report.levelsByTrace {
                     print("\(trace): levels \(levels.map { String($0 + 1) }.joined(separator: " "))")

@@ -17,9 +17,9 @@ extension Abrlab {
 
         func run() throws {
             try CommandFailure.guarding {
-                let scripts = try StrategyResolver(params: [:]).luaFolder(folder)
+                let scripts = try StrategyResolver(params: ParamAssignments()).luaFolder(folder)
                 var rows = [["id", "name", "source", "description"]]
-                for descriptor in StrategyResolver.native + scripts {
+                for descriptor in StrategyResolver.native + scripts.map({ $0.descriptor() }) {
                     rows.append([descriptor.id, descriptor.name, descriptor.source, descriptor.description])
                 }
                 print(RankedTable.layout(rows, leftColumns: 4), terminator: "")

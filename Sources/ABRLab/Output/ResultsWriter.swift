@@ -48,7 +48,15 @@ public final class ResultsWriter {
 
     public func finish(summaries: [StrategySummary], comparisons: [PairedComparison], manifest: Data) throws(InputError) {
         let summary = try AtomicFile(directory.appendingPathComponent("summary.csv"))
-        try summary.write(CSVRow.line(Self.summaryHeader))
+        try summary.write(Self.summaryCSV(summaries: summaries, comparisons: comparisons))
+        let run = try AtomicFile(directory.appendingPathComponent("run.json"))
+        try run.write(String(decoding: manifest, as: UTF8.self) + "\n")
+        for file in [sessions, segments, transitions, summary, run] + [formats, timeline].compactMap({ $0 }) { try file.commit() }
+    }
+
+    /// The text of `summary.csv`: one row per strategy, in run order.
+    public static func summaryCSV(summaries: [StrategySummary], comparisons: [PairedComparison]) -> String {
+        var text = CSVRow.line(summaryHeader)
         for item in summaries {
             var row = CSVRow()
             row.add(item.strategyID)
@@ -74,10 +82,8 @@ public final class ResultsWriter {
                 for _ in 0..<7 { row.add("") }
             }
             row.add(item.firstError ?? "")
-            try summary.write(row.line)
+            text += row.line
         }
-        let run = try AtomicFile(directory.appendingPathComponent("run.json"))
-        try run.write(String(decoding: manifest, as: UTF8.self) + "\n")
-        for file in [sessions, segments, transitions, summary, run] + [formats, timeline].compactMap({ $0 }) { try file.commit() }
+        return text
     }
 }

@@ -35,6 +35,10 @@ struct RunManifest: Encodable {
     let video: String
     let traces: Int
     let strategies: [Strategy]
+    /// The plan's fingerprint (see `PlanFingerprint`), the same in every shard of one plan.
+    var fingerprint: String?
+    /// Set in a shard's folder only.
+    var shard: ShardManifest?
 
     init(plan: ExperimentPlan, descriptors: [StrategyDescriptor], params: [String: [String: String]], jobs: Int) {
         command = CommandLine.arguments

@@ -9,8 +9,8 @@ struct StrategyResolver {
     static let native: [StrategyDescriptor] = [.conservative, .bufferBased, .robustMPC]
     static var nativeIDs: String { native.map(\.id).joined(separator: ", ") }
 
-    /// `--param` overrides by strategy id.
-    var params: [String: [String: String]]
+    /// `--param` values by strategy id; a sweep turns one strategy into several rows.
+    var params: ParamAssignments
     var luaLimits: LuaLimits = .default
     /// Tracebacks in Lua errors and `print` from scripts.
     var verbose = false
@@ -31,17 +31,17 @@ struct StrategyResolver {
                 throw InputError(file: argument, "no such strategy: not a native id (\(Self.nativeIDs)) nor a Lua file or folder")
             }
             if isDirectory.boolValue {
-                descriptors += try luaFolder(argument).filter { !explicitNative.contains($0.id) }
+                descriptors += try luaFolder(argument).filter { !explicitNative.contains($0.id) }.flatMap(expand)
             } else {
-                descriptors.append(try luaScript(argument))
+                descriptors += try expand(luaScript(argument))
             }
         }
         var seen = Set<String>()
         for descriptor in descriptors where !seen.insert(descriptor.id).inserted {
             throw InputError(file: descriptor.source, "strategy id '\(descriptor.id)' appears twice")
         }
-        for id in params.keys.sorted() {
-            guard let descriptor = descriptors.first(where: { $0.id == id }) else {
+        for id in params.strategyIDs {
+            guard let descriptor = descriptors.first(where: { $0.id == id || $0.id.hasPrefix(id + "[") }) else {
                 throw InputError(file: "--param", "no strategy with id '\(id)' is being run")
             }
             if descriptor.source == "native" {
@@ -49,5 +49,14 @@ struct StrategyResolver {
             }
         }
         return descriptors
+    }
+
+    /// Resolves one strategy for commands that play single sessions, where a sweep has no place.
+    func resolveOne(_ argument: String) throws -> StrategyDescriptor {
+        let descriptors = try resolve([argument])
+        guard descriptors.count == 1 else {
+            throw InputError(file: "--param", "a parameter sweep runs several settings; use abrlab compare for it")
+        }
+        return descriptors[0]
     }
 }

@@ -1,0 +1,49 @@
+import ABRLab
+import Foundation
+
+/// The SHA-256 of everything that decides a comparison's output bytes: abrlab's version, each
+/// strategy row (script bytes, effective parameters), every trace's content, the video's
+/// content, the profile, QoE model, seed, baseline, Lua limits and which files are written.
+/// Shards of one plan carry the same fingerprint; `merge` refuses shards whose fingerprints
+/// differ, and `--resume` refuses to continue another plan's partial run.
+struct PlanFingerprint {
+    var plan: ExperimentPlan
+    /// Effective `--param` values by row id.
+    var params: [String: [String: String]]
+    var baseline: String?
+    var luaLimits: String
+    var layout: ResumableResults.Layout
+
+    var hex: String {
+        var bytes: [UInt8] = []
+        func line(_ text: String) { bytes += Array((text + "\n").utf8) }
+        func numbers(_ values: [Double]) { for value in values { withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes += $0 } } }
+        line("abrlab-plan 1")
+        line("version \(ABRLabVersion.current)")
+        for strategy in plan.strategies {
+            let script = strategy.source == "native" ? "native" : FileManager.default.contents(atPath: strategy.source).map { SHA256.hex($0) } ?? "unreadable"
+            let values = (params[strategy.id] ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            line("strategy \(strategy.id) \(script) \(values.joined(separator: " "))")
+        }
+        for trace in plan.traces {
+            line("trace \(trace.name) \(trace.periodCount) \(trace.latencySeconds != nil)")
+            numbers(trace.periodEndSeconds)
+            numbers(trace.bandwidthBitsPerSecond)
+            numbers(trace.latencySeconds ?? [])
+        }
+        let video = plan.video
+        line("video \(video.name) \(video.segmentDurationSeconds) \(video.segmentCount)")
+        line("ladder \(video.ladder.map { "\($0.bitrate):\($0.label)" }.joined(separator: " "))")
+        line("formats \(video.formats.map { $0 ?? "-" }.joined(separator: " "))")
+        for segment in 0..<video.segmentCount {
+            line((0..<video.levelCount).map { String(video.sizeBytes(segment: segment, level: $0)) }.joined(separator: " "))
+        }
+        let profile = plan.emulator.profile
+        line("profile \(profile)")
+        line("segments \(plan.emulator.segmentCount(for: video)) transitions \(plan.emulator.recordsTransitions)")
+        line("qoe \(plan.qoe.name) \(plan.qoe.rebufferPenalty) \(plan.qoe.smoothnessPenalty) \(plan.qoe.hdUtilities)")
+        line("seed \(plan.seed) baseline \(baseline ?? "-") lua \(luaLimits)")
+        line("files \(layout.files.map(\.name).joined(separator: " "))")
+        return SHA256.hex(bytes)
+    }
+}
