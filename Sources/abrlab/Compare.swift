@@ -64,6 +64,9 @@ extension Abrlab {
         @Flag(help: "Continue the interrupted run in --out with the same arguments, redoing only work not yet checkpointed.")
         var resume = false
 
+        @Option(name: .customLong("checkpoint-s"), help: "Seconds between checkpoints of finished work (each syncs the output files to disk).")
+        var checkpointSeconds: Double = 2
+
         func run() throws {
             try CommandFailure.guarding {
                 let failed = try runComparison()
@@ -74,6 +77,7 @@ extension Abrlab {
         /// Runs the comparison (or this process's shard of it) and returns the number of failed sessions.
         private func runComparison() throws -> Int {
             guard jobs >= 1 else { throw InputError(file: "--jobs", "must be at least 1") }
+            guard checkpointSeconds >= 0, checkpointSeconds.isFinite else { throw InputError(file: "--checkpoint-s", "must be zero or more") }
             guard let format = SegmentsFormat(rawValue: segmentsFormat) else {
                 throw InputError(file: "--segments-format", "unknown format '\(segmentsFormat)'; choose csv, csv.gz or none")
             }
@@ -108,6 +112,7 @@ extension Abrlab {
                 directory: URL(fileURLWithPath: out), layout: layout,
                 identity: "fingerprint \(fingerprint)\nshard \(shard?.description ?? "-")\n", resume: resume
             )
+            results.checkpointInterval = .milliseconds(Int64(checkpointSeconds * 1000))
             var report = ExperimentReport(strategyIDs: descriptors.map(\.id))
             if results.chunksDone > 0 {
                 let completed = results.completedSessions

@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabLua
 
 /// `--param` values by strategy id. `id.key=value` sets one value; `id.key=a,b,c` sweeps the
 /// key over several values, and every combination of a strategy's swept keys (their cartesian
@@ -29,13 +30,11 @@ struct ParamAssignments: Equatable {
     init(parsing params: [String]) throws(InputError) {
         var grouped: [String: [String: [String]]] = [:]
         for param in params {
-            guard let equals = param.firstIndex(of: "="), let dot = param[..<equals].firstIndex(of: ".") else {
+            let parsed: LuaParamOverride
+            do { parsed = try LuaParamOverride(parsing: param) } catch {
                 throw InputError(file: "--param", "'\(param)' is not of the form id.key=value")
             }
-            let id = String(param[..<dot])
-            let key = String(param[param.index(after: dot)..<equals])
-            let text = String(param[param.index(after: equals)...])
-            guard !id.isEmpty, !key.isEmpty else { throw InputError(file: "--param", "'\(param)' is not of the form id.key=value") }
+            let (id, key, text) = (parsed.strategyID, parsed.key, parsed.value)
             guard grouped[id]?[key] == nil else {
                 throw InputError(file: "--param", "\(id).\(key) is given twice; list several values as \(id).\(key)=a,b,c to sweep them")
             }
