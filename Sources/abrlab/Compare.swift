@@ -15,9 +15,18 @@ extension Abrlab {
                 buffer_timeline.csv with --buffer-timeline. \
                 Results are identical whatever --jobs is. Exits non-zero when any session failed.
 
+                --param id.key=a,b,c sweeps a parameter: every setting runs as its own row, \
+                id[key=value,...] (swept keys in name order; the first varies slowest). \
+                --shard K/N runs one of N shards (contiguous trace ranges balanced by segments \
+                to play); abrlab merge puts the shard folders back together, byte for byte as \
+                the unsharded run. Output grows in --out/.abrlab-partial with checkpoints; \
+                --resume continues a killed run and ends with the same bytes.
+
                 Examples:
                   abrlab compare
                   abrlab compare --strategies Strategies/bba.lua conservative --traces Traces/3g --baseline conservative
+                  abrlab compare --strategies Strategies/bola.lua --param bola.gp=3,5,8 --segments-format csv.gz
+                  abrlab compare --shard 0/4 --out shards/0 --resume
                   abrlab compare --profile pensieve --video ../shared/datasets/pensieve/video_sizes \\
                       --ladder-kbps 300,750,1200,1850,2850,4300 --segment-duration-s 4 \\
                       --traces ../shared/datasets/pensieve/cooked_test_traces --strategies Strategies/bba.lua
