@@ -128,24 +128,11 @@ extension Abrlab {
                 try SessionsCSVReader.read(completed.url, length: completed.length, into: &report)
             }
             let sessions = (traceRange.lowerBound + results.chunksDone) * strategyCount..<traceRange.upperBound * strategyCount
-            let timeline = bufferTimeline
             var progress = ProgressBar(total: sessions.count, quiet: quiet)
-            var chunk: [SessionCSV] = []
-            var done = 0
-            let profileName = plan.emulator.profile.name
-            let qoeName = plan.qoe.name
-            try ExperimentRunner(jobs: jobs).run(plan, sessions: sessions, prepare: { outcome in
-                SessionCSV(outcome: outcome, profile: profileName, qoeModel: qoeName, video: video, bufferTimeline: timeline)
-            }, consume: { session in
-                report.add(strategyID: session.strategyID, traceName: session.traceName, metrics: session.metrics, error: session.error)
-                chunk.append(session)
-                if chunk.count == strategyCount {
-                    try results.append(chunk: chunk)
-                    chunk.removeAll(keepingCapacity: true)
-                }
-                done += 1
-                progress.update(done: done)
-            })
+            try ChunkedRun.run(
+                plan, sessions: sessions, jobs: jobs, results: results, bufferTimeline: bufferTimeline, report: &report,
+                progress: { progress.update(done: $0) }
+            )
 
             let summaries = report.summaries(seed: plan.seed)
             let comparisons = baseline.map { report.comparisons(baselineID: $0, seed: plan.seed) } ?? []
