@@ -97,26 +97,29 @@ extension Abrlab {
             if let baseline, !descriptors.contains(where: { $0.id == baseline }) {
                 throw InputError(file: "--baseline", "'\(baseline)' is not among the strategies run")
             }
-            let traceSet = try experiment.traceSetResolver()
-                .load(traces.isEmpty ? [Defaults.traceSet] : traces)
+            let video = try experiment.resolveVideo()
+            let emulator = try experiment.resolveEmulator()
+            // Only this shard's traces are read; the partition and fingerprint need just the files.
+            let traceReader = try experiment.traceSetResolver()
+            let entries = try traceReader.entries(traces.isEmpty ? [Defaults.traceSet] : traces)
+            let strategyCount = descriptors.count
+            let traceRange = Shard.partition(
+                weights: Array(repeating: strategyCount * emulator.segmentCount(for: video), count: entries.count), count: shard?.count ?? 1
+            )[shard?.index ?? 0]
+            let traceSet = try traceReader.load(entries[traceRange])
             if !quiet { traceSet.warnings.forEach { CommandFailure.warn($0.description) } }
             let plan = ExperimentPlan(
-                strategies: descriptors, traces: traceSet.traces, video: try experiment.resolveVideo(),
-                emulator: try experiment.resolveEmulator(), qoe: try experiment.resolveQoE(), seed: experiment.seed
+                strategies: descriptors, traces: traceSet.traces, video: video,
+                emulator: emulator, qoe: try experiment.resolveQoE(), seed: experiment.seed
             )
-            try plan.validate()
+            try plan.validate(requiresTraces: shard == nil)
 
-            let video = plan.video
             let layout = ResumableResults.Layout(segments: format, formats: video.formats.contains { $0 != nil }, timeline: bufferTimeline)
             let rowParams = params.valuesByRowID()
             let fingerprint = PlanFingerprint(
-                plan: plan, params: rowParams, baseline: baseline, luaLimits: experiment.luaLimitsDescription, layout: layout
+                plan: plan, traces: entries, traceReader: traceReader, params: rowParams, baseline: baseline,
+                luaLimits: experiment.luaLimitsDescription, layout: layout
             ).hex
-            let perSession = plan.emulator.segmentCount(for: video)
-            let strategyCount = descriptors.count
-            let traceRange = Shard.partition(
-                weights: Array(repeating: strategyCount * perSession, count: plan.traces.count), count: shard?.count ?? 1
-            )[shard?.index ?? 0]
             let results = try ResumableResults(
                 directory: URL(fileURLWithPath: out), layout: layout,
                 identity: "fingerprint \(fingerprint)\nshard \(shard?.description ?? "-")\n", resume: resume
@@ -127,7 +130,7 @@ extension Abrlab {
                 let completed = results.completedSessions
                 try SessionsCSVReader.read(completed.url, length: completed.length, into: &report)
             }
-            let sessions = (traceRange.lowerBound + results.chunksDone) * strategyCount..<traceRange.upperBound * strategyCount
+            let sessions = results.chunksDone * strategyCount..<plan.sessionCount
             var progress = ProgressBar(total: sessions.count, quiet: quiet)
             try ChunkedRun.run(
                 plan, sessions: sessions, jobs: jobs, results: results, bufferTimeline: bufferTimeline, report: &report,
@@ -138,10 +141,11 @@ extension Abrlab {
             let comparisons = baseline.map { report.comparisons(baselineID: $0, seed: plan.seed) } ?? []
             var manifest = RunManifest(plan: plan, descriptors: descriptors, params: rowParams, jobs: jobs)
             manifest.fingerprint = fingerprint
+            manifest.traces = entries.count
             if let shard {
                 manifest.shard = ShardManifest(
                     index: shard.index, count: shard.count, firstTrace: traceRange.lowerBound, traces: traceRange.count,
-                    totalSessions: plan.sessionCount, sessions: traceRange.count * strategyCount, strategies: descriptors.map(\.id),
+                    totalSessions: entries.count * strategyCount, sessions: plan.sessionCount, strategies: descriptors.map(\.id),
                     baseline: baseline, seed: plan.seed,
                     files: results.checksums().mapValues { ShardManifest.File(bytes: $0.bytes, crc32: $0.crc32) }
                 )
@@ -149,8 +153,8 @@ extension Abrlab {
             try results.finish(summary: ResultsWriter.summaryCSV(summaries: summaries, comparisons: comparisons), manifest: try manifest.json())
             if !quiet {
                 print(RankedTable.render(summaries: summaries, comparisons: comparisons, baselineID: baseline), terminator: "")
-                let count = traceRange.count * strategyCount
-                print(shard.map { "shard \($0): wrote \(count) of \(plan.sessionCount) sessions to \(out)/" } ?? "wrote \(count) sessions to \(out)/")
+                let count = plan.sessionCount
+                print(shard.map { "shard \($0): wrote \(count) of \(entries.count * strategyCount) sessions to \(out)/" } ?? "wrote \(count) sessions to \(out)/")
             }
             return report.failureCount
         }

@@ -110,4 +110,26 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: out.path), "merge left output behind for \(arguments)")
         }
     }
+
+    @Test func moreShardsThanTracesLeavesSomeEmptyAndStillMerges() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = ["compare", "--strategies", "conservative", "bba-native", "--traces", "Traces/default/4g_1.csv", "Traces/default/3g_1.csv",
+                   "--video", "Traces/video.json", "--quiet"]
+        #expect(try CLI.run(run + ["--out", folder.appendingPathComponent("whole").path]).status == 0)
+        var shards: [String] = []
+        for index in 0..<3 {
+            let out = folder.appendingPathComponent("shard-\(index)").path
+            let result = try CLI.run(run + ["--shard", "\(index)/3", "--out", out])
+            #expect(result.status == 0, "\(result.stderr)")
+            shards.append(out)
+        }
+        let sizes = try shards.map { try CLI.read(URL(fileURLWithPath: $0).appendingPathComponent("sessions.csv")).split(separator: "\n").count - 1 }
+        #expect(sizes.sorted() == [0, 2, 2])
+        let merged = folder.appendingPathComponent("merged")
+        #expect(try CLI.run(["merge"] + shards + ["--out", merged.path, "--quiet"]).status == 0)
+        let expected = try Self.files(folder.appendingPathComponent("whole"))
+        let actual = try Self.files(merged)
+        for (name, data) in expected where name != "run.json" { #expect(actual[name] == data, "\(name) differs") }
+    }
 }

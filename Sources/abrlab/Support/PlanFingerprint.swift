@@ -2,12 +2,16 @@ import ABRLab
 import Foundation
 
 /// The SHA-256 of everything that decides a comparison's output bytes: abrlab's version, each
-/// strategy row (script bytes, effective parameters), every trace's content, the video's
-/// content, the profile, QoE model, seed, baseline, Lua limits and which files are written.
+/// strategy row (script bytes, effective parameters), every trace file's name and bytes (with
+/// the options that read them), the video's content, the profile, QoE model, seed, baseline, Lua limits and which files are written.
 /// Shards of one plan carry the same fingerprint; `merge` refuses shards whose fingerprints
 /// differ, and `--resume` refuses to continue another plan's partial run.
 struct PlanFingerprint {
+    /// The plan (of this shard: its traces are not used; `traces` stands for all of them).
     var plan: ExperimentPlan
+    /// Every trace of the whole plan, in run order.
+    var traces: [TraceSetResolver.Entry]
+    var traceReader: TraceSetResolver
     /// Effective `--param` values by row id.
     var params: [String: [String: String]]
     var baseline: String?
@@ -17,7 +21,6 @@ struct PlanFingerprint {
     var hex: String {
         var bytes: [UInt8] = []
         func line(_ text: String) { bytes += Array((text + "\n").utf8) }
-        func numbers(_ values: [Double]) { for value in values { withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes += $0 } } }
         line("abrlab-plan 1")
         line("version \(ABRLabVersion.current)")
         for strategy in plan.strategies {
@@ -25,11 +28,9 @@ struct PlanFingerprint {
             let values = (params[strategy.id] ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             line("strategy \(strategy.id) \(script) \(values.joined(separator: " "))")
         }
-        for trace in plan.traces {
-            line("trace \(trace.name) \(trace.periodCount) \(trace.latencySeconds != nil)")
-            numbers(trace.periodEndSeconds)
-            numbers(trace.bandwidthBitsPerSecond)
-            numbers(trace.latencySeconds ?? [])
+        line("traces format=\(traceReader.format?.rawValue ?? "detected") mahimahi_bin_ms=\(traceReader.options.mahimahiBinMilliseconds)")
+        for trace in traces {
+            line("trace \(trace.name) \(FileManager.default.contents(atPath: trace.url.path).map { SHA256.hex($0) } ?? "unreadable")")
         }
         let video = plan.video
         line("video \(video.name) \(video.segmentDurationSeconds) \(video.segmentCount)")

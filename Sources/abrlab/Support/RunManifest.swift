@@ -33,7 +33,7 @@ struct RunManifest: Encodable {
     let rebufferPenalty: Double
     let smoothnessPenalty: Double
     let video: String
-    let traces: Int
+    var traces: Int
     let strategies: [Strategy]
     /// The plan's fingerprint (see `PlanFingerprint`), the same in every shard of one plan.
     var fingerprint: String?

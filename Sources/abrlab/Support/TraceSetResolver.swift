@@ -33,29 +33,44 @@ struct TraceSetResolver {
         return files.filter { seen.insert($0.standardizedFileURL.path).inserted }
     }
 
-    /// Loads every trace, names them uniquely and sorts them by name.
-    func load(_ arguments: [String]) throws(InputError) -> (traces: [NetworkTrace], warnings: [InputWarning]) {
+    /// A trace file and the name its sessions carry.
+    struct Entry: Equatable {
+        let url: URL
+        let name: String
+    }
+
+    /// The trace files with their names, sorted by name, without reading them: a file's name
+    /// without `.json`/`.csv`, prefixed by its folder when two files share a name.
+    func entries(_ arguments: [String]) throws(InputError) -> [Entry] {
         let files = try resolveFiles(arguments)
         guard !files.isEmpty else { throw InputError(file: arguments.joined(separator: " "), "the trace set is empty") }
-        var loaded: [(url: URL, trace: NetworkTrace)] = []
-        var warnings: [InputWarning] = []
-        for url in files {
-            let result = try TraceLoader.load(url, format: format, options: options)
-            loaded.append((url, result.trace))
-            warnings += result.warnings
-        }
-        // Same file name in two folders: prefix the folder so every session stays identifiable.
-        let counts = Dictionary(grouping: loaded, by: { $0.trace.name }).mapValues(\.count)
-        var traces = loaded.map { entry -> NetworkTrace in
-            var trace = entry.trace
-            if counts[trace.name, default: 0] > 1 {
-                trace.name = entry.url.deletingLastPathComponent().lastPathComponent + "/" + trace.name
-            }
-            return trace
-        }
-        traces.sort { $0.name < $1.name }
-        for (first, second) in zip(traces, traces.dropFirst()) where first.name == second.name {
+        let names = files.map { TraceLoader.traceName(forFile: $0.path) }
+        let counts = Dictionary(grouping: names, by: { $0 }).mapValues(\.count)
+        let entries = zip(files, names).map { url, name in
+            // Same file name in two folders: prefix the folder so every session stays identifiable.
+            Entry(url: url, name: counts[name, default: 0] > 1 ? url.deletingLastPathComponent().lastPathComponent + "/" + name : name)
+        }.sorted { $0.name < $1.name }
+        for (first, second) in zip(entries, entries.dropFirst()) where first.name == second.name {
             throw InputError(file: first.name, "two traces have this name; rename one of them")
+        }
+        return entries
+    }
+
+    /// Loads every trace, names them uniquely and sorts them by name.
+    func load(_ arguments: [String]) throws(InputError) -> (traces: [NetworkTrace], warnings: [InputWarning]) {
+        try load(entries(arguments))
+    }
+
+    /// Loads the given entries, in their order, under their names.
+    func load<Entries: Sequence<Entry>>(_ entries: Entries) throws(InputError) -> (traces: [NetworkTrace], warnings: [InputWarning]) {
+        var traces: [NetworkTrace] = []
+        var warnings: [InputWarning] = []
+        for entry in entries {
+            let result = try TraceLoader.load(entry.url, format: format, options: options)
+            var trace = result.trace
+            trace.name = entry.name
+            traces.append(trace)
+            warnings += result.warnings
         }
         return (traces, warnings)
     }
