@@ -16,4 +16,9 @@ struct Abrlab: ParsableCommand {
         version: ABRLabVersion.current,
         subcommands: [Compare.self, Run.self, Replay.self, Export.self, Strategies.self, Traces.self, Videos.self, Bench.self]
     )
+
+    static func main() {
+        InterruptCleanup.install()
+        main(nil)
+    }
 }
