@@ -49,11 +49,22 @@ void abrl_render_value(lua_State *L, int index, char *buffer, size_t size);
 
 /* sandbox.c */
 int abrl_sandbox_install(lua_State *L);
-/* Pushes a fresh session environment whose math.random is seeded with `seed`. */
-void abrl_push_env(lua_State *L, lua_Integer seed);
+/* Pushes a fresh session environment whose math.random is seeded with `seed`; with a host it
+   also holds require and abrlab. */
+void abrl_push_env(lua_State *L, lua_Integer seed, const abrl_host *host);
 /* The metatable field that marks read-only library views. */
 int abrl_is_readonly(lua_State *L, int index);
 int abrl_readonly_newindex(lua_State *L);
+
+/* host.c */
+/* Longest name require accepts. */
+#define ABRL_MODULE_NAME_MAX 48
+/* Registry key of the compiled modules, by label and text. */
+extern const char abrl_key_modules;
+/* Registers the model handle's metatable and the module cache. */
+void abrl_host_install(lua_State *L);
+/* Adds require (with its own loaded table) and abrlab to the environment at `env`. */
+void abrl_env_add_host(lua_State *L, int env, const abrl_host *host);
 
 /* sandbox_lib.c */
 void abrl_patch_string(lua_State *L, int string_table);

@@ -80,7 +80,7 @@ static int open_body(lua_State *L) {
     open_call *call = lua_touserdata(L, 1);
     const abrl_session_info *info = call->info;
     abrl_session *session = call->session;
-    abrl_push_env(L, info->seed);
+    abrl_push_env(L, info->seed, info->host);
     int env = lua_gettop(L);
     lua_rawgeti(L, LUA_REGISTRYINDEX, call->chunk);
     lua_pushvalue(L, env);

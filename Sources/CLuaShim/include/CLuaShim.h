@@ -55,6 +55,33 @@ int abrl_eval_number(abrl_engine *engine, const char *source, size_t length,
 int abrl_script_compile(abrl_engine *engine, const char *source, size_t length,
                         const char *chunk_name, int *chunk_ref);
 
+/* A model a script loaded with abrlab.model, as the host describes it. */
+typedef struct abrl_model_info {
+    const void *model;  /* passed back to the host's forward */
+    long long rows;     /* the state it takes: rows × columns numbers */
+    long long columns;
+    long long outputs;  /* probabilities it returns */
+    long long cost;     /* instruction-budget units charged per forward call */
+} abrl_model_info;
+
+/* What the host (Swift) provides to a script beyond the sandbox: the sources of the modules
+   it requires and the models it loads, both files of the script's folder. Callbacks run inside
+   a Lua call; they never touch Lua and never raise. On failure they write a NUL-terminated
+   message (without a place) and return nonzero. Pointers they hand out stay valid as long as
+   `context` lives, which outlives every session the host opens. */
+typedef struct abrl_host {
+    void *context;
+    /* The text of module `name` (checked: letters, digits, _ and dots between names) and the
+       label that names its file in messages (`lib/x.lua`). */
+    int (*read_module)(void *context, const char *name, const char **source, size_t *length,
+                       const char **label, char *message, size_t message_size);
+    /* Loads the model file at `path`, relative to the script's folder. */
+    int (*load_model)(void *context, const char *path, abrl_model_info *model,
+                      char *message, size_t message_size);
+    /* Evaluates a model on rows × columns finite numbers (row-major); writes `outputs` values. */
+    void (*forward)(const void *model, const double *input, double *output);
+} abrl_host;
+
 /* Script forms. */
 enum { ABRL_FORM_SESSION = 0, ABRL_FORM_SEED = 1 };
 
@@ -85,8 +112,9 @@ typedef struct abrl_inspection {
 } abrl_inspection;
 
 /* Runs the script's top level with seed 0 and reports what it declares; *out is freed
-   with abrl_inspection_free. */
-int abrl_script_inspect(abrl_engine *engine, int chunk_ref, abrl_inspection **out);
+   with abrl_inspection_free. `host` may be NULL: require and abrlab are then absent. */
+int abrl_script_inspect(abrl_engine *engine, int chunk_ref, const abrl_host *host,
+                        abrl_inspection **out);
 void abrl_inspection_free(abrl_inspection *inspection);
 
 /* What a session tells the script once. Arrays are read during abrl_session_open only. */
@@ -108,6 +136,7 @@ typedef struct abrl_session_info {
     const abrl_param *params;
     size_t param_count;
     int form;
+    const abrl_host *host;        /* modules and models; NULL leaves require and abrlab absent */
 } abrl_session_info;
 
 /* Runs the script's top level in a fresh environment seeded with info->seed, writes the
