@@ -97,3 +97,13 @@ function Context.mpc_search(self, bandwidth, horizon, lookahead_offset, rebuffer
 ---@param x integer
 ---@param y? integer
 function math.randomseed(x, y) end
+
+---Loads module `name` from the strategy script's folder: dots separate folders and `.lua` is
+---added, so `require("lib.helpers")` reads `lib/helpers.lua` next to the script (for any file
+---that calls it). Names are letters, digits and `_` joined by single dots, at most 48
+---characters. The module runs once per session, in the session's environment and under the
+---calling function's budget; later requires of the same name in the session return the same
+---value (`true` when the module returns nothing). See docs/lua-api.md, "Modules".
+---@param name string
+---@return any
+function require(name) end

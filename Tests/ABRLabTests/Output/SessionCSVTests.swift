@@ -37,7 +37,7 @@ import Testing
         let outcome = try Self.outcome(StrategyDescriptor(id: "thrower", name: "T", description: "fails") { ThrowingStrategy() })
         let csv = SessionCSV(outcome: outcome, profile: "ideal", qoeModel: "hd")
         let seed = SessionSeed.derive(seed: 7, strategyID: "thrower", traceName: "flat")
-        #expect(csv.sessionLine == "thrower,flat,ideal,hd,,,,,,,,,,\(seed),strategy gave up\n")
+        #expect(csv.sessionLine == "thrower,flat,ideal,hd,,,,,,,,,,\(seed),strategy gave up (segment 1 of flat)\n")
         #expect(csv.sessionLine.split(separator: ",", omittingEmptySubsequences: false).count == SessionCSV.sessionsHeader.count)
         #expect(csv.segmentLines == "")
         #expect(csv.transitionLines == "")
