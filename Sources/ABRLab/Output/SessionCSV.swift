@@ -132,7 +132,7 @@ public struct SessionCSV: Sendable {
         row.add(score)
         row.add(segment.requests)
         row.add(segment.wastedBytes)
-        row.add(segment.replacedLevel.map(String.init) ?? "")
+        row.add(segment.replacedLevel.map { String($0 + 1) } ?? "")
         return row.line
     }
 
