@@ -47,8 +47,8 @@ import Testing
         let broken = rows.filter { $0.hasPrefix("broken,") }
         #expect(broken.count == 12)
         #expect(broken.allSatisfy { $0.contains("broken.lua:2: gave up (segment 4 of ") })
-        // bba's rows have an empty error column (the 15th).
-        #expect(rows.filter { $0.hasPrefix("bba,") }.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false)[14].isEmpty })
+        let errorColumn = 14 // sessions.csv: strategy, trace, …, seed, error, then the playback columns
+        #expect(rows.filter { $0.hasPrefix("bba,") }.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false)[errorColumn].isEmpty })
         let summary = try CLI.read(out.appendingPathComponent("summary.csv"))
         // Unranked, incomplete, no session finished, 12 failed, no trace every strategy completed.
         #expect(summary.contains("\nbroken,,false,0,12,0,"))
