@@ -42,6 +42,8 @@ struct RunManifest: Encodable {
     let profile: ReflectedValue
     let segmentsPlayed: Int
     let qoe: String
+    /// Every parameter of the QoE model (kind, penalties, level utilities, γp).
+    let qoeModel: ReflectedValue
     let rebufferPenalty: Double
     let smoothnessPenalty: Double
     let inputs: RunInputs
@@ -61,6 +63,7 @@ struct RunManifest: Encodable {
         profile = ReflectedValue(plan.emulator.profile)
         segmentsPlayed = plan.emulator.segmentCount(for: plan.video)
         qoe = plan.qoe.name
+        qoeModel = ReflectedValue(plan.qoe)
         rebufferPenalty = plan.qoe.rebufferPenalty
         smoothnessPenalty = plan.qoe.smoothnessPenalty
         self.inputs = inputs
