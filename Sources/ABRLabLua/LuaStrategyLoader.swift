@@ -61,14 +61,7 @@ public struct LuaStrategyLoader: Sendable {
         return text.dropFirst(8).first.map { $0 == " " || $0 == "\t" } ?? true
     }
 
-    private static func read(_ path: String) throws(InputError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw InputError(file: path, "no such file")
-        }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(file: path, "cannot read the file")
-        }
-        return [UInt8](data)
+    static func read(_ path: String) throws(InputError) -> [UInt8] {
+        [UInt8](try InputFile.read(URL(fileURLWithPath: path)))
     }
 }
