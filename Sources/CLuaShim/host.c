@@ -128,8 +128,10 @@ static int sandbox_model(lua_State *L) {
 }
 
 static int shape_error(lua_State *L, const abrl_model_info *info, const char *detail) {
-    return luaL_error(L, "forward: the state must be a table of %lld rows of %lld numbers; %s",
-                      info->rows, info->columns, detail);
+    char message[256];
+    snprintf(message, sizeof message, "forward: the state must be a table of %lld rows of %lld numbers; %s",
+             info->rows, info->columns, detail);
+    return luaL_error(L, "%s", message);
 }
 
 /* net:forward(rows): reads the state without metamethods, charges the model's fixed cost and
