@@ -100,6 +100,8 @@ static int has_function(lua_State *L, int module, const char *key) {
 static int read_form(lua_State *L, int module) {
     has_function(L, module, "setup");
     has_function(L, module, "on_download");
+    has_function(L, module, "check_abandon");
+    has_function(L, module, "on_wait");
     if (has_function(L, module, "choose")) return ABRL_FORM_SESSION;
     static const char *const seed[] = {"initial_bitrate", "should_upgrade", "should_downgrade"};
     int found = 0;

@@ -3,12 +3,18 @@ public struct SessionCSV: Sendable {
     public static let sessionsHeader = [
         "strategy", "trace", "profile", "qoe_model", "segments", "qoe", "qoe_mean", "avg_bitrate_kbps",
         "rebuffer_s", "rebuffer_ratio", "stalls", "switches", "startup_s", "seed", "error",
+    ] + playbackHeader
+    /// Sabre's session metrics (see ``PlaybackSummary``), after the columns every profile had first.
+    public static let playbackHeader = [
+        "session_s", "played_utility", "time_avg_played_utility", "played_bitrate_kbps", "time_avg_played_bitrate_kbps",
+        "rebuffer_events", "bitrate_change_kbps", "log_bitrate_change", "over_estimates", "over_estimate_kbps",
+        "leq_estimates", "leq_estimate_kbps", "estimate_error_kbps", "rampup_s", "reaction_s", "time_avg_score",
     ]
     public static let segmentsHeader = [
         "strategy", "trace", "segment", "level", "bitrate_kbps", "size_bytes", "download_start_s", "download_end_s",
         "download_time_s", "latency_s", "throughput_kbps", "buffer_before_s", "buffer_after_s", "rebuffer_s",
         "wait_s", "buffer_state", "buffer_progress", "fill_rate_s_per_s", "likely_to_keep_up", "network_active_share",
-        "estimate_kbps", "network_quality", "qoe",
+        "estimate_kbps", "network_quality", "qoe", "requests", "wasted_bytes", "replaced_level",
     ]
     /// The buffer sampled at 10 Hz, when asked for.
     public static let timelineHeader = [
@@ -56,6 +62,7 @@ public struct SessionCSV: Sendable {
         }
         row.add(outcome.seed)
         row.add(outcome.error ?? "")
+        Self.addPlayback(outcome.metrics, to: &row)
         sessionLine = row.line
 
         var segments = ""
@@ -128,6 +135,33 @@ public struct SessionCSV: Sendable {
         row.add(segment.estimateKbps)
         row.add(segment.networkQuality.name)
         row.add(score)
+        row.add(segment.requests)
+        row.add(segment.wastedBytes)
+        row.add(segment.replacedLevel.map(String.init) ?? "")
         return row.line
+    }
+
+    private static func addPlayback(_ metrics: SessionMetrics?, to row: inout CSVRow) {
+        guard let metrics, let playback = metrics.playback else {
+            for _ in playbackHeader { row.add("") }
+            return
+        }
+        let accuracy = playback.accuracy
+        row.add(playback.sessionSeconds)
+        row.add(playback.playedUtility)
+        row.add(playback.timeAveragePlayedUtility)
+        row.add(playback.playedBitrateKbps)
+        row.add(playback.timeAveragePlayedBitrateKbps)
+        row.add(playback.rebufferEvents)
+        row.add(playback.bitrateChangeKbps)
+        row.add(playback.logBitrateChange)
+        row.add(accuracy.overCount)
+        row.add(accuracy.overMeanKbps)
+        row.add(accuracy.atOrBelowCount)
+        row.add(accuracy.atOrBelowMeanKbps)
+        row.add(accuracy.meanErrorKbps)
+        row.add(playback.rampUpSeconds ?? .nan)
+        row.add(playback.reactionSeconds ?? .nan)
+        row.add(metrics.timeAverageScore ?? .nan)
     }
 }

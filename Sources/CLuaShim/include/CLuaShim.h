@@ -158,30 +158,60 @@ typedef struct abrl_decision {
     double rebuffer_s;
     double elapsed_s;
     double estimate_kbps;
+    double throughput_estimate_kbps; /* the profile's estimator; NaN before its first sample */
+    double latency_estimate_s;       /* NaN before the first sample */
     int network_quality;      /* 0 offline … 4 excellent */
 } abrl_decision;
 
-/* One finished download. Indices are 0-based here. */
+/* One finished request. Indices are 0-based here. */
 typedef struct abrl_download {
     long long segment_index;
     long long level;
     long long size_bytes;
+    long long abandoned_to_level; /* -1 when not abandoned or abandoned without a level */
     double download_time_s;
     double throughput_kbps;
     double rebuffer_s;
     double buffer_s;
     double wait_s;
+    double latency_s;
+    double received_bytes;
+    int abandoned;
+    int replacement;
 } abrl_download;
+
+/* A download under way, for check_abandon(progress). Indices are 0-based here. */
+typedef struct abrl_progress {
+    long long segment_index;
+    long long level;
+    double size_bytes;
+    double received_bytes;
+    double elapsed_s;
+    double ttfb_s;
+    double buffer_s;
+} abrl_progress;
 
 /* Refreshes ctx and calls choose(ctx). The download history is sent incrementally:
    `downloads` holds the records from 0-based position `first_download` on, and the history
-   is cut to first_download + download_count entries. *level is 0-based. */
+   is cut to first_download + download_count entries. *level is 0-based; *delay_s is the
+   optional second result (0 when absent). */
 int abrl_session_choose(abrl_session *session, const abrl_decision *decision,
                         long long first_download, const abrl_download *downloads,
-                        size_t download_count, long long *level);
+                        size_t download_count, long long *level, double *delay_s);
 
 /* Calls on_download(report) when the script defines it. */
 int abrl_session_on_download(abrl_session *session, const abrl_download *record);
+
+/* Whether the script defines check_abandon. */
+int abrl_session_checks_abandonment(const abrl_session *session);
+
+/* Calls check_abandon(progress); *has_level is 0 when it answered nil or false, else *level
+   is the 0-based level it asked for (checked against the level being downloaded by the caller). */
+int abrl_session_check_abandon(abrl_session *session, const abrl_progress *progress,
+                               long long *level, int *has_level);
+
+/* Calls on_wait(wait) when the script defines it: the player waited wait_s on a full buffer. */
+int abrl_session_on_wait(abrl_session *session, double wait_s, double buffer_s);
 
 /* The three questions of the seed protocol. */
 enum { ABRL_SEED_INITIAL = 0, ABRL_SEED_UPGRADE = 1, ABRL_SEED_DOWNGRADE = 2 };
