@@ -2,13 +2,14 @@ import ABRLab
 import Foundation
 import Synchronization
 
-/// The files a script may use besides its own text — the modules it requires — all inside its
-/// folder. Each is read once per script, by Swift, and shared by every session on every thread,
-/// so all sessions of a run see the same text even if the file changes meanwhile.
+/// The files a script may use besides its own text — the modules it requires and the models it
+/// loads — all inside its folder. Each is read once per script, by Swift, and shared by every
+/// session on every thread, so all sessions of a run see the same file even if it changes.
 final class LuaScriptResources: Sendable {
     /// The script's folder as messages name it: `Strategies` for `Strategies/x.lua`, empty for `x.lua`.
     let folder: String
     private let modules = Mutex<[String: Result<LuaModuleSource, InputError>]>([:])
+    private let models = Mutex<[String: Result<ActorNetwork, InputError>]>([:])
 
     /// Module files larger than this are refused before they are read.
     static let maxModuleBytes = 4 << 20
@@ -63,6 +64,40 @@ final class LuaScriptResources: Sendable {
             }
             cache[name] = result
             return result
+        }
+    }
+
+    /// The network in the model file at `relativePath`, read on first use; a failure is remembered too.
+    func model(at relativePath: String) -> Result<ActorNetwork, InputError> {
+        models.withLock { cache in
+            if let cached = cache[relativePath] { return cached }
+            let result: Result<ActorNetwork, InputError>
+            do throws(InputError) {
+                result = .success(try readModel(relativePath))
+            } catch {
+                result = .failure(error)
+            }
+            cache[relativePath] = result
+            return result
+        }
+    }
+
+    /// Budget units one forward pass of `network` costs: fixed per model, about one per 16
+    /// multiply-adds, at least 1000.
+    static func forwardCost(_ network: ActorNetwork) -> Int {
+        max(1000, network.multiplyAdds / 16)
+    }
+
+    private func readModel(_ relativePath: String) throws(InputError) -> ActorNetwork {
+        let parts = relativePath.split(separator: "/", omittingEmptySubsequences: false)
+        guard !relativePath.isEmpty, !relativePath.hasPrefix("/"), !parts.contains(".."), !parts.contains(""),
+              !relativePath.contains("\\"), !relativePath.utf8.contains(0) else {
+            throw InputError(file: "", "abrlab.model: '\(relativePath)' is not a path inside the script's folder (relative, no '..')")
+        }
+        do {
+            return try ActorNetwork(contentsOf: path(relativePath))
+        } catch {
+            throw InputError(file: "", "abrlab.model: \(error.description)")
         }
     }
 

@@ -128,8 +128,10 @@ static int sandbox_model(lua_State *L) {
 }
 
 static int shape_error(lua_State *L, const abrl_model_info *info, const char *detail) {
-    return luaL_error(L, "forward: the state must be a table of %lld rows of %lld numbers; %s",
-                      info->rows, info->columns, detail);
+    char message[256];
+    snprintf(message, sizeof message, "forward: the state must be a table of %lld rows of %lld numbers; %s",
+             info->rows, info->columns, detail);
+    return luaL_error(L, "%s", message);
 }
 
 /* net:forward(rows): reads the state without metamethods, charges the model's fixed cost and
@@ -185,6 +187,25 @@ static int model_forward(lua_State *L) {
     return 1;
 }
 
+/* net.rows, net.columns and net.outputs describe the shape; net.forward (or net:forward) evaluates. */
+static int model_index(lua_State *L) {
+    model_handle *handle = luaL_checkudata(L, 1, model_type);
+    const char *key = lua_tostring(L, 2);
+    if (key == NULL) return 0;
+    if (strcmp(key, "forward") == 0) {
+        lua_pushcfunction(L, model_forward);
+    } else if (strcmp(key, "rows") == 0) {
+        lua_pushinteger(L, (lua_Integer)handle->info.rows);
+    } else if (strcmp(key, "columns") == 0) {
+        lua_pushinteger(L, (lua_Integer)handle->info.columns);
+    } else if (strcmp(key, "outputs") == 0) {
+        lua_pushinteger(L, (lua_Integer)handle->info.outputs);
+    } else {
+        lua_pushnil(L);
+    }
+    return 1;
+}
+
 static int model_tostring(lua_State *L) {
     model_handle *handle = luaL_checkudata(L, 1, model_type);
     lua_pushfstring(L, "abrlab.model (%I×%I → %I)", (lua_Integer)handle->info.rows,
@@ -196,9 +217,7 @@ void abrl_host_install(lua_State *L) {
     lua_newtable(L);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &abrl_key_modules);
     luaL_newmetatable(L, model_type);
-    lua_createtable(L, 0, 1);
-    lua_pushcfunction(L, model_forward);
-    lua_setfield(L, -2, "forward");
+    lua_pushcfunction(L, model_index);
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, model_tostring);
     lua_setfield(L, -2, "__tostring");

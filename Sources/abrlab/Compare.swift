@@ -8,7 +8,10 @@ extension Abrlab {
             abstract: "Run strategies over a trace set, score QoE, print a ranked table and write CSV.",
             discussion: """
                 With no arguments, runs every script in Strategies/ plus the native conservative strategy \
-                over the shipped trace set (Traces/default) and video (Traces/video.json).
+                (in place of Strategies/conservative.lua, which plays the same) over the shipped trace set \
+                (Traces/default) and video (Traces/video.json). --strategies and --baseline take the ids \
+                abrlab strategies list shows; a folder named in --strategies that holds a script with a \
+                native id gets a warning.
 
                 Strategies are summarised on the traces every strategy completed; only strategies with no \
                 failed session are ranked (equal scores share a rank), the others are listed after them with \
@@ -23,7 +26,7 @@ extension Abrlab {
 
                 Examples:
                   abrlab compare
-                  abrlab compare --strategies Strategies/bba.lua conservative --traces Traces/3g --baseline conservative
+                  abrlab compare --strategies bba Strategies/my_rule.lua --traces Traces/3g --baseline conservative
                   abrlab compare --profile pensieve --video ../shared/datasets/pensieve/video_sizes \\
                       --ladder-kbps 300,750,1200,1850,2850,4300 --segment-duration-s 4 \\
                       --traces ../shared/datasets/pensieve/cooked_test_traces --strategies Strategies/bba.lua
@@ -31,7 +34,8 @@ extension Abrlab {
         )
 
         @Option(parsing: .upToNextOption, help: ArgumentHelp(
-            "Lua scripts, folders of them, and native ids (\(StrategyResolver.nativeIDs)).", valueName: "strategy"))
+            "Lua scripts, folders of them, native ids (\(StrategyResolver.nativeIDs)) and ids of scripts in Strategies/.",
+            valueName: "strategy"))
         var strategies: [String] = []
 
         @Option(parsing: .upToNextOption, help: ArgumentHelp(
@@ -43,7 +47,9 @@ extension Abrlab {
         @Option(help: "Worker threads (default: the number of cores).")
         var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-        @Option(help: "Strategy id to compare the others against, trace by trace.")
+        @Option(help: ArgumentHelp(
+            "Strategy to compare the others against, trace by trace (an id, script or native id); added to the strategies when absent.",
+            valueName: "strategy"))
         var baseline: String?
 
         @Option(help: "Output folder, owned by the run (see above).")
@@ -76,10 +82,10 @@ extension Abrlab {
             }
             guard ["text", "json"].contains(table) else { throw InputError(file: "--table", "'\(table)' is not text or json") }
             let resolver = try experiment.strategyResolver()
-            let descriptors = try resolver.resolve(strategies.isEmpty ? [Defaults.strategiesFolder, "conservative"] : strategies)
-            if let baseline, !descriptors.contains(where: { $0.id == baseline }) {
-                throw InputError(file: "--baseline", "'\(baseline)' is not among the strategies run")
-            }
+            let (descriptors, strategyWarnings) = try resolver.resolveWithWarnings(
+                strategies.isEmpty ? [Defaults.strategiesFolder, "conservative"] : strategies, baseline: baseline
+            )
+            let baseline = baseline.map(StrategyResolver.strategyID(forArgument:))
             let traceSet = try experiment.traceSetResolver()
                 .load(traces.isEmpty ? [Defaults.traceSet] : traces)
             if !quiet { traceSet.warnings.forEach { CommandFailure.warn($0.description) } }
@@ -93,6 +99,8 @@ extension Abrlab {
                 videoSpec: experiment.video, video: plan.video,
                 traceFiles: zip(plan.traces, traceSet.files).map { ($0.name, $1) }
             )
+            // The default run leaves the Lua conservative.lua out by design (see the discussion above).
+            if !quiet, !strategies.isEmpty { strategyWarnings.forEach { CommandFailure.warn($0.description) } }
 
             let video = plan.video
             let writer = try ResultsWriter(

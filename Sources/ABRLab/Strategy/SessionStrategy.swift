@@ -38,16 +38,23 @@ public struct StrategyDescriptor: Sendable {
     public let description: String
     /// Where it comes from: `native` or a script path.
     public let source: String
+    /// Declared parameters with their effective values, sorted by key; empty when it takes none.
+    public let params: [StrategyParam]
     private let factory: @Sendable () throws -> any SessionStrategy
+    /// Makes the descriptor with some parameters set from text (StrategyDescriptor+Params.swift).
+    let configurator: StrategyConfigurator?
 
     public init(
         id: String, name: String, description: String, source: String = "native",
+        params: [StrategyParam] = [], configure: StrategyConfigurator? = nil,
         make factory: @escaping @Sendable () throws -> any SessionStrategy
     ) {
         self.id = id
         self.name = name
         self.description = description
         self.source = source
+        self.params = params
+        self.configurator = configure
         self.factory = factory
     }
 

@@ -59,7 +59,7 @@ struct ExperimentOptions: ParsableArguments {
     var mahimahiBinMilliseconds: Int = TraceLoadOptions.defaultMahimahiBinMilliseconds
 
     @Option(name: .customLong("param"), help: ArgumentHelp(
-        "Override a strategy parameter, e.g. robust_mpc.horizon=3 (repeatable).", valueName: "id.key=value"))
+        "Override a strategy parameter, native or Lua, e.g. robust_mpc.horizon=3 or pensieve-native.action=argmax (repeatable).", valueName: "id.key=value"))
     var params: [String] = []
 
     @Option(help: "Seed for strategies' randomness and the bootstrap intervals.")
@@ -171,6 +171,8 @@ struct ExperimentOptions: ParsableArguments {
 /// Where the shipped defaults live, relative to the repository root.
 enum Defaults {
     static let strategiesFolder = "Strategies"
+    /// Pensieve's actor shipped with the strategies, `pensieve-native`'s default model.
+    static let pensieveModel = strategiesFolder + "/models/pensieve.safetensors"
     static let traceSet = "Traces/default"
     static let video = "Traces/video.json"
 }

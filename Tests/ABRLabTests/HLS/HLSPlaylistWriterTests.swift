@@ -61,5 +61,23 @@ import Testing
         #expect(playlist.dateRanges.map(\.segmentIndex) == written.map(\.segmentIndex))
         #expect(playlist.segments.count == 6)
         #expect(playlist.hasEndList)
+        #expect(playlist.dateRanges.map(\.id) == ["HIGH", "LOSSLESS", "HIGH-2", "LOW"])
+        #expect(playlist.rfc8216Violations() == [])
+    }
+
+    /// A format that returns gets a numbered ID, never one given before, so no two ranges share
+    /// an ID (RFC 8216 §4.3.2.7.1).
+    @Test(arguments: [
+        (["LOW", "HIGH", "LOSSLESS"], [1, 0, 1, 0, 1], ["HIGH", "LOW", "HIGH-2", "LOW-2", "HIGH-3"]),
+        (["HIGH", "HIGH-2", "LOW"], [0, 1, 0, 2, 0], ["HIGH", "HIGH-2", "HIGH-3", "LOW", "HIGH-4"]),
+    ])
+    func dateRangeIDsAreUniquePerRange(formats: [String], levels: [Int], ids: [String]) throws {
+        let ladder = [BitrateLevel(bitrate: 128_000, label: "a"), BitrateLevel(bitrate: 320_000, label: "b"), BitrateLevel(bitrate: 900_000, label: "c")]
+        let video = try Video(name: "v", segmentDurationSeconds: 4, ladder: ladder, segmentCount: levels.count, formats: formats)
+        let segments = levels.enumerated().map { FormatTimelineTests.record($0.offset, level: $0.element, arrivalSeconds: Double($0.offset) + 1) }
+        let playlist = try HLSMediaPlaylist.parse(HLSPlaylistWriter().mediaPlaylistText(video: video, segments: segments), file: "p.m3u8")
+        #expect(playlist.dateRanges.map(\.id) == ids)
+        #expect(playlist.dateRanges.map(\.formatString) == levels.map { formats[$0] })
+        #expect(playlist.rfc8216Violations() == [])
     }
 }
