@@ -62,6 +62,23 @@ import Testing
         #expect((profile["latency"] as? [String: Any])?["case"] as? String == "trace")
     }
 
+    @Test func profileAndQoEParametersAddedLaterAreRecordedToo() throws {
+        let out = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try CLI.run([
+            "compare", "--strategies", "conservative", "--traces", "Traces/default/3g_1.csv", "--profile", "sabre", "--qoe", "sabre",
+            "--gamma-p", "3", "--estimator", "sliding:3,5", "--out", out.path, "--quiet",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let run = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("run.json"))) as? [String: Any])
+        let estimator = try #require((run["profile"] as? [String: Any])?["estimator"] as? [String: Any])
+        #expect(estimator["case"] as? String == "sliding")
+        #expect(estimator["windowSegments"] as? [Int] == [3, 5])
+        let qoe = try #require(run["qoeModel"] as? [String: Any])
+        #expect(qoe["kind"] as? String == "sabre")
+        #expect(qoe["gammaP"] as? Double == 3)
+    }
+
     @Test func modulesAndModelsAStrategyReadAreRecordedWithTheirHashes() throws {
         let out = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
