@@ -10,12 +10,33 @@ extension LuaScript {
     }
 
     /// Names the script for experiments; source is its path and every session gets a fresh
-    /// strategy, bound to the engine of the thread that sets it up. `id` names the rows of one
-    /// setting of a parameter sweep (default: the script's id).
-    public func descriptor(id rowID: String? = nil) -> StrategyDescriptor {
+    /// strategy, bound to the engine of the thread that sets it up. Its parameters can be set
+    /// like a native strategy's, through ``StrategyDescriptor/configured(_:)``.
+    public func descriptor() -> StrategyDescriptor {
         let script = self
-        return StrategyDescriptor(id: rowID ?? id, name: name, description: description, source: path) {
+        var descriptor = StrategyDescriptor(
+            id: id, name: name, description: description, source: path,
+            params: params.map { StrategyParam(key: $0.key, value: $0.value.strategyValue) },
+            configure: { values throws(InputError) in try script.overriding(values).descriptor() }
+        ) {
             script.makeStrategy()
+        }
+        descriptor.filesRead = { script.filesRead }
+        return descriptor
+    }
+
+    /// The modules and models the script's sessions have read so far, as paths, sorted.
+    public var filesRead: [String] { resources.filesRead }
+}
+
+extension LuaParamValue {
+    /// The same value as the core's parameter type.
+    var strategyValue: StrategyParamValue {
+        switch self {
+        case .number(let value): .number(value)
+        case .integer(let value): .integer(value)
+        case .boolean(let value): .boolean(value)
+        case .string(let value): .string(value)
         }
     }
 }

@@ -105,6 +105,6 @@ extension Abrlab.Bench {
         )
         var report = ExperimentReport(strategyIDs: plan.strategies.map(\.id))
         try ChunkedRun.run(plan, sessions: 0..<plan.sessionCount, jobs: jobs, results: results, bufferTimeline: false, report: &report)
-        try results.finish(summary: ResultsWriter.summaryCSV(summaries: report.summaries(seed: 1), comparisons: []), manifest: Data("{}".utf8))
+        try results.finish(ranking: report.ranking(seed: 1), manifest: Data("{}".utf8))
     }
 }

@@ -8,11 +8,20 @@ extension Abrlab {
             abstract: "Run strategies over a trace set, score QoE, print a ranked table and write CSV.",
             discussion: """
                 With no arguments, runs every script in Strategies/ plus the native conservative strategy \
-                over the shipped trace set (Traces/default) and video (Traces/video.json).
+                (in place of Strategies/conservative.lua, which plays the same) over the shipped trace set \
+                (Traces/default) and video (Traces/video.json). --strategies and --baseline take the ids \
+                abrlab strategies list shows; a folder named in --strategies that holds a script with a \
+                native id gets a warning.
 
-                Writes sessions.csv, segments.csv, transitions.csv, summary.csv and run.json to --out, and \
-                formats.csv when the video's levels carry formats (HLS format tags or the audio preset), and \
-                buffer_timeline.csv with --buffer-timeline. \
+                Strategies are summarised on the traces every strategy completed; only strategies with no \
+                failed session are ranked (equal scores share a rank), the others are listed after them with \
+                their failure counts. The baseline comparison pairs only traces both completed.
+
+                Writes sessions.csv, segments.csv, transitions.csv, summary.csv, ranked.json and run.json to \
+                --out, and formats.csv when the video's levels carry formats (HLS format tags or the audio \
+                preset), and buffer_timeline.csv with --buffer-timeline; docs/output.md describes every column. \
+                The folder belongs to the run: files the previous run listed in its run.json and this run does \
+                not write are removed, and a folder with result files no run.json lists is refused. \
                 Results are identical whatever --jobs is. Exits non-zero when any session failed.
 
                 --param id.key=a,b,c sweeps a parameter: every setting runs as its own row, \
@@ -24,8 +33,8 @@ extension Abrlab {
 
                 Examples:
                   abrlab compare
-                  abrlab compare --strategies Strategies/bba.lua conservative --traces Traces/3g --baseline conservative
-                  abrlab compare --strategies Strategies/bola.lua --param bola.gp=3,5,8 --segments-format csv.gz
+                  abrlab compare --strategies bba Strategies/my_rule.lua --traces Traces/3g --baseline conservative
+                  abrlab compare --strategies bola --param bola.gp=3,5,8 --segments-format csv.gz
                   abrlab compare --shard 0/4 --out shards/0 --resume
                   abrlab compare --profile pensieve --video ../shared/datasets/pensieve/video_sizes \\
                       --ladder-kbps 300,750,1200,1850,2850,4300 --segment-duration-s 4 \\
@@ -34,7 +43,8 @@ extension Abrlab {
         )
 
         @Option(parsing: .upToNextOption, help: ArgumentHelp(
-            "Lua scripts, folders of them, and native ids (\(StrategyResolver.nativeIDs)).", valueName: "strategy"))
+            "Lua scripts, folders of them, native ids (\(StrategyResolver.nativeIDs)) and ids of scripts in Strategies/.",
+            valueName: "strategy"))
         var strategies: [String] = []
 
         @Option(parsing: .upToNextOption, help: ArgumentHelp(
@@ -46,10 +56,12 @@ extension Abrlab {
         @Option(help: "Worker threads (default: the number of cores).")
         var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-        @Option(help: "Strategy id to compare the others against, trace by trace.")
+        @Option(help: ArgumentHelp(
+            "Strategy to compare the others against, trace by trace (an id, script or native id); added to the strategies when absent.",
+            valueName: "strategy"))
         var baseline: String?
 
-        @Option(help: "Output folder.")
+        @Option(help: "Output folder, owned by the run (see above).")
         var out: String = "results"
 
         @Flag(help: "Print only errors.")
@@ -57,6 +69,12 @@ extension Abrlab {
 
         @Flag(name: .customLong("buffer-timeline"), help: "Also write buffer_timeline.csv: every session's buffer indicator sampled at 10 Hz.")
         var bufferTimeline = false
+
+        @Option(name: .customLong("rank-by"), help: ArgumentHelp("Rank strategies by their mean or median session QoE.", valueName: "mean|median"))
+        var rankBy: String = RankMetric.mean.rawValue
+
+        @Option(help: ArgumentHelp("How the ranked table is printed: text, or json (the contents of ranked.json).", valueName: "text|json"))
+        var table: String = "text"
 
         @Option(name: .customLong("segments-format"), help: ArgumentHelp(
             "segments.csv as csv, csv.gz (segments.csv.gz) or none.", valueName: "format"))
@@ -86,16 +104,23 @@ extension Abrlab {
         /// Runs the comparison (or this process's shard of it) and returns the number of failed sessions.
         private func runComparison() throws -> Int {
             guard jobs >= 1 else { throw InputError(file: "--jobs", "must be at least 1") }
+            guard let rankMetric = RankMetric(rawValue: rankBy) else {
+                throw InputError(file: "--rank-by", "'\(rankBy)' is not mean or median")
+            }
+            guard ["text", "json"].contains(table) else { throw InputError(file: "--table", "'\(table)' is not text or json") }
             guard checkpointSeconds >= 0, checkpointSeconds.isFinite else { throw InputError(file: "--checkpoint-s", "must be zero or more") }
             guard let format = SegmentsFormat(rawValue: segmentsFormat) else {
                 throw InputError(file: "--segments-format", "unknown format '\(segmentsFormat)'; choose csv, csv.gz or none")
             }
             let shard = try ShardSelection.resolve(option: self.shard, count: shardCount, environment: ProcessInfo.processInfo.environment)
-            let params = try experiment.resolveParams()
             let resolver = try experiment.strategyResolver()
-            let descriptors = try resolver.resolve(strategies.isEmpty ? [Defaults.strategiesFolder, "conservative"] : strategies)
+            let (descriptors, strategyWarnings) = try resolver.resolveWithWarnings(
+                strategies.isEmpty ? [Defaults.strategiesFolder, "conservative"] : strategies, baseline: baseline
+            )
+            let baseline = baseline.map(StrategyResolver.strategyID(forArgument:))
             if let baseline, !descriptors.contains(where: { $0.id == baseline }) {
-                throw InputError(file: "--baseline", "'\(baseline)' is not among the strategies run")
+                let rows = descriptors.filter { $0.id.hasPrefix(baseline + "[") }.map(\.id)
+                throw InputError(file: "--baseline", "'\(baseline)' is swept; name one of its rows: \(rows.joined(separator: ", "))")
             }
             let video = try experiment.resolveVideo()
             let emulator = try experiment.resolveEmulator()
@@ -113,11 +138,15 @@ extension Abrlab {
                 emulator: emulator, qoe: try experiment.resolveQoE(), seed: experiment.seed
             )
             try plan.validate(requiresTraces: shard == nil)
+            if !quiet { experiment.warnIfNotPensieveShaped(plan) }
+            // Every trace of the plan, in every shard: the record is the plan's, not the shard's.
+            let inputs = RunInputs(videoSpec: experiment.video, video: video, traceFiles: entries.map { ($0.name, $0.url) })
+            // The default run leaves the Lua conservative.lua out by design (see the discussion above).
+            if !quiet, !strategies.isEmpty { strategyWarnings.forEach { CommandFailure.warn($0.description) } }
 
             let layout = ResumableResults.Layout(segments: format, formats: video.formats.contains { $0 != nil }, timeline: bufferTimeline)
-            let rowParams = params.valuesByRowID()
             let fingerprint = PlanFingerprint(
-                plan: plan, traces: entries, traceReader: traceReader, params: rowParams, baseline: baseline,
+                plan: plan, traces: entries, traceReader: traceReader, baseline: baseline, rankBy: rankMetric,
                 luaLimits: experiment.luaLimitsDescription, layout: layout
             ).hex
             let results = try ResumableResults(
@@ -137,24 +166,27 @@ extension Abrlab {
                 progress: { progress.update(done: $0) }
             )
 
-            let summaries = report.summaries(seed: plan.seed)
-            let comparisons = baseline.map { report.comparisons(baselineID: $0, seed: plan.seed) } ?? []
-            var manifest = RunManifest(plan: plan, descriptors: descriptors, params: rowParams, jobs: jobs)
+            let ranking = report.ranking(seed: plan.seed, rankBy: rankMetric, baselineID: baseline)
+            var manifest = RunManifest(
+                plan: plan, descriptors: descriptors, inputs: inputs, parameters: try resolver.parameters(of: descriptors),
+                jobs: jobs, rankBy: rankMetric, files: results.fileNames
+            )
             manifest.fingerprint = fingerprint
-            manifest.traces = entries.count
             if let shard {
                 manifest.shard = ShardManifest(
                     index: shard.index, count: shard.count, firstTrace: traceRange.lowerBound, traces: traceRange.count,
                     totalSessions: entries.count * strategyCount, sessions: plan.sessionCount, strategies: descriptors.map(\.id),
-                    baseline: baseline, seed: plan.seed,
+                    baseline: baseline, seed: plan.seed, rankBy: rankMetric.rawValue,
                     files: results.checksums().mapValues { ShardManifest.File(bytes: $0.bytes, crc32: $0.crc32) }
                 )
             }
-            try results.finish(summary: ResultsWriter.summaryCSV(summaries: summaries, comparisons: comparisons), manifest: try manifest.json())
-            if !quiet {
-                print(RankedTable.render(summaries: summaries, comparisons: comparisons, baselineID: baseline), terminator: "")
-                let count = plan.sessionCount
-                print(shard.map { "shard \($0): wrote \(count) of \(entries.count * strategyCount) sessions to \(out)/" } ?? "wrote \(count) sessions to \(out)/")
+            try results.finish(ranking: ranking, manifest: try manifest.json())
+            if table == "json" {
+                print(String(decoding: ranking.json(), as: UTF8.self))
+            } else if !quiet {
+                print(RankedTable.render(ranking), terminator: "")
+                let total = entries.count * strategyCount
+                print(shard.map { "shard \($0): wrote \(plan.sessionCount) of \(total) sessions to \(out)/" } ?? "wrote \(total) sessions to \(out)/")
             }
             return report.failureCount
         }

@@ -10,7 +10,7 @@ extension Abrlab {
                 Checks that the folders are the shards 0..N-1 of one plan (same fingerprint in \
                 run.json), each exactly once, and that every file matches the size and checksum \
                 its run.json records; then writes sessions.csv, segments.csv (or .gz), \
-                transitions.csv, summary.csv and run.json byte for byte as the same compare run \
+                transitions.csv, summary.csv, ranked.json and run.json byte for byte as the same compare run \
                 unsharded would (run.json differs only in how the run was executed: command and \
                 jobs). Any problem is one error line and nothing is written. Exits non-zero when \
                 any session failed.
@@ -30,10 +30,15 @@ extension Abrlab {
         @Flag(help: "Print only errors.")
         var quiet = false
 
+        @Option(help: ArgumentHelp("How the ranked table is printed: text, or json (the contents of ranked.json).", valueName: "text|json"))
+        var table: String = "text"
+
         func run() throws {
             try CommandFailure.guarding {
+                guard ["text", "json"].contains(table) else { throw InputError(file: "--table", "'\(table)' is not text or json") }
                 let merger = try ShardMerger(folders: folders)
                 let outURL = URL(fileURLWithPath: out)
+                let folder = try OutputFolder(outURL)
                 let created = !FileManager.default.fileExists(atPath: outURL.path)
                 do {
                     try FileManager.default.createDirectory(at: outURL, withIntermediateDirectories: true)
@@ -46,19 +51,25 @@ extension Abrlab {
                     throw error
                 }
                 let shard = merged.shard
-                let summaries = merged.report.summaries(seed: shard.seed)
-                let comparisons = shard.baseline.map { merged.report.comparisons(baselineID: $0, seed: shard.seed) } ?? []
+                let ranking = merged.report.ranking(seed: shard.seed, rankBy: RankMetric(rawValue: shard.rankBy) ?? .mean, baselineID: shard.baseline)
                 let summary = try AtomicFile(outURL.appendingPathComponent("summary.csv"))
-                try summary.write(ResultsWriter.summaryCSV(summaries: summaries, comparisons: comparisons))
+                try summary.write(ranking.summaryCSV)
                 try summary.commit()
+                let ranked = try AtomicFile(outURL.appendingPathComponent("ranked.json"))
+                try ranked.write(String(decoding: ranking.json(), as: UTF8.self) + "\n")
+                try ranked.commit()
+                // The plan's run.json, as the unsharded run writes it but for how it was run.
                 var manifest = merged.manifest
                 manifest["shard"] = nil
-                let run = try AtomicFile(outURL.appendingPathComponent("run.json"))
-                let json = try JSONSerialization.data(withJSONObject: manifest, options: [.prettyPrinted, .sortedKeys])
+                let run = try AtomicFile(outURL.appendingPathComponent(OutputFolder.manifestName))
+                let json = try JSONSerialization.data(withJSONObject: manifest, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
                 try run.write(String(decoding: json, as: UTF8.self) + "\n")
                 try run.commit()
-                if !quiet {
-                    print(RankedTable.render(summaries: summaries, comparisons: comparisons, baselineID: shard.baseline), terminator: "")
+                try folder.removeStale(keeping: (manifest["files"] as? [String]) ?? [])
+                if table == "json" {
+                    print(String(decoding: ranking.json(), as: UTF8.self))
+                } else if !quiet {
+                    print(RankedTable.render(ranking), terminator: "")
                     print("merged \(shard.count) shards (\(shard.totalSessions) sessions) into \(out)/")
                 }
                 let failed = merged.report.failureCount

@@ -12,7 +12,8 @@ import Foundation
 /// protected by its own CRC. A resumed run checks the bytes against the last intact
 /// checkpoint, cuts off whatever came after it and continues from the next chunk, so work that
 /// was not checkpointed is redone and never taken for complete. When the run finishes the files
-/// move to their real names and `summary.csv` and `run.json` appear last.
+/// move to their real names and `summary.csv`, `ranked.json` and `run.json` appear last; files
+/// of the folder's previous run that this one does not write are then removed.
 public final class ResumableResults {
     /// The files a run writes, in the order rows are appended.
     public struct Layout: Equatable, Sendable {
@@ -60,6 +61,7 @@ public final class ResumableResults {
     public var checkpointInterval: Duration = .seconds(2)
 
     private let partial: URL
+    private let folder: OutputFolder
     private var files: [JournaledFile] = []
     private var journal: Int32 = -1
     private var lastCheckpoint = ContinuousClock.now
@@ -71,6 +73,7 @@ public final class ResumableResults {
         self.directory = directory
         self.layout = layout
         partial = directory.appendingPathComponent(Self.partialFolderName)
+        folder = try OutputFolder(directory)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
@@ -117,9 +120,15 @@ public final class ResumableResults {
         return result
     }
 
-    /// Records the run as complete, moves the data files to their real names and writes
-    /// `summary.csv` and then `run.json`.
-    public func finish(summary: String, manifest: Data) throws(InputError) {
+    /// The names of the files ``finish(ranking:manifest:)`` leaves in the folder, sorted.
+    public var fileNames: [String] {
+        (layout.files.map(\.name) + ["summary.csv", "ranked.json", OutputFolder.manifestName]).sorted()
+    }
+
+    /// Records the run as complete, moves the data files to their real names, writes
+    /// `summary.csv`, `ranked.json` and then `run.json`, and removes what is left of the
+    /// folder's previous run (see ``OutputFolder``).
+    public func finish(ranking: Ranking, manifest: Data) throws(InputError) {
         if !wasFinished { try checkpoint(finished: true) }
         for (name, _) in layout.files {
             let source = partial.appendingPathComponent(name)
@@ -128,14 +137,18 @@ public final class ResumableResults {
                 throw InputError(file: directory.appendingPathComponent(name).path, "cannot move the file into place")
             }
         }
-        let summaryFile = try AtomicFile(directory.appendingPathComponent("summary.csv"))
-        try summaryFile.write(summary)
-        try summaryFile.commit()
-        let run = try AtomicFile(directory.appendingPathComponent("run.json"))
+        let summary = try AtomicFile(directory.appendingPathComponent("summary.csv"))
+        try summary.write(ranking.summaryCSV)
+        try summary.commit()
+        let ranked = try AtomicFile(directory.appendingPathComponent("ranked.json"))
+        try ranked.write(String(decoding: ranking.json(), as: UTF8.self) + "\n")
+        try ranked.commit()
+        let run = try AtomicFile(directory.appendingPathComponent(OutputFolder.manifestName))
         try run.write(String(decoding: manifest, as: UTF8.self) + "\n")
         try run.commit()
         files = []
         try? FileManager.default.removeItem(at: partial)
+        try folder.removeStale(keeping: fileNames)
     }
 
     // MARK: - Journal

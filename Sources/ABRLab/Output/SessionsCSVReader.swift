@@ -36,10 +36,10 @@ public enum SessionsCSVReader {
             var metrics: SessionMetrics?
             if !text("segments").isEmpty {
                 let segments = try integer("segments")
-                let total = try number("qoe")
+                let total = try number("qoe_total")
                 metrics = SessionMetrics(
                     segments: segments, qoeTotal: total,
-                    qoeMean: column["qoe_mean"] != nil ? try number("qoe_mean") : (segments > 0 ? total / Double(segments) : 0),
+                    qoeMean: try number("qoe_per_segment"),
                     averageBitrateKbps: try number("avg_bitrate_kbps"), rebufferSeconds: try number("rebuffer_s"),
                     rebufferRatio: try number("rebuffer_ratio"), stallCount: try integer("stalls"),
                     switchCount: try integer("switches"), startupSeconds: try number("startup_s")

@@ -12,9 +12,8 @@ struct PlanFingerprint {
     /// Every trace of the whole plan, in run order.
     var traces: [TraceSetResolver.Entry]
     var traceReader: TraceSetResolver
-    /// Effective `--param` values by row id.
-    var params: [String: [String: String]]
     var baseline: String?
+    var rankBy: RankMetric
     var luaLimits: String
     var layout: ResumableResults.Layout
 
@@ -25,7 +24,7 @@ struct PlanFingerprint {
         line("version \(ABRLabVersion.current)")
         for strategy in plan.strategies {
             let script = strategy.source == "native" ? "native" : FileManager.default.contents(atPath: strategy.source).map { SHA256.hex($0) } ?? "unreadable"
-            let values = (params[strategy.id] ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            let values = strategy.params.map { "\($0.key)=\($0.value) (\($0.value.typeNameWithArticle))" }
             line("strategy \(strategy.id) \(script) \(values.joined(separator: " "))")
         }
         line("traces format=\(traceReader.format?.rawValue ?? "detected") mahimahi_bin_ms=\(traceReader.options.mahimahiBinMilliseconds)")
@@ -43,7 +42,7 @@ struct PlanFingerprint {
         line("profile \(profile)")
         line("segments \(plan.emulator.segmentCount(for: video)) transitions \(plan.emulator.recordsTransitions)")
         line("qoe \(plan.qoe.name) \(plan.qoe.rebufferPenalty) \(plan.qoe.smoothnessPenalty) \(plan.qoe.hdUtilities)")
-        line("seed \(plan.seed) baseline \(baseline ?? "-") lua \(luaLimits)")
+        line("seed \(plan.seed) baseline \(baseline ?? "-") rank_by \(rankBy.rawValue) lua \(luaLimits)")
         line("files \(layout.files.map(\.name).joined(separator: " "))")
         return SHA256.hex(bytes)
     }

@@ -16,10 +16,12 @@ struct ShardManifest: Codable, Equatable {
     /// Sessions of the whole plan and of this shard.
     let totalSessions: Int
     let sessions: Int
-    /// Row ids in run order, the baseline and the seed: what the merged summary needs.
+    /// Row ids in run order, the baseline, the seed and the ranking metric: what the merged
+    /// summary needs.
     let strategies: [String]
     let baseline: String?
     let seed: UInt64
+    let rankBy: String
     /// Every data file's size and CRC-32, so a damaged or changed file is caught.
     let files: [String: File]
 }

@@ -2,26 +2,28 @@ import ABRLab
 import ABRLabLua
 
 extension StrategyResolver {
+    /// Loads scripts with their defaults; `--param` values are applied afterwards, one
+    /// descriptor per setting (see `expand`).
     var luaLoader: LuaStrategyLoader {
         LuaStrategyLoader(limits: luaLimits, verbose: verbose)
     }
 
-    /// The folder's scripts by id, parameters not yet applied.
-    func luaFolder(_ path: String) throws -> [LuaScript] {
-        try luaLoader.discover(folder: path)
+    func luaFolder(_ path: String) throws -> [StrategyDescriptor] {
+        try luaLoader.discover(folder: path).map { $0.descriptor() }
     }
 
-    func luaScript(_ path: String) throws -> LuaScript {
+    func luaScript(_ path: String) throws -> StrategyDescriptor {
         guard path.hasSuffix(".lua") else {
             throw InputError(file: path, "not a Lua script (.lua), a folder of them, nor a native id (\(Self.nativeIDs))")
         }
-        return try luaLoader.load(path: path)
+        return try luaLoader.load(path: path).descriptor()
     }
 
-    /// One descriptor per parameter setting of the script, in the sweep's order.
-    func expand(_ script: LuaScript) throws -> [StrategyDescriptor] {
-        try params.settings(for: script.id).map { setting in
-            try script.overriding(setting.values).descriptor(id: setting.rowID)
+    /// One descriptor per parameter setting of `descriptor`, in the sweep's order, each named by
+    /// its row id; native strategies and scripts alike.
+    func expand(_ descriptor: StrategyDescriptor) throws -> [StrategyDescriptor] {
+        try params.settings(for: descriptor.id).map { setting throws(InputError) in
+            try descriptor.configured(setting.values).renamed(setting.rowID)
         }
     }
 }

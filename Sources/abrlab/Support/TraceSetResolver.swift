@@ -56,23 +56,28 @@ struct TraceSetResolver {
         return entries
     }
 
-    /// Loads every trace, names them uniquely and sorts them by name.
-    func load(_ arguments: [String]) throws(InputError) -> (traces: [NetworkTrace], warnings: [InputWarning]) {
+    /// Loads every trace, names them uniquely and sorts them by name; `files` holds the file of
+    /// each trace, in the same order.
+    func load(_ arguments: [String]) throws(InputError) -> (traces: [NetworkTrace], warnings: [InputWarning], files: [URL]) {
         try load(entries(arguments))
     }
 
     /// Loads the given entries, in their order, under their names.
-    func load<Entries: Sequence<Entry>>(_ entries: Entries) throws(InputError) -> (traces: [NetworkTrace], warnings: [InputWarning]) {
+    func load<Entries: Sequence<Entry>>(
+        _ entries: Entries
+    ) throws(InputError) -> (traces: [NetworkTrace], warnings: [InputWarning], files: [URL]) {
         var traces: [NetworkTrace] = []
         var warnings: [InputWarning] = []
+        var files: [URL] = []
         for entry in entries {
             let result = try TraceLoader.load(entry.url, format: format, options: options)
             var trace = result.trace
             trace.name = entry.name
             traces.append(trace)
             warnings += result.warnings
+            files.append(entry.url)
         }
-        return (traces, warnings)
+        return (traces, warnings, files)
     }
 
     private func collect(_ url: URL, into files: inout [URL]) throws(InputError) {

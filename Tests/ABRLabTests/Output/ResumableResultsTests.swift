@@ -5,6 +5,8 @@ import Testing
 @Suite struct ResumableResultsTests {
     static let layout = ResumableResults.Layout(segments: .csvGzip, formats: false, timeline: false)
 
+    static let ranking = ExperimentReport(strategyIDs: ["low", "high"]).ranking(seed: 1)
+
     static func chunk() throws -> [SessionCSV] {
         try ResultsWriterTests.outcomes().map { SessionCSV(outcome: $0, profile: "ideal", qoeModel: "linear") }
     }
@@ -21,14 +23,14 @@ import Testing
     static func uninterrupted(_ directory: URL) throws -> [String: Data] {
         let results = try ResumableResults(directory: directory, layout: layout, identity: "plan A", resume: false)
         for _ in 0..<3 { try results.append(chunk: try chunk()) }
-        try results.finish(summary: "summary\n", manifest: Data("{}".utf8))
+        try results.finish(ranking: Self.ranking, manifest: Data("{}".utf8))
         return try contents(directory)
     }
 
     @Test func finishingMovesEveryFileIntoPlaceAndRemovesThePartialFolder() throws {
         let folder = try FixtureDirectory()
         let files = try Self.uninterrupted(folder.url)
-        #expect(files.keys.sorted() == ["run.json", "segments.csv.gz", "sessions.csv", "summary.csv", "transitions.csv"])
+        #expect(files.keys.sorted() == ["ranked.json", "run.json", "segments.csv.gz", "sessions.csv", "summary.csv", "transitions.csv"])
         let sessions = String(decoding: files["sessions.csv"] ?? Data(), as: UTF8.self)
         #expect(sessions.split(separator: "\n").count == 1 + 3 * 2)
         let segments = Gzip.decompress([UInt8](files["segments.csv.gz"] ?? Data())) ?? []
@@ -59,7 +61,7 @@ import Testing
         let completed = resumed.completedSessions
         #expect(try SessionsCSVReader.read(completed.url, length: completed.length, into: &report) == 2)
         for _ in 0..<2 { try resumed.append(chunk: try Self.chunk()) }
-        try resumed.finish(summary: "summary\n", manifest: Data("{}".utf8))
+        try resumed.finish(ranking: Self.ranking, manifest: Data("{}".utf8))
         #expect(try Self.contents(folder.url) == expected)
     }
 
