@@ -5,12 +5,14 @@ extension Abrlab.Bench {
     /// Sharding overhead at N = 8, merge throughput, and merge's peak RSS against the number of
     /// sessions, all with the real binary in child processes.
     func shards() throws {
-        print("sharded compare: 8 shards one after another against one unsharded run (Strategies/ + conservative over Sabre's 1000 hd_fs traces)")
+        print("sharded compare: 8 shards one after another against one unsharded run (the eight strategies of issue 12 over Sabre's 1000 hd_fs traces)")
         guard let hd = dataset("sabre/mmsys18/hd_fs"), let sd = dataset("sabre/mmsys18/sd_fs"), let movie = dataset("sabre/movie.json") else { return }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("abrlab-bench-shards-\(ProcessInfo.processInfo.processIdentifier)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let run = ["compare", "--strategies", strategies, "conservative", "--traces", hd.path, "--video", movie.path, "--quiet"]
+        let eight = ["bba", "rb", "bola", "robust_mpc", "throughput", "dynamic", "festive"].map { "\(strategies)/\($0).lua" } + ["conservative"]
+        let run = ["compare", "--strategies"] + eight + ["--traces", hd.path, "--video", movie.path, "--quiet"]
         let whole = try BenchmarkClock.child(run + ["--out", scratch.appendingPathComponent("whole").path])
+        guard whole.status == 0 else { throw InputError(file: "bench", "the unsharded compare exited with \(whole.status)") }
         var shardSeconds = 0.0
         var folders: [String] = []
         for index in 0..<8 {
