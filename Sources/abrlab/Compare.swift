@@ -146,7 +146,7 @@ extension Abrlab {
 
             let layout = ResumableResults.Layout(segments: format, formats: video.formats.contains { $0 != nil }, timeline: bufferTimeline)
             let fingerprint = PlanFingerprint(
-                plan: plan, traces: entries, traceReader: traceReader, baseline: baseline, rankBy: rankMetric,
+                plan: plan, traces: inputs.traces, traceReader: traceReader, baseline: baseline, rankBy: rankMetric,
                 luaLimits: experiment.luaLimitsDescription, layout: layout
             ).hex
             let results = try ResumableResults(

@@ -45,27 +45,19 @@ extension Abrlab {
                 } catch {
                     throw InputError(file: out, "cannot create the output folder")
                 }
-                let merged: (report: ExperimentReport, shard: ShardManifest, manifest: [String: Any])
+                let merged: (report: ExperimentReport, shard: ShardManifest, manifest: String)
                 do { merged = try merger.merge(into: outURL) } catch {
                     if created { try? FileManager.default.removeItem(at: outURL) }
                     throw error
                 }
                 let shard = merged.shard
                 let ranking = merged.report.ranking(seed: shard.seed, rankBy: RankMetric(rawValue: shard.rankBy) ?? .mean, baselineID: shard.baseline)
-                let summary = try AtomicFile(outURL.appendingPathComponent("summary.csv"))
-                try summary.write(ranking.summaryCSV)
-                try summary.commit()
-                let ranked = try AtomicFile(outURL.appendingPathComponent("ranked.json"))
-                try ranked.write(String(decoding: ranking.json(), as: UTF8.self) + "\n")
-                try ranked.commit()
+                try ranking.writeFiles(to: outURL)
                 // The plan's run.json, as the unsharded run writes it but for how it was run.
-                var manifest = merged.manifest
-                manifest["shard"] = nil
                 let run = try AtomicFile(outURL.appendingPathComponent(OutputFolder.manifestName))
-                let json = try JSONSerialization.data(withJSONObject: manifest, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-                try run.write(String(decoding: json, as: UTF8.self) + "\n")
+                try run.write(merged.manifest)
                 try run.commit()
-                try folder.removeStale(keeping: (manifest["files"] as? [String]) ?? [])
+                try folder.removeStale(keeping: merger.fileNames)
                 if table == "json" {
                     print(String(decoding: ranking.json(), as: UTF8.self))
                 } else if !quiet {

@@ -137,12 +137,7 @@ public final class ResumableResults {
                 throw InputError(file: directory.appendingPathComponent(name).path, "cannot move the file into place")
             }
         }
-        let summary = try AtomicFile(directory.appendingPathComponent("summary.csv"))
-        try summary.write(ranking.summaryCSV)
-        try summary.commit()
-        let ranked = try AtomicFile(directory.appendingPathComponent("ranked.json"))
-        try ranked.write(String(decoding: ranking.json(), as: UTF8.self) + "\n")
-        try ranked.commit()
+        try ranking.writeFiles(to: directory)
         let run = try AtomicFile(directory.appendingPathComponent(OutputFolder.manifestName))
         try run.write(String(decoding: manifest, as: UTF8.self) + "\n")
         try run.commit()

@@ -4,7 +4,7 @@ import ABRLabLua
 /// `--param` values by strategy id. `id.key=value` sets one value; `id.key=a,b,c` sweeps the
 /// key over several values, and every combination of a strategy's swept keys (their cartesian
 /// product) runs as its own row, e.g. `bola[gp=3]`.
-struct ParamAssignments: Equatable {
+struct ParamAssignments {
     /// One combination of values for one strategy, and the id its rows carry.
     struct Setting: Equatable {
         /// `id` when nothing is swept, else `id[key=value,...]` with the swept keys in name order.
@@ -15,13 +15,6 @@ struct ParamAssignments: Equatable {
 
     /// Keys in name order with their values in the order given.
     private(set) var keys: [String: [(key: String, values: [String])]] = [:]
-
-    static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.keys.keys.sorted() == rhs.keys.keys.sorted() && lhs.keys.allSatisfy { id, entries in
-            let other = rhs.keys[id] ?? []
-            return entries.count == other.count && zip(entries, other).allSatisfy { $0.key == $1.key && $0.values == $1.values }
-        }
-    }
 
     init() {}
 
@@ -53,9 +46,6 @@ struct ParamAssignments: Equatable {
     /// Strategy ids that have parameters, sorted.
     var strategyIDs: [String] { keys.keys.sorted() }
 
-    /// Whether any key takes more than one value.
-    var sweeps: Bool { keys.values.contains { $0.contains { $0.values.count > 1 } } }
-
     /// The settings `id` runs, in the documented order: the cartesian product of its keys'
     /// values with the first key (by name) varying slowest and values in the order given. One
     /// setting, named `id`, when nothing is swept.
@@ -74,14 +64,5 @@ struct ParamAssignments: Equatable {
             }
             return Setting(rowID: swept.isEmpty ? id : "\(id)[\(swept.joined(separator: ","))]", values: values)
         }
-    }
-
-    /// Every row's effective values, by row id.
-    func valuesByRowID() -> [String: [String: String]] {
-        var result: [String: [String: String]] = [:]
-        for id in strategyIDs {
-            for setting in settings(for: id) { result[setting.rowID] = setting.values }
-        }
-        return result
     }
 }

@@ -9,8 +9,9 @@ import Foundation
 struct PlanFingerprint {
     /// The plan (of this shard: its traces are not used; `traces` stands for all of them).
     var plan: ExperimentPlan
-    /// Every trace of the whole plan, in run order.
-    var traces: [TraceSetResolver.Entry]
+    /// Every trace of the whole plan, in run order, with its file's hash (from `run.json`'s
+    /// inputs, so each file is read once).
+    var traces: [RunInputs.Trace]
     var traceReader: TraceSetResolver
     var baseline: String?
     var rankBy: RankMetric
@@ -29,7 +30,7 @@ struct PlanFingerprint {
         }
         line("traces format=\(traceReader.format?.rawValue ?? "detected") mahimahi_bin_ms=\(traceReader.options.mahimahiBinMilliseconds)")
         for trace in traces {
-            line("trace \(trace.name) \(FileManager.default.contents(atPath: trace.url.path).map { SHA256.hex($0) } ?? "unreadable")")
+            line("trace \(trace.name) \(trace.file?.sha256 ?? "unreadable")")
         }
         let video = plan.video
         line("video \(video.name) \(video.segmentDurationSeconds) \(video.segmentCount)")

@@ -7,9 +7,11 @@ import Foundation
 /// shard order: byte for byte what the unsharded run writes, copied in blocks in constant
 /// memory. Only `sessions.csv` is also parsed, one row at a time, for the summaries.
 struct ShardMerger {
+    /// One shard folder: what its run.json says about the shard. The rest of run.json (which
+    /// lists every trace of the plan) is read again only for the first shard, so memory does
+    /// not grow with shards × traces.
     struct Part {
         let folder: URL
-        let manifest: [String: Any]
         let shard: ShardManifest
         let fingerprint: String
     }
@@ -23,18 +25,13 @@ struct ShardMerger {
         for folder in folders {
             let url = URL(fileURLWithPath: folder)
             let runURL = url.appendingPathComponent("run.json")
-            guard let data = FileManager.default.contents(atPath: runURL.path) else {
-                throw InputError(file: runURL.path, "missing: not a compare result folder, or its run did not finish")
-            }
-            guard let manifest = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-                throw InputError(file: runURL.path, "is not valid JSON (corrupt)")
-            }
-            guard let entry = manifest["shard"], let fingerprint = manifest["fingerprint"] as? String,
-                  let entryData = try? JSONSerialization.data(withJSONObject: entry),
-                  let shard = try? JSONDecoder().decode(ShardManifest.self, from: entryData) else {
+            let text = try Self.manifestText(of: url)
+            guard let (shardText, _) = Self.cuttingShard(from: text),
+                  let shard = try? JSONDecoder().decode(ShardManifest.self, from: Data(shardText.utf8)),
+                  let fingerprint = Self.fingerprint(in: text) else {
                 throw InputError(file: runURL.path, "has no shard entry: not written by compare --shard")
             }
-            parts.append(Part(folder: url, manifest: manifest, shard: shard, fingerprint: fingerprint))
+            parts.append(Part(folder: url, shard: shard, fingerprint: fingerprint))
         }
         let first = parts[0]
         for part in parts.dropFirst() where part.fingerprint != first.fingerprint || part.shard.count != first.shard.count {
@@ -65,9 +62,47 @@ struct ShardMerger {
         }
     }
 
+    /// A shard folder's run.json.
+    static func manifestText(of folder: URL) throws(InputError) -> String {
+        let runURL = folder.appendingPathComponent("run.json")
+        guard let data = FileManager.default.contents(atPath: runURL.path) else {
+            throw InputError(file: runURL.path, "missing: not a compare result folder, or its run did not finish")
+        }
+        guard let text = String(data: data, encoding: .utf8), text.hasPrefix("{\n"), text.hasSuffix("}\n") else {
+            throw InputError(file: runURL.path, "is not the run.json of an abrlab run (corrupt)")
+        }
+        return text
+    }
+
+    /// The `shard` entry's JSON and run.json without it: the text abrlab's encoder writes (sorted
+    /// keys, two spaces per level) cut at the entry's lines, so the rest stays byte for byte the
+    /// unsharded run's. `nil` when there is no entry.
+    static func cuttingShard(from text: String) -> (shard: String, rest: String)? {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let start = lines.firstIndex(of: "  \"shard\" : {"),
+              let end = lines[start...].firstIndex(where: { $0 == "  }" || $0 == "  }," }) else { return nil }
+        let shard = "{\n" + lines[(start + 1)..<end].joined(separator: "\n") + "\n}"
+        let wasLast = lines[end] == "  }"
+        lines.removeSubrange(start...end)
+        if wasLast, start > 0, lines[start - 1].hasSuffix(",") { lines[start - 1].removeLast() }
+        return (shard, lines.joined(separator: "\n"))
+    }
+
+    static func fingerprint(in text: String) -> String? {
+        let prefix = "  \"fingerprint\" : \""
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) else { return nil }
+        let value = line.dropFirst(prefix.count).prefix { $0 != "\"" }
+        return value.count == 64 ? String(value) : nil
+    }
+
+    /// The files the merged folder holds, sorted, as the unsharded run's `files` lists them.
+    var fileNames: [String] {
+        (Array(parts[0].shard.files.keys) + ["summary.csv", "ranked.json", OutputFolder.manifestName]).sorted()
+    }
+
     /// Writes the merged folder and returns the report of every session. Nothing appears in
     /// `out` unless every shard checks out.
-    func merge(into out: URL) throws(InputError) -> (report: ExperimentReport, shard: ShardManifest, manifest: [String: Any]) {
+    func merge(into out: URL) throws(InputError) -> (report: ExperimentReport, shard: ShardManifest, manifest: String) {
         let first = parts[0].shard
         var report = ExperimentReport(strategyIDs: first.strategies)
         var files: [AtomicFile] = []
@@ -91,7 +126,7 @@ struct ShardMerger {
             files.append(output)
         }
         for file in files { try file.commit() }
-        return (report, first, parts[0].manifest)
+        return (report, first, Self.cuttingShard(from: try Self.manifestText(of: parts[0].folder))?.rest ?? "")
     }
 
     /// The header a data file starts with: its CSV header line, a gzip member of its own in
