@@ -35,9 +35,9 @@ struct ExperimentOptions: ParsableArguments {
     var bandwidthMultiplier: Double = 1
 
     @Option(help: ArgumentHelp(
-        "Throughput estimate offered to strategies: ewma:H,... (half-lives, s) or sliding:W,... (windows, segments).",
+        "Throughput estimate offered to strategies: ewma:H,... (half-lives, s), sliding:W,... (windows, segments) or none (default: ewma:3,8; none on pensieve).",
         valueName: "spec"))
-    var estimator: String = "ewma:3,8"
+    var estimator: String?
 
     @Option(help: ArgumentHelp("QoE model: linear, log, hd or sabre.", valueName: "model"))
     var qoe: String = "linear"
@@ -107,7 +107,9 @@ struct ExperimentOptions: ParsableArguments {
             throw InputError(file: "--bandwidth-multiplier", "works on the sabre network model only, not on profile \(profile.name)")
         }
         profile.bandwidthMultiplier = bandwidthMultiplier
-        profile.estimator = try OptionParsing.estimator(estimator, option: "--estimator")
+        if let estimator {
+            profile.estimator = estimator == "none" ? nil : try OptionParsing.estimator(estimator, option: "--estimator")
+        }
         return profile
     }
 
