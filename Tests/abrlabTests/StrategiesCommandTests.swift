@@ -31,7 +31,7 @@ import Testing
         let result = try CLI.run(["compare", "--out", out.path, "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
         let strategies = Set(try CLI.read(out.appendingPathComponent("summary.csv")).split(separator: "\n").dropFirst().map { String($0.split(separator: ",")[0]) })
-        #expect(strategies == ["bba", "bola", "conservative", "dynamic", "festive", "rb", "robust_mpc", "throughput"])
+        #expect(strategies == ["bba", "bola", "conservative", "dynamic", "festive", "pensieve", "rb", "robust_mpc", "throughput"])
     }
 
     @Test func aFailingScriptMarksItsRowsAndTheExitCode() throws {
@@ -51,5 +51,53 @@ import Testing
         #expect(rows.filter { $0.hasPrefix("bba,") }.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false)[errorColumn].isEmpty })
         let summary = try CLI.read(out.appendingPathComponent("summary.csv"))
         #expect(summary.contains("broken,0,12,"))
+    }
+}
+
+/// pensieve-native and its parameters from the command line.
+@Suite struct PensieveCommandTests {
+    @Test func nativeParametersAreSetWithParam() throws {
+        let out = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let base = ["compare", "--strategies", "pensieve-native", "Strategies/pensieve.lua", "--profile", "pensieve", "--video", "pensieve", "--quiet"]
+        let sampled = try CLI.run(base + ["--out", out.appendingPathComponent("a").path])
+        #expect(sampled.status == 0, "\(sampled.stderr)")
+        let argmax = try CLI.run(base + ["--param", "pensieve-native.action=argmax", "--param", "pensieve.action=argmax", "--out", out.appendingPathComponent("b").path])
+        #expect(argmax.status == 0, "\(argmax.stderr)")
+        // The script and the native strategy play alike, whichever action.
+        for folder in ["a", "b"] {
+            let rows = try CLI.read(out.appendingPathComponent(folder).appendingPathComponent("sessions.csv")).split(separator: "\n").dropFirst()
+            let byStrategy = Dictionary(grouping: rows.map { $0.split(separator: ",", omittingEmptySubsequences: false) }) { String($0[0]) }
+            let native = (byStrategy["pensieve-native"] ?? []).map { $0.dropFirst().joined(separator: ",") }
+            let lua = (byStrategy["pensieve"] ?? []).map { $0.dropFirst().joined(separator: ",") }
+            #expect(!native.isEmpty && native == lua)
+        }
+    }
+
+    @Test(arguments: [
+        (["--param", "pensieve-native.action=greedy"], "abrlab: --param: parameter pensieve-native.action needs sampled or argmax, not 'greedy'\n"),
+        (["--param", "pensieve-native.model=missing.safetensors"], "abrlab: missing.safetensors: no such file\n"),
+        (["--param", "pensieve-native.depth=3"], "abrlab: --param: unknown parameter 'depth' in pensieve-native.depth=3; parameters are action, model, seed\n"),
+    ])
+    func badParametersGetOneLineAndWriteNothing(arguments: [String], message: String) throws {
+        let out = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let target = out.appendingPathComponent("results")
+        let result = try CLI.run(["compare", "--strategies", "pensieve-native", "--out", target.path, "--quiet"] + arguments)
+        #expect(result.status != 0)
+        #expect(result.stderr == message)
+        #expect(!FileManager.default.fileExists(atPath: target.path))
+    }
+
+    @Test func aBadModelFromLuaIsOneLineNamingScriptAndModel() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("models"), withIntermediateDirectories: true)
+        try Data([1, 2, 3]).write(to: folder.appendingPathComponent("models/broken.safetensors"))
+        let script = folder.appendingPathComponent("learned.lua")
+        try Data("local net = abrlab.model('models/broken.safetensors')\nreturn { choose = function() return 1 end }\n".utf8).write(to: script)
+        let result = try CLI.run(["compare", "--strategies", script.path, "--out", folder.appendingPathComponent("out").path, "--quiet"])
+        #expect(result.status != 0)
+        #expect(result.stderr == "abrlab: \(script.path):1: abrlab.model: \(folder.path)/models/broken.safetensors: truncated: 3 bytes; a safetensors file starts with an 8-byte header length\n")
     }
 }
