@@ -14,6 +14,11 @@ import Testing
         "segments.csv": "strategy,trace,segment,level,bitrate_kbps,size_bytes,download_start_s,download_end_s,download_time_s,latency_s,throughput_kbps,buffer_before_s,buffer_after_s,rebuffer_s,wait_s,buffer_state,buffer_progress,fill_rate_s_per_s,likely_to_keep_up,network_active_share,estimate_kbps,network_quality,qoe",
     ].mapValues { $0.split(separator: ",").map(String.init) }
 
+    /// Columns renamed since (issue 16), by file: the old name's values are read from the new column.
+    static let renamedColumns = ["sessions.csv": ["qoe": "qoe_total", "qoe_mean": "qoe_per_segment"]]
+    /// Columns that were 0-based then and are 1-based now: projected back to 0-based.
+    static let rebasedColumns: Set<String> = ["segment", "level"]
+
     /// `set file` → hash, from the fixture.
     static let expected: [String: String] = {
         let url = CLI.packageRoot.appendingPathComponent("Tests/abrlabTests/Fixtures/profile-stability.txt")
@@ -49,21 +54,25 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         for file in ["sessions.csv", "segments.csv", "transitions.csv"] {
             let text = try CLI.read(out.appendingPathComponent(file))
-            let hashed = try Self.sha256(Self.oldColumns[file].map { Self.project(text, columns: $0) } ?? text)
+            let hashed = try Self.sha256(Self.oldColumns[file].map { Self.project(text, columns: $0, renamed: Self.renamedColumns[file] ?? [:]) } ?? text)
             #expect(hashed == Self.expected["\(set) \(file)"], "\(set) \(file) changed")
         }
     }
 
     /// The rows restricted to `columns`, joined by commas (the checked files have no quoted fields).
-    static func project(_ text: String, columns: [String]) -> String {
+    static func project(_ text: String, columns: [String], renamed: [String: String] = [:]) -> String {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last == "" { lines.removeLast() }
         guard let header = lines.first?.split(separator: ",").map(String.init) else { return "" }
-        let indices = columns.map { header.firstIndex(of: $0) ?? -1 }
+        let indices = columns.map { header.firstIndex(of: renamed[$0] ?? $0) ?? -1 }
+        let rebased = columns.map { rebasedColumns.contains($0) }
         var projected = ""
         for line in lines.dropFirst() {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false)
-            projected += indices.map { $0 >= 0 && $0 < fields.count ? String(fields[$0]) : "?" }.joined(separator: ",") + "\n"
+            projected += zip(indices, rebased).map { index, oneBased in
+                guard index >= 0, index < fields.count else { return "?" }
+                return oneBased ? Int(fields[index]).map { String($0 - 1) } ?? "?" : String(fields[index])
+            }.joined(separator: ",") + "\n"
         }
         return projected
     }

@@ -36,6 +36,8 @@ public struct ThroughputEstimator: Sendable {
     public let method: Method
     private let halfLivesMs: [Double]
     private let latencyHalfLives: [Double]
+    /// `0.5^(1 / latency half-life)`: latency samples weigh by count, so this never changes.
+    private let latencyAlphas: [Double]
     private var throughputAverages: [Double]
     private var latencyAverages: [Double]
     private var weightMs = 0.0
@@ -61,6 +63,7 @@ public struct ThroughputEstimator: Sendable {
         }
         throughputAverages = Array(repeating: 0, count: halfLivesMs.count)
         latencyAverages = Array(repeating: 0, count: halfLivesMs.count)
+        latencyAlphas = latencyHalfLives.map { pow(0.5, 1 / $0) }
     }
 
     /// Adds one download: `transferMs` without latency, its throughput, and its latency.
@@ -70,7 +73,7 @@ public struct ThroughputEstimator: Sendable {
             for index in halfLivesMs.indices {
                 let alpha = pow(0.5, transferMs / halfLivesMs[index])
                 throughputAverages[index] = alpha * throughputAverages[index] + (1 - alpha) * sample
-                let latencyAlpha = pow(0.5, 1 / latencyHalfLives[index])
+                let latencyAlpha = latencyAlphas[index]
                 latencyAverages[index] = latencyAlpha * latencyAverages[index] + (1 - latencyAlpha) * latency
             }
             weightMs += transferMs

@@ -4,7 +4,7 @@
 ///
 /// The arithmetic follows Sabre's simulator (Spiteri, Nguyen, Sitaraman, MMSys 2018,
 /// doi:10.1145/3204949.3204953) operation for operation, so the `sabre` profile reproduces its
-/// numbers; see `docs/profiles.md`.
+/// numbers; the README lists the profiles.
 public struct NetworkLink {
     private let durationsMs: [Double]
     /// Bandwidth per period in bits per millisecond (= kbit/s).

@@ -1,7 +1,9 @@
 /// The CSV text of one session, made on a worker so the ordered writer only appends bytes.
+///
+/// Segments and levels are 1-based in every file, as in the Lua API (`docs/output.md`).
 public struct SessionCSV: Sendable {
     public static let sessionsHeader = [
-        "strategy", "trace", "profile", "qoe_model", "segments", "qoe", "qoe_mean", "avg_bitrate_kbps",
+        "strategy", "trace", "profile", "qoe_model", "segments", "qoe_total", "qoe_per_segment", "avg_bitrate_kbps",
         "rebuffer_s", "rebuffer_ratio", "stalls", "switches", "startup_s", "seed", "error",
     ] + playbackHeader
     /// Sabre's session metrics (see ``PlaybackSummary``), after the columns every profile had first.
@@ -87,17 +89,10 @@ public struct SessionCSV: Sendable {
         transitionLines = transitions
         var formats = ""
         if let result = outcome.result, let video, video.formats.contains(where: { $0 != nil }) {
-            for change in FormatTimeline.changes(video: video, session: result) {
-                var line = CSVRow()
-                line.add(outcome.strategyID)
-                line.add(outcome.traceName)
-                line.add(change.segmentIndex)
-                line.add(change.level)
-                line.add(change.format)
-                line.add(change.mediaSeconds)
-                line.add(change.arrivalSeconds)
-                formats += line.line
-            }
+            var prefix = CSVRow()
+            prefix.add(outcome.strategyID)
+            prefix.add(outcome.traceName)
+            for change in FormatTimeline.changes(video: video, session: result) { formats += prefix.text + "," + change.csvLine }
         }
         formatLines = formats
         var timeline = ""
@@ -114,8 +109,8 @@ public struct SessionCSV: Sendable {
         var row = CSVRow()
         row.add(strategy)
         row.add(trace)
-        row.add(segment.index)
-        row.add(segment.level)
+        row.add(segment.index + 1)
+        row.add(segment.level + 1)
         row.add(segment.bitrateKbps)
         row.add(segment.sizeBytes)
         row.add(segment.downloadStartSeconds)
@@ -137,7 +132,7 @@ public struct SessionCSV: Sendable {
         row.add(score)
         row.add(segment.requests)
         row.add(segment.wastedBytes)
-        row.add(segment.replacedLevel.map(String.init) ?? "")
+        row.add(segment.replacedLevel.map { String($0 + 1) } ?? "")
         return row.line
     }
 

@@ -16,28 +16,32 @@ struct StrategyResolver {
     var luaLimits: LuaLimits = .default
     /// Tracebacks in Lua errors and `print` from scripts.
     var verbose = false
+    /// Leaves warnings (a script shadowed by a native id) off stderr.
+    var quiet = false
 
     /// A native id named explicitly wins over a script of the same id found in a folder (the
     /// default run names `Strategies/` and `conservative`, and `conservative.lua` plays exactly
-    /// like the native one); naming both explicitly is an error.
-    func resolve(_ arguments: [String]) throws -> [StrategyDescriptor] {
+    /// like the native one); naming both explicitly is an error. A script shadowed that way is
+    /// reported once on stderr. `baseline`, when not among the strategies, is added to them.
+    func resolve(_ arguments: [String], baseline: String? = nil) throws -> [StrategyDescriptor] {
+        let (descriptors, warnings) = try resolveWithWarnings(arguments, baseline: baseline)
+        if !quiet { warnings.forEach { CommandFailure.warn($0.description) } }
+        return descriptors
+    }
+
+    /// `resolve`, returning the warnings instead of printing them, so a command can print them
+    /// only once its input is known to be good.
+    func resolveWithWarnings(
+        _ arguments: [String], baseline: String? = nil
+    ) throws -> (descriptors: [StrategyDescriptor], warnings: [InputWarning]) {
         let explicitNative = Set(arguments.filter { id in Self.native.contains { $0.id == id } })
+        var shadowing = ShadowReport()
         var descriptors: [StrategyDescriptor] = []
         for argument in arguments {
-            if let native = Self.native.first(where: { $0.id == argument }) {
-                // Configured even without --param, so a native's files (a model) are checked before any session runs.
-                descriptors.append(try native.configured(params[native.id] ?? [:]))
-                continue
-            }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
-                throw InputError(file: argument, "no such strategy: not a native id (\(Self.nativeIDs)) nor a Lua file or folder")
-            }
-            if isDirectory.boolValue {
-                descriptors += try luaFolder(argument).filter { !explicitNative.contains($0.id) }
-            } else {
-                descriptors.append(try luaScript(argument))
-            }
+            descriptors += try self.descriptors(for: argument, explicitNative: explicitNative, shadowing: &shadowing)
+        }
+        if let baseline, !descriptors.contains(where: { $0.id == Self.strategyID(forArgument: baseline) }) {
+            descriptors += try self.descriptors(for: baseline, explicitNative: explicitNative, shadowing: &shadowing)
         }
         var seen = Set<String>()
         for descriptor in descriptors where !seen.insert(descriptor.id).inserted {
@@ -48,6 +52,6 @@ struct StrategyResolver {
                 throw InputError(file: "--param", "no strategy with id '\(id)' is being run")
             }
         }
-        return descriptors
+        return (descriptors, shadowing.warnings)
     }
 }

@@ -26,7 +26,9 @@ import Testing
         let segments = csv.segmentLines.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
         #expect(segments.count == 4)
         #expect(segments.allSatisfy { $0.count == SessionCSV.segmentsHeader.count })
-        #expect(segments.map { $0[2] } == ["0", "1", "2", "3"])
+        // Segments and levels 1-based, as in the Lua API.
+        #expect(segments.map { $0[2] } == ["1", "2", "3", "4"])
+        #expect(segments.map { $0[3] } == ["1", "1", "1", "1"])
         #expect(segments.map { $0[6] } == ["0.0", "0.5", "1.0", "1.5"])
         // Per-segment QoE: utility 1, no switches, no stalls; each segment took one request.
         let qoe = SessionCSV.segmentsHeader.firstIndex(of: "qoe")!
