@@ -139,7 +139,7 @@ import Testing
     @Test func nativeParametersAreSetWithParam() throws {
         let out = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
-        let base = ["compare", "--strategies", "pensieve-native", "Strategies/pensieve.lua", "--profile", "pensieve", "--video", "pensieve", "--quiet"]
+        let base = ["compare", "--strategies", "pensieve-native", "Strategies/pensieve.lua", "--profile", "pensieve", "--video", "pensieve-cbr", "--quiet"]
         let sampled = try CLI.run(base + ["--out", out.appendingPathComponent("a").path])
         #expect(sampled.status == 0, "\(sampled.stderr)")
         let argmax = try CLI.run(base + ["--param", "pensieve-native.action=argmax", "--param", "pensieve.action=argmax", "--out", out.appendingPathComponent("b").path])
