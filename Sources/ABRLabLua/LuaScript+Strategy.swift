@@ -16,22 +16,10 @@ extension LuaScript {
         let script = self
         return StrategyDescriptor(
             id: id, name: name, description: description, source: path,
-            params: params.map { StrategyParam(key: $0.key, value: $0.value.strategyValue) },
+            params: params.map { StrategyParam(key: $0.key, value: $0.value) },
             configure: { values throws(InputError) in try script.overriding(values).descriptor() }
         ) {
             script.makeStrategy()
-        }
-    }
-}
-
-extension LuaParamValue {
-    /// The same value as the core's parameter type.
-    var strategyValue: StrategyParamValue {
-        switch self {
-        case .number(let value): .number(value)
-        case .integer(let value): .integer(value)
-        case .boolean(let value): .boolean(value)
-        case .string(let value): .string(value)
         }
     }
 }

@@ -84,15 +84,3 @@ struct RunManifest: Encodable {
         return try encoder.encode(self)
     }
 }
-
-extension LuaParamValue: Encodable {
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .number(let value): try container.encode(value)
-        case .integer(let value): try container.encode(value)
-        case .boolean(let value): try container.encode(value)
-        case .string(let value): try container.encode(value)
-        }
-    }
-}
