@@ -131,3 +131,28 @@ function math.randomseed(x, y) end
 ---@param name string
 ---@return any
 function require(name) end
+
+---A learned policy loaded with `abrlab.model`; its forward pass runs natively.
+---@class abrlab.Model
+---@field rows integer Rows of the state `forward` takes (6 for Pensieve-style actors).
+---@field columns integer Numbers per row (the history length; 8 for Pensieve).
+---@field outputs integer Number of actions, the length of what `forward` returns.
+local Model = {}
+
+---The output probabilities for a state of `rows` tables of `columns` finite numbers, written
+---into `into` when given (no allocation), else into a new table. Costs a fixed share of the
+---instruction budget (multiply-adds / 16, at least 1000).
+---@param rows number[][]
+---@param into? number[]
+---@return number[]
+function Model:forward(rows, into) end
+
+---abrlab's own functions for scripts.
+abrlab = {}
+
+---Loads the safetensors model at `path`, relative to the script's folder (no absolute paths, no
+---`..`). The file is read and checked once per script; call it at the top level so a bad file
+---stops the load. The layout contract is in docs/lua-api.md, "Models".
+---@param path string
+---@return abrlab.Model
+function abrlab.model(path) end

@@ -101,15 +101,3 @@ struct RunManifest: Encodable {
         return try encoder.encode(self)
     }
 }
-
-extension StrategyParamValue: Encodable {
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .number(let value): try container.encode(value)
-        case .integer(let value): try container.encode(value)
-        case .boolean(let value): try container.encode(value)
-        case .string(let value): try container.encode(value)
-        }
-    }
-}
