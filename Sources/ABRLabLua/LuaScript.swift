@@ -77,7 +77,7 @@ public struct LuaScript: Sendable {
 
     /// `local _ENV = ...;` on the first line, so every call of the chunk runs in the
     /// environment it is given and line numbers stay as written; a `#!` line becomes a comment.
-    private static func prefixed(_ bytes: [UInt8]) -> [UInt8] {
+    static func prefixed(_ bytes: [UInt8]) -> [UInt8] {
         var source = Array("local _ENV = ...; ".utf8)
         if bytes.first == UInt8(ascii: "#") { source += Array("--".utf8) }
         return source + bytes

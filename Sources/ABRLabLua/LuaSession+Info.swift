@@ -42,9 +42,13 @@ extension LuaSession {
                                         param_text: text.baseAddress,
                                         params: records.baseAddress,
                                         param_count: records.count,
-                                        form: script.form == .seedProtocol ? Int32(ABRL_FORM_SEED) : Int32(ABRL_FORM_SESSION)
+                                        form: script.form == .seedProtocol ? Int32(ABRL_FORM_SEED) : Int32(ABRL_FORM_SESSION),
+                                        quality: nil
                                     )
-                                    return body(&cInfo)
+                                    return withQuality(of: video) { quality in
+                                        cInfo.quality = quality
+                                        return body(&cInfo)
+                                    }
                                 }
                             }
                         }

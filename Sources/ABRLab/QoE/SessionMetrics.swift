@@ -14,7 +14,11 @@ public struct SessionMetrics: Equatable, Sendable {
     public var startupSeconds: Double
 
     public init(result: SessionResult, qoe: QoEModel, ladder: [BitrateLevel]) {
-        let scores = qoe.segmentScores(result.segments, ladder: ladder)
+        self.init(result: result, segmentScores: qoe.segmentScores(result.segments, ladder: ladder))
+    }
+
+    /// The metrics of `result` given its per-segment QoE scores, however they were computed.
+    public init(result: SessionResult, segmentScores scores: [Double]) {
         segments = result.segments.count
         qoeTotal = scores.reduce(0, +)
         qoeMean = segments > 0 ? qoeTotal / Double(segments) : 0

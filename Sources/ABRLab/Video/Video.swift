@@ -16,8 +16,13 @@ public struct Video: Equatable, Sendable {
         let segmentCount: Int
         /// Sizes in bytes, segment-major: `sizes[segment * ladder.count + level]`.
         let sizes: [Int]
+        /// Per-segment quality scores, laid out like `sizes`, for the metrics the source gave.
+        let quality: [QualityMetric: [Double]]
 
-        init(name: String, segmentDurationSeconds: Double, ladder: [BitrateLevel], formats: [String?], segmentCount: Int, sizes: [Int]) {
+        init(
+            name: String, segmentDurationSeconds: Double, ladder: [BitrateLevel], formats: [String?], segmentCount: Int, sizes: [Int],
+            quality: [QualityMetric: [Double]]
+        ) {
             self.name = name
             sessionURL = Video.sessionURL(name: name)
             self.segmentDurationSeconds = segmentDurationSeconds
@@ -25,15 +30,19 @@ public struct Video: Equatable, Sendable {
             self.formats = formats
             self.segmentCount = segmentCount
             self.sizes = sizes
+            self.quality = quality
         }
 
         func renamed(_ name: String) -> Storage {
-            Storage(name: name, segmentDurationSeconds: segmentDurationSeconds, ladder: ladder, formats: formats, segmentCount: segmentCount, sizes: sizes)
+            Storage(
+                name: name, segmentDurationSeconds: segmentDurationSeconds, ladder: ladder, formats: formats, segmentCount: segmentCount,
+                sizes: sizes, quality: quality
+            )
         }
 
         static func == (lhs: Storage, rhs: Storage) -> Bool {
             lhs === rhs || (lhs.name == rhs.name && lhs.segmentDurationSeconds == rhs.segmentDurationSeconds
-                && lhs.ladder == rhs.ladder && lhs.formats == rhs.formats && lhs.sizes == rhs.sizes)
+                && lhs.ladder == rhs.ladder && lhs.formats == rhs.formats && lhs.sizes == rhs.sizes && lhs.quality == rhs.quality)
         }
     }
 
@@ -52,13 +61,15 @@ public struct Video: Equatable, Sendable {
     /// Number of segments whose sizes are known.
     public var segmentCount: Int { storage.segmentCount }
 
-    /// A VBR video from explicit sizes, `sizesBytes[segment][level]`.
+    /// A VBR video from explicit sizes, `sizesBytes[segment][level]`, and optionally quality
+    /// scores laid out the same way, `quality[.vmaf][segment][level]`.
     public init(
         name: String,
         segmentDurationSeconds: Double,
         ladder: [BitrateLevel],
         sizesBytes: [[Int]],
-        formats: [String?]? = nil
+        formats: [String?]? = nil,
+        quality: [QualityMetric: [[Double]]] = [:]
     ) throws(InputError) {
         guard segmentDurationSeconds.isFinite, segmentDurationSeconds > 0 else {
             throw InputError(file: name, "segment duration must be a positive number of seconds")
@@ -82,9 +93,13 @@ public struct Video: Equatable, Sendable {
         }
         let formats = formats ?? Array(repeating: nil, count: ladder.count)
         guard formats.count == ladder.count else { throw InputError(file: name, "one format per level is needed") }
+        var flatQuality: [QualityMetric: [Double]] = [:]
+        for (metric, rows) in quality {
+            flatQuality[metric] = try Self.flatten(metric, rows, file: name, segmentCount: sizesBytes.count, levelCount: ladder.count)
+        }
         storage = Storage(
             name: name, segmentDurationSeconds: segmentDurationSeconds, ladder: ladder, formats: formats,
-            segmentCount: sizesBytes.count, sizes: flat
+            segmentCount: sizesBytes.count, sizes: flat, quality: flatQuality
         )
     }
 
@@ -114,6 +129,9 @@ public struct Video: Equatable, Sendable {
     }
 
     public var levelCount: Int { storage.ladder.count }
+
+    /// Quality scores by metric, segment-major; see `Video+Quality.swift`.
+    var qualityTable: [QualityMetric: [Double]] { storage.quality }
 
     /// Size of `segment` at `level` in bytes (both 0-based); 0 outside the video.
     @inline(__always)

@@ -22,7 +22,7 @@ struct ExperimentOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Emulation profile: default or pensieve.", valueName: "name"))
     var profile: String = "default"
 
-    @Option(help: ArgumentHelp("QoE model: linear, log or hd.", valueName: "model"))
+    @Option(help: ArgumentHelp("QoE model: linear, log, hd, or a Lua model script (see docs/qoe.md).", valueName: "model"))
     var qoe: String = "linear"
 
     @Option(name: .customLong("rebuffer-penalty"), help: "QoE penalty per second of rebuffering (default: 4.3 linear, 2.66 log, 8 hd).")
@@ -55,12 +55,17 @@ struct ExperimentOptions: ParsableArguments {
     var verbose = false
 
     func strategyResolver() throws(InputError) -> StrategyResolver {
+        StrategyResolver(params: try resolveParams(), luaLimits: try luaLimits(), verbose: verbose)
+    }
+
+    /// The limits every Lua script of the run (strategies and a QoE model) runs under.
+    func luaLimits() throws(InputError) -> LuaLimits {
         guard luaInstructions > 0 else { throw InputError(file: "--lua-instructions", "must be positive") }
         guard luaMemoryMegabytes > 0 else { throw InputError(file: "--lua-memory-mb", "must be positive") }
         var limits = LuaLimits.default
         limits.instructionsPerCall = luaInstructions
         limits.memoryBytesPerEngine = luaMemoryMegabytes << 20
-        return StrategyResolver(params: try resolveParams(), luaLimits: limits, verbose: verbose)
+        return limits
     }
 
     func resolveProfile() throws(InputError) -> EmulationProfile {
@@ -71,11 +76,29 @@ struct ExperimentOptions: ParsableArguments {
         return profile
     }
 
+    /// The built-in model `--qoe` names; `linear` when it names a Lua script, which then scores
+    /// sessions instead (`resolveScriptedQoE`).
     func resolveQoE() throws(InputError) -> QoEModel {
+        if isScriptedQoE { return .linear }
         guard let kind = QoEModel.Kind(rawValue: qoe) else {
-            throw InputError(file: "--qoe", "unknown QoE model '\(qoe)'; choose linear, log or hd")
+            throw InputError(file: "--qoe", "unknown QoE model '\(qoe)'; choose linear, log, hd or a Lua model script (.lua)")
         }
         return QoEModel(kind: kind, rebufferPenalty: rebufferPenalty, smoothnessPenalty: smoothnessPenalty)
+    }
+
+    /// Whether `--qoe` names a Lua model script rather than a built-in model.
+    var isScriptedQoE: Bool { QoEModel.Kind(rawValue: qoe) == nil && qoe.hasSuffix(".lua") }
+
+    /// The Lua QoE model `--qoe` names, loaded and checked; nil for a built-in model.
+    func resolveScriptedQoE() throws(InputError) -> LuaQoEModel? {
+        guard isScriptedQoE else { return nil }
+        guard rebufferPenalty == nil, smoothnessPenalty == 1 else {
+            throw InputError(
+                file: rebufferPenalty != nil ? "--rebuffer-penalty" : "--smoothness-penalty",
+                "applies to the built-in QoE models; a Lua model sets its own weights"
+            )
+        }
+        return try LuaQoEModel(path: qoe, limits: luaLimits(), verbose: verbose)
     }
 
     func resolveTraceFormat() throws(InputError) -> TraceFormat? {

@@ -30,8 +30,9 @@ struct RunManifest: Encodable {
     let jobs: Int
     let profile: Profile
     let qoe: String
-    let rebufferPenalty: Double
-    let smoothnessPenalty: Double
+    /// The built-in model's weights; absent for a Lua model, whose script sets its own.
+    let rebufferPenalty: Double?
+    let smoothnessPenalty: Double?
     let video: String
     let traces: Int
     let strategies: [Strategy]
@@ -54,9 +55,9 @@ struct RunManifest: Encodable {
             startupCountsAsRebuffer: p.startupCountsAsRebuffer, segmentsToPlay: plan.emulator.segmentCount(for: plan.video),
             maxSessionSeconds: p.maxSessionSeconds
         )
-        qoe = plan.qoe.name
-        rebufferPenalty = plan.qoe.rebufferPenalty
-        smoothnessPenalty = plan.qoe.smoothnessPenalty
+        qoe = plan.qoeName
+        rebufferPenalty = plan.customQoE == nil ? plan.qoe.rebufferPenalty : nil
+        smoothnessPenalty = plan.customQoE == nil ? plan.qoe.smoothnessPenalty : nil
         video = plan.video.name
         traces = plan.traces.count
         strategies = descriptors.map { descriptor in
