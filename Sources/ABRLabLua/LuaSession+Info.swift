@@ -18,6 +18,7 @@ extension LuaSession {
             }
         }
         let packed = script.packedParams
+        var host = script.resources.host
         return levelsKbps.withUnsafeBufferPointer { kbps in
             levelsBps.withUnsafeBufferPointer { bps in
                 sizes.withUnsafeBufferPointer { sizes in
@@ -43,11 +44,15 @@ extension LuaSession {
                                         params: records.baseAddress,
                                         param_count: records.count,
                                         form: script.form == .seedProtocol ? Int32(ABRL_FORM_SEED) : Int32(ABRL_FORM_SESSION),
+                                        host: nil,
                                         quality: nil
                                     )
-                                    return withQuality(of: video) { quality in
-                                        cInfo.quality = quality
-                                        return body(&cInfo)
+                                    return withUnsafePointer(to: &host) { host in
+                                        cInfo.host = host
+                                        return withQuality(of: video) { quality in
+                                            cInfo.quality = quality
+                                            return body(&cInfo)
+                                        }
                                     }
                                 }
                             }

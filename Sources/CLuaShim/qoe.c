@@ -17,7 +17,7 @@ struct abrl_qoe {
 /* Runs the chunk in a fresh environment and leaves its module table on the stack, after
    checking that qoe is a function. */
 static int push_module(lua_State *L, int chunk, lua_Integer seed) {
-    abrl_push_env(L, seed);
+    abrl_push_env(L, seed, NULL);
     lua_rawgeti(L, LUA_REGISTRYINDEX, chunk);
     lua_pushvalue(L, -2);
     lua_call(L, 1, 1);

@@ -55,6 +55,12 @@ extension Abrlab {
         @Flag(name: .customLong("buffer-timeline"), help: "Also write buffer_timeline.csv: every session's buffer indicator sampled at 10 Hz.")
         var bufferTimeline = false
 
+        @Option(name: .customLong("rank-by"), help: ArgumentHelp("Rank strategies by their mean or median session QoE.", valueName: "mean|median"))
+        var rankBy: String = RankMetric.mean.rawValue
+
+        @Option(help: ArgumentHelp("How the ranked table is printed: text, or json (the contents of ranked.json).", valueName: "text|json"))
+        var table: String = "text"
+
         func run() throws {
             try CommandFailure.guarding {
                 let failed = try runComparison()
@@ -65,7 +71,12 @@ extension Abrlab {
         /// Runs the comparison and returns the number of failed sessions.
         private func runComparison() throws -> Int {
             guard jobs >= 1 else { throw InputError(file: "--jobs", "must be at least 1") }
-            let (descriptors, strategyWarnings) = try experiment.strategyResolver().resolveWithWarnings(
+            guard let rankMetric = RankMetric(rawValue: rankBy) else {
+                throw InputError(file: "--rank-by", "'\(rankBy)' is not mean or median")
+            }
+            guard ["text", "json"].contains(table) else { throw InputError(file: "--table", "'\(table)' is not text or json") }
+            let resolver = try experiment.strategyResolver()
+            let (descriptors, strategyWarnings) = try resolver.resolveWithWarnings(
                 strategies.isEmpty ? [Defaults.strategiesFolder, "conservative"] : strategies, baseline: baseline
             )
             let baseline = baseline.map(StrategyResolver.strategyID(forArgument:))
@@ -78,6 +89,11 @@ extension Abrlab {
                 customQoE: try experiment.resolveScriptedQoE()
             )
             try plan.validate()
+            if !quiet { experiment.warnIfNotPensieveShaped(plan) }
+            let inputs = RunInputs(
+                videoSpec: experiment.video, video: plan.video,
+                traceFiles: zip(plan.traces, traceSet.files).map { ($0.name, $1) }
+            )
             // The default run leaves the Lua conservative.lua out by design (see the discussion above).
             if !quiet, !strategies.isEmpty { strategyWarnings.forEach { CommandFailure.warn($0.description) } }
 
@@ -100,12 +116,16 @@ extension Abrlab {
                 progress.update(done: done)
             })
 
-            let summaries = report.summaries(seed: plan.seed)
-            let comparisons = baseline.map { report.comparisons(baselineID: $0, seed: plan.seed) } ?? []
-            let manifest = RunManifest(plan: plan, descriptors: descriptors, params: try experiment.resolveParams(), jobs: jobs)
-            try writer.finish(summaries: summaries, comparisons: comparisons, manifest: try manifest.json())
-            if !quiet {
-                print(RankedTable.render(summaries: summaries, comparisons: comparisons, baselineID: baseline), terminator: "")
+            let ranking = report.ranking(seed: plan.seed, rankBy: rankMetric, baselineID: baseline)
+            let manifest = RunManifest(
+                plan: plan, descriptors: descriptors, inputs: inputs, parameters: try resolver.parameters(of: descriptors),
+                jobs: jobs, rankBy: rankMetric, files: writer.fileNames
+            )
+            try writer.finish(ranking: ranking, manifest: try manifest.json())
+            if table == "json" {
+                print(String(decoding: ranking.json(), as: UTF8.self))
+            } else if !quiet {
+                print(RankedTable.render(ranking), terminator: "")
                 print("wrote \(plan.sessionCount) sessions to \(out)/")
             }
             return report.failureCount

@@ -54,10 +54,11 @@ public struct ExperimentPlan: Sendable {
             let strategy = try descriptor.makeStrategy()
             let result = try emulator.run(strategy: strategy, strategyID: descriptor.id, trace: trace, video: video, seed: seed)
             let scores = try customQoE?.segmentScores(result, video: video, seed: seed)
-                ?? qoe.segmentScores(result.segments, ladder: video.ladder)
+                ?? qoe.segmentScores(result, ladder: video.ladder)
             return SessionOutcome(
                 index: index, strategyID: descriptor.id, traceName: trace.name, seed: seed, result: result,
-                metrics: SessionMetrics(result: result, segmentScores: scores), segmentScores: scores, error: nil
+                metrics: SessionMetrics(result: result, qoe: qoe, ladder: video.ladder, segmentScores: scores),
+                segmentScores: scores, error: nil
             )
         } catch {
             return SessionOutcome(

@@ -20,8 +20,8 @@ public struct HLSPlaylistWriter: Sendable {
 
     /// Program date of the first segment.
     public var startDate: Date
-    /// A segment's URI, with `{index}` (0-based), `{level}` (0-based), `{label}` and `{format}`
-    /// (the label when the level has none) replaced.
+    /// A segment's URI, with `{index}` and `{level}` (both 1-based, as in every output of
+    /// abrlab), `{label}` and `{format}` (the label when the level has none) replaced.
     public var segmentURITemplate: String
 
     public init(
@@ -93,8 +93,8 @@ public struct HLSPlaylistWriter: Sendable {
         let label = video.ladder.indices.contains(segment.level) ? video.ladder[segment.level].label : String(segment.level)
         let format = video.formats.indices.contains(segment.level) ? video.formats[segment.level] ?? label : label
         return segmentURITemplate
-            .replacingOccurrences(of: "{index}", with: String(segment.index))
-            .replacingOccurrences(of: "{level}", with: String(segment.level))
+            .replacingOccurrences(of: "{index}", with: String(segment.index + 1))
+            .replacingOccurrences(of: "{level}", with: String(segment.level + 1))
             .replacingOccurrences(of: "{label}", with: label)
             .replacingOccurrences(of: "{format}", with: format)
     }

@@ -18,6 +18,7 @@ enum SingleSession {
             customQoE: try options.resolveScriptedQoE()
         )
         try plan.validate()
+        options.warnIfNotPensieveShaped(plan)
         return plan
     }
 

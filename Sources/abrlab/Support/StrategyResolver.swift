@@ -6,7 +6,9 @@ import Foundation
 /// folders of scripts, in the order given (a folder's scripts in id order).
 struct StrategyResolver {
     /// Native strategies by id.
-    static let native: [StrategyDescriptor] = [.conservative, .bufferBased, .robustMPC]
+    static let native: [StrategyDescriptor] = [
+        .conservative, .bufferBased, .robustMPC, .pensieve(defaultModelPath: Defaults.pensieveModel),
+    ]
     static var nativeIDs: String { native.map(\.id).joined(separator: ", ") }
 
     /// `--param` overrides by strategy id.
@@ -46,11 +48,8 @@ struct StrategyResolver {
             throw InputError(file: descriptor.source, "strategy id '\(descriptor.id)' appears twice")
         }
         for id in params.keys.sorted() {
-            guard let descriptor = descriptors.first(where: { $0.id == id }) else {
+            guard descriptors.contains(where: { $0.id == id }) else {
                 throw InputError(file: "--param", "no strategy with id '\(id)' is being run")
-            }
-            if descriptor.source == "native" {
-                throw InputError(file: "--param", "'\(id)' is a native strategy and takes no parameters")
             }
         }
         return (descriptors, shadowing.warnings)

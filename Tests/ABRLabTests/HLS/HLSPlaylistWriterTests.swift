@@ -23,15 +23,15 @@ import Testing
             #EXT-X-PROGRAM-DATE-TIME:2025-10-29T10:30:45.123Z
             #EXT-X-DATERANGE:ID="HIGH",CLASS="com.tidal.format",START-DATE="2025-10-29T10:30:45.123Z",X-COM-TIDAL-FORMAT="HIGH"
             #EXTINF:4,
-            HIGH/0.m4s?l=1
+            HIGH/1.m4s?l=2
             #EXTINF:4,
-            HIGH/1.m4s?l=1
+            HIGH/2.m4s?l=2
             #EXT-X-PROGRAM-DATE-TIME:2025-10-29T10:30:53.123Z
             #EXT-X-DATERANGE:ID="LOSSLESS",CLASS="com.tidal.format",START-DATE="2025-10-29T10:30:53.123Z",X-COM-TIDAL-FORMAT="LOSSLESS"
             #EXTINF:4,
-            LOSSLESS/2.m4s?l=2
+            LOSSLESS/3.m4s?l=3
             #EXTINF:4,
-            LOSSLESS/3.m4s?l=2
+            LOSSLESS/4.m4s?l=3
             #EXT-X-ENDLIST
 
             """)
@@ -41,7 +41,7 @@ import Testing
         let video = try VideoPreset.standard.video(segmentCount: 2)
         let segments = [FormatTimelineTests.record(0, level: 2, arrivalSeconds: 1), FormatTimelineTests.record(1, level: 4, arrivalSeconds: 2)]
         let text = HLSPlaylistWriter().mediaPlaylistText(video: video, segments: segments)
-        #expect(text.contains("#EXT-X-PROGRAM-DATE-TIME:2025-10-29T10:30:00.000Z\n#EXTINF:4,\n720p/segment_0.m4s\n#EXTINF:4,\n4K/segment_1.m4s\n"))
+        #expect(text.contains("#EXT-X-PROGRAM-DATE-TIME:2025-10-29T10:30:00.000Z\n#EXTINF:4,\n720p/segment_1.m4s\n#EXTINF:4,\n4K/segment_2.m4s\n"))
         #expect(!text.contains("DATERANGE"))
     }
 
