@@ -138,6 +138,7 @@ import Testing
         ("return { qoe = function(s) return nil end }\n", "bad.lua: qoe returned nil for segment 1; it must return a finite number"),
         ("return { qoe = function(s) return 1 / 0 end }\n", "bad.lua: qoe returned inf for segment 1; it must return a finite number"),
         ("return { qoe = function(s) return io.open('x') end }\n", "bad.lua:1: attempt to index a nil value (global 'io') (qoe, segment 1)"),
+        ("return { qoe = function(s) return require('linear') end }\n", "bad.lua:1: attempt to call a nil value (global 'require') (qoe, segment 1)"),
         ("return { qoe = function(s)\n  while true do end\nend }\n", "bad.lua:2: qoe exceeded the budget of 10000000 instructions per call (qoe, segment 1)"),
     ])
     func runtimeFailuresNameFileLineAndSegment(source: String, expected: String) throws {

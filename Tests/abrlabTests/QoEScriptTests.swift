@@ -20,7 +20,8 @@ import Testing
             #expect(a.replacingOccurrences(of: ",linear,", with: ",QoE/linear.lua,") == b, "\(file)")
         }
         let manifest = try CLI.read(scripted.appendingPathComponent("run.json"))
-        #expect(manifest.contains(#""qoe" : "QoE\/linear.lua""#))
+        #expect(manifest.contains(#""qoe" : "QoE/linear.lua""#))
+        #expect(manifest.contains(#""qoeFile" : {"#))
         #expect(!manifest.contains("rebufferPenalty"))
     }
 
@@ -41,7 +42,7 @@ import Testing
         let out = folder.appendingPathComponent("results")
         let result = try CLI.run(["run", "--strategy", "bba", "--trace", "Traces/default/broadband_1.csv", "--video", manifest.path, "--qoe", "QoE/vmaf.lua"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("(QoE/vmaf.lua, mean"))
+        #expect(result.stdout.contains("(QoE/vmaf.lua, "))
 
         let missing = try CLI.run(["compare", "--strategies", "bba", "--traces", "Traces/default/3g_1.csv", "--qoe", "QoE/vmaf.lua", "--out", out.path, "--quiet"])
         #expect(missing.status == 1)
@@ -52,7 +53,7 @@ import Testing
     @Test(arguments: [
         (["--qoe", "QoE/nope.lua"], "abrlab: QoE/nope.lua: no such file\n"),
         (["--qoe", "QoE/linear.lua", "--rebuffer-penalty", "2"], "abrlab: --rebuffer-penalty: applies to the built-in QoE models; a Lua model sets its own weights\n"),
-        (["--qoe", "vmaf"], "abrlab: --qoe: unknown QoE model 'vmaf'; choose linear, log, hd or a Lua model script (.lua)\n"),
+        (["--qoe", "vmaf"], "abrlab: --qoe: unknown QoE model 'vmaf'; choose linear, log, hd, sabre or a Lua model script (.lua)\n"),
         (["--qoe", "Strategies/bba.lua"], "abrlab: Strategies/bba.lua: the QoE script defines no qoe function\n"),
     ])
     func badModelsGetOneLine(arguments: [String], message: String) throws {
