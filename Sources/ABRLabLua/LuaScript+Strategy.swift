@@ -14,14 +14,19 @@ extension LuaScript {
     /// like a native strategy's, through ``StrategyDescriptor/configured(_:)``.
     public func descriptor() -> StrategyDescriptor {
         let script = self
-        return StrategyDescriptor(
+        var descriptor = StrategyDescriptor(
             id: id, name: name, description: description, source: path,
             params: params.map { StrategyParam(key: $0.key, value: $0.value.strategyValue) },
             configure: { values throws(InputError) in try script.overriding(values).descriptor() }
         ) {
             script.makeStrategy()
         }
+        descriptor.filesRead = { script.filesRead }
+        return descriptor
     }
+
+    /// The modules and models the script's sessions have read so far, as paths, sorted.
+    public var filesRead: [String] { resources.filesRead }
 }
 
 extension LuaParamValue {

@@ -82,6 +82,17 @@ final class LuaScriptResources: Sendable {
         }
     }
 
+    /// The files of modules and models read successfully so far, as paths, sorted.
+    var filesRead: [String] {
+        let moduleFiles = modules.withLock { cache in
+            cache.compactMap { name, result in (try? result.get()) != nil ? Self.moduleLabel(name).map(path) : nil }
+        }
+        let modelFiles = models.withLock { cache in
+            cache.compactMap { relative, result in (try? result.get()) != nil ? path(relative) : nil }
+        }
+        return (moduleFiles + modelFiles).sorted()
+    }
+
     /// Budget units one forward pass of `network` costs: fixed per model, about one per 16
     /// multiply-adds, at least 1000.
     static func forwardCost(_ network: ActorNetwork) -> Int {

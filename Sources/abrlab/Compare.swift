@@ -13,9 +13,15 @@ extension Abrlab {
                 abrlab strategies list shows; a folder named in --strategies that holds a script with a \
                 native id gets a warning.
 
-                Writes sessions.csv, segments.csv, transitions.csv, summary.csv and run.json to --out, and \
-                formats.csv when the video's levels carry formats (HLS format tags or the audio preset), and \
-                buffer_timeline.csv with --buffer-timeline. \
+                Strategies are summarised on the traces every strategy completed; only strategies with no \
+                failed session are ranked (equal scores share a rank), the others are listed after them with \
+                their failure counts. The baseline comparison pairs only traces both completed.
+
+                Writes sessions.csv, segments.csv, transitions.csv, summary.csv, ranked.json and run.json to \
+                --out, and formats.csv when the video's levels carry formats (HLS format tags or the audio \
+                preset), and buffer_timeline.csv with --buffer-timeline; docs/output.md describes every column. \
+                The folder belongs to the run: files the previous run listed in its run.json and this run does \
+                not write are removed, and a folder with result files no run.json lists is refused. \
                 Results are identical whatever --jobs is. Exits non-zero when any session failed.
 
                 Examples:
@@ -46,7 +52,7 @@ extension Abrlab {
             valueName: "strategy"))
         var baseline: String?
 
-        @Option(help: "Output folder.")
+        @Option(help: "Output folder, owned by the run (see above).")
         var out: String = "results"
 
         @Flag(help: "Print only errors.")

@@ -58,7 +58,7 @@ import Testing
         #expect(Set(summary) == ["bba", "bba-native", "rb"])
         #expect(result.stdout.contains("against rb, paired on the traces both completed:"))
         let sources = try CLI.read(out.appendingPathComponent("run.json"))
-        #expect(sources.contains("Strategies") && sources.contains("bba.lua") && sources.contains("rb.lua"))
+        #expect(sources.contains("Strategies/bba.lua") && sources.contains("Strategies/rb.lua"))
 
         let byPath = try CLI.run(["compare", "--strategies", "Strategies/bba.lua", "--baseline", "Strategies/bba.lua", "--traces", "Traces/default/3g_1.csv", "--out", out.path, "--quiet"])
         #expect(byPath.status == 0, "\(byPath.stderr)")
