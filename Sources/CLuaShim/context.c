@@ -112,6 +112,7 @@ void abrl_context_create(lua_State *L, const abrl_session_info *info, abrl_conte
     abrl_set_value(L, ctx, "size_bytes");
     abrl_push_mpc_search(L, info);
     abrl_set_value(L, ctx, "mpc_search");
+    abrl_context_add_quality(L, ctx, info);
     int capacity = info->segment_count > 0 && info->segment_count < 4096 ? (int)info->segment_count : 4096;
     refs->throughputs = history_array(L, ctx, "throughputs_kbps", capacity);
     refs->download_times = history_array(L, ctx, "download_times_s", capacity);

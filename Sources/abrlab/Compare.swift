@@ -91,7 +91,8 @@ extension Abrlab {
             if !quiet { traceSet.warnings.forEach { CommandFailure.warn($0.description) } }
             let plan = ExperimentPlan(
                 strategies: descriptors, traces: traceSet.traces, video: try experiment.resolveVideo(),
-                emulator: try experiment.resolveEmulator(), qoe: try experiment.resolveQoE(), seed: experiment.seed
+                emulator: try experiment.resolveEmulator(), qoe: try experiment.resolveQoE(), seed: experiment.seed,
+                customQoE: try experiment.resolveScriptedQoE()
             )
             try plan.validate()
             if !quiet { experiment.warnIfNotPensieveShaped(plan) }
@@ -111,7 +112,7 @@ extension Abrlab {
             var progress = ProgressBar(total: plan.sessionCount, quiet: quiet)
             var done = 0
             let profileName = plan.emulator.profile.name
-            let qoeName = plan.qoe.name
+            let qoeName = plan.qoeName
             try ExperimentRunner(jobs: jobs).run(plan, prepare: { outcome in
                 SessionCSV(outcome: outcome, profile: profileName, qoeModel: qoeName, video: video, bufferTimeline: timeline)
             }, consume: { session in
