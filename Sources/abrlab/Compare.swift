@@ -135,7 +135,8 @@ extension Abrlab {
             if !quiet { traceSet.warnings.forEach { CommandFailure.warn($0.description) } }
             let plan = ExperimentPlan(
                 strategies: descriptors, traces: traceSet.traces, video: video,
-                emulator: emulator, qoe: try experiment.resolveQoE(), seed: experiment.seed
+                emulator: emulator, qoe: try experiment.resolveQoE(), seed: experiment.seed,
+                customQoE: try experiment.resolveScriptedQoE()
             )
             try plan.validate(requiresTraces: shard == nil)
             if !quiet { experiment.warnIfNotPensieveShaped(plan) }
@@ -146,7 +147,8 @@ extension Abrlab {
 
             let layout = ResumableResults.Layout(segments: format, formats: video.formats.contains { $0 != nil }, timeline: bufferTimeline)
             let fingerprint = PlanFingerprint(
-                plan: plan, traces: inputs.traces, traceReader: traceReader, baseline: baseline, rankBy: rankMetric,
+                plan: plan, traces: inputs.traces, traceReader: traceReader,
+                qoeScript: experiment.isScriptedQoE ? experiment.qoe : nil, baseline: baseline, rankBy: rankMetric,
                 luaLimits: experiment.luaLimitsDescription, layout: layout
             ).hex
             let results = try ResumableResults(

@@ -10,7 +10,7 @@ enum ChunkedRun {
     ) throws {
         let video = plan.video
         let profileName = plan.emulator.profile.name
-        let qoeName = plan.qoe.name
+        let qoeName = plan.qoeName
         let rows = plan.strategies.count
         var chunk: [SessionCSV] = []
         var done = 0

@@ -18,6 +18,11 @@ struct ParamAssignments {
 
     init() {}
 
+    /// One value per strategy id and key, as code sets them: nothing is swept, commas are kept.
+    init(_ values: [String: [String: String]]) {
+        keys = values.mapValues { entries in entries.keys.sorted().map { ($0, [entries[$0] ?? ""]) } }
+    }
+
     /// Reads `--param` arguments. A key given twice, an empty value in a list or a value listed
     /// twice is an error.
     init(parsing params: [String]) throws(InputError) {

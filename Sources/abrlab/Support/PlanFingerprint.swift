@@ -13,6 +13,8 @@ struct PlanFingerprint {
     /// inputs, so each file is read once).
     var traces: [RunInputs.Trace]
     var traceReader: TraceSetResolver
+    /// A Lua QoE script's path (`--qoe FILE.lua`); its bytes count.
+    var qoeScript: String?
     var baseline: String?
     var rankBy: RankMetric
     var luaLimits: String
@@ -42,7 +44,10 @@ struct PlanFingerprint {
         let profile = plan.emulator.profile
         line("profile \(profile)")
         line("segments \(plan.emulator.segmentCount(for: video)) transitions \(plan.emulator.recordsTransitions)")
-        line("qoe \(plan.qoe.name) \(plan.qoe.rebufferPenalty) \(plan.qoe.smoothnessPenalty) \(plan.qoe.hdUtilities)")
+        line("qoe \(plan.qoe)")
+        if let qoeScript {
+            line("qoe_script \(plan.qoeName) \(FileManager.default.contents(atPath: qoeScript).map { SHA256.hex($0) } ?? "unreadable")")
+        }
         line("seed \(plan.seed) baseline \(baseline ?? "-") rank_by \(rankBy.rawValue) lua \(luaLimits)")
         line("files \(layout.files.map(\.name).joined(separator: " "))")
         return SHA256.hex(bytes)

@@ -47,11 +47,15 @@ struct RunManifest: Encodable {
     let rankBy: String
     let profile: ReflectedValue
     let segmentsPlayed: Int
+    /// The QoE model: a built-in name, or a Lua model's path.
     let qoe: String
-    /// Every parameter of the QoE model (kind, penalties, level utilities, γp).
-    let qoeModel: ReflectedValue
-    let rebufferPenalty: Double
-    let smoothnessPenalty: Double
+    /// A Lua QoE model's script, hashed like every input; absent for built-in models.
+    let qoeFile: RunInputs.File?
+    /// Every parameter of the built-in QoE model (kind, penalties, level utilities, γp); absent
+    /// for a Lua model, whose script sets its own.
+    let qoeModel: ReflectedValue?
+    let rebufferPenalty: Double?
+    let smoothnessPenalty: Double?
     let inputs: RunInputs
     let strategies: [Strategy]
     /// The files this run wrote into its output folder.
@@ -72,10 +76,12 @@ struct RunManifest: Encodable {
         self.rankBy = rankBy.rawValue
         profile = ReflectedValue(plan.emulator.profile)
         segmentsPlayed = plan.emulator.segmentCount(for: plan.video)
-        qoe = plan.qoe.name
-        qoeModel = ReflectedValue(plan.qoe)
-        rebufferPenalty = plan.qoe.rebufferPenalty
-        smoothnessPenalty = plan.qoe.smoothnessPenalty
+        qoe = plan.qoeName
+        qoeFile = (plan.customQoE as? LuaQoEModel).flatMap { RunInputs.File(path: $0.path) }
+        let builtIn = plan.customQoE == nil
+        qoeModel = builtIn ? ReflectedValue(plan.qoe) : nil
+        rebufferPenalty = builtIn ? plan.qoe.rebufferPenalty : nil
+        smoothnessPenalty = builtIn ? plan.qoe.smoothnessPenalty : nil
         self.inputs = inputs
         strategies = descriptors.map { descriptor in
             Strategy(
@@ -103,17 +109,5 @@ struct RunManifest: Encodable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(self)
-    }
-}
-
-extension StrategyParamValue: Encodable {
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .number(let value): try container.encode(value)
-        case .integer(let value): try container.encode(value)
-        case .boolean(let value): try container.encode(value)
-        case .string(let value): try container.encode(value)
-        }
     }
 }
