@@ -156,6 +156,9 @@ extension Abrlab {
                 identity: "fingerprint \(fingerprint)\nshard \(shard?.description ?? "-")\n", resume: resume
             )
             results.checkpointInterval = .milliseconds(Int64(checkpointSeconds * 1000))
+            if !resume {
+                InterruptCleanup.discardOnInterrupt = URL(fileURLWithPath: out).appendingPathComponent(ResumableResults.partialFolderName)
+            }
             var report = ExperimentReport(strategyIDs: descriptors.map(\.id))
             if results.chunksDone > 0 {
                 let completed = results.completedSessions

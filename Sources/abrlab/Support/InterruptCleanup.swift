@@ -7,11 +7,13 @@ import Glibc
 #endif
 
 /// On SIGINT, SIGTERM or SIGHUP, removes the temporary files of unfinished output (an
-/// interrupted compare leaves no half-written results and no temporary files, only the
-/// checkpoints in `.abrlab-partial/` that `--resume` continues), says so on stderr and exits
-/// with 128 + the signal number, as a shell expects.
+/// interrupted compare leaves no half-written results and no temporary files; a run started
+/// with `--resume` keeps its checkpoints in `.abrlab-partial/` for the next `--resume`), says so
+/// on stderr and exits with 128 + the signal number, as a shell expects.
 enum InterruptCleanup {
     private nonisolated(unsafe) static var sources: [any DispatchSourceSignal] = []
+    /// Checkpoints of a run that will not be resumed, removed on an interrupt.
+    nonisolated(unsafe) static var discardOnInterrupt: URL?
 
     /// Installs the handlers; call once, before any output is written. The handlers run on a
     /// dispatch queue, not in signal context, so they may use the file system freely.
@@ -20,7 +22,8 @@ enum InterruptCleanup {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global(qos: .userInitiated))
             source.setEventHandler {
-                let removed = AtomicFile.removeUnfinished()
+                var removed = AtomicFile.removeUnfinished()
+                if let partial = discardOnInterrupt, (try? FileManager.default.removeItem(at: partial)) != nil { removed += 1 }
                 let name = signalNumber == SIGINT ? "SIGINT" : signalNumber == SIGTERM ? "SIGTERM" : "SIGHUP"
                 let files = removed == 0 ? "" : "; removed \(removed) unfinished file(s)"
                 FileHandle.standardError.write(Data("abrlab: interrupted by \(name)\(files)\n".utf8))
