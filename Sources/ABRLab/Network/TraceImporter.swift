@@ -45,7 +45,7 @@ public enum TraceImporter {
             periods.append(TracePeriod(durationSeconds: milliseconds / 1000, bandwidthBitsPerSecond: bytes * 8 / (milliseconds / 1000)))
         }
         guard !periods.isEmpty else { throw InputError(file: file, "the log has no samples") }
-        return try NetworkTrace(name: name, periods: periods, path: NetworkPath(isExpensive: false, interfaceTypes: [.cellular]))
+        return try cellularTrace(name: name, periods: periods, file: file)
     }
 
     public static func irish5G(_ text: String, file: String, name: String) throws(InputError) -> NetworkTrace {
@@ -96,7 +96,16 @@ public enum TraceImporter {
                 bandwidthBitsPerSecond: sums[index] / Double(counts[index]) * 1000
             )
         }
-        return try NetworkTrace(name: name, periods: periods, path: NetworkPath(isExpensive: false, interfaceTypes: [.cellular]))
+        return try cellularTrace(name: name, periods: periods, file: file)
+    }
+
+    /// The trace of a cellular log, with `NetworkTrace`'s own checks reported under the log's name.
+    private static func cellularTrace(name: String, periods: [TracePeriod], file: String) throws(InputError) -> NetworkTrace {
+        do {
+            return try NetworkTrace(name: name, periods: periods, path: NetworkPath(isExpensive: false, interfaceTypes: [.cellular]))
+        } catch {
+            throw InputError(file: file, error.message)
+        }
     }
 
     /// Seconds since 2000-01-01 of `YYYY.MM.DD_HH.MM.SS` (only differences matter).
