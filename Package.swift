@@ -34,6 +34,6 @@ let package = Package(
         .testTarget(name: "ABRLabTests", dependencies: ["ABRLab"]),
         .testTarget(name: "ABRLabLuaTests", dependencies: ["ABRLabLua", "ABRLab"]),
         // Runs the built `abrlab` binary and compares its output with golden files.
-        .testTarget(name: "abrlabTests", dependencies: ["abrlab"], exclude: ["Golden"]),
+        .testTarget(name: "abrlabTests", dependencies: ["abrlab"], exclude: ["Golden", "Fixtures"]),
     ]
 )

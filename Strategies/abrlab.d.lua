@@ -20,8 +20,10 @@
 ---@field description? string One line shown in listings.
 ---@field params? table<string, abrlab.ParamValue> Defaults; abrlab writes the effective values (after `id.key=value` overrides) into this same table before `setup`.
 ---@field setup? fun(session: abrlab.Session) Called once per session, before the first decision.
----@field choose? fun(ctx: abrlab.Context): integer Returns the 1-based level of segment `ctx.segment_index`.
----@field on_download? fun(report: abrlab.Report) Called after every download.
+---@field choose? fun(ctx: abrlab.Context): integer, number? Returns the 1-based level of segment `ctx.segment_index`, and optionally an idle delay before the request, seconds.
+---@field on_download? fun(report: abrlab.Report) Called after every request (abandoned ones and replacements included).
+---@field check_abandon? fun(progress: abrlab.Progress): integer|nil During a download on profiles with abandonment: nil to go on, or a lower 1-based level to abandon it.
+---@field on_wait? fun(wait: abrlab.Wait) After the player waited because its buffer was full.
 ---@field initial_bitrate? fun(network_quality: abrlab.NetworkQuality, levels: integer[]): integer Seed protocol: the first bitrate, bits/s, one of `levels`.
 ---@field should_upgrade? fun(current_bitrate: integer, buffer_health: number, network_quality: abrlab.NetworkQuality, levels: integer[]): integer? Seed protocol: a higher ladder bitrate (bits/s) or nil.
 ---@field should_downgrade? fun(current_bitrate: integer, rebuffering_ratio: number, network_quality: abrlab.NetworkQuality, levels: integer[]): integer? Seed protocol: a lower ladder bitrate (bits/s) or nil.
@@ -40,6 +42,8 @@
 ---@field stall_count integer Mid-playback stalls so far.
 ---@field elapsed_s number Simulated time since the session started, seconds.
 ---@field estimate_kbps number The seed estimator's bandwidth estimate, kbps; 0 before any download.
+---@field throughput_estimate_kbps number|nil The profile's throughput estimate (Sabre's EWMA by default), kbps; nil before the first completed download.
+---@field latency_estimate_s number|nil The profile's latency estimate, seconds; nil before the first completed download.
 ---@field network_quality abrlab.NetworkQuality The estimate classified by the seed's thresholds.
 ---@field max_buffer_s number Buffer the player aims for, seconds.
 ---@field throughputs_kbps number[] Throughput of every earlier download, kbps, oldest first.
@@ -78,7 +82,27 @@ function Context.mpc_search(self, bandwidth, horizon, lookahead_offset, rebuffer
 ---@field throughput_kbps number size_bytes × 8 / download_time_s / 1000.
 ---@field rebuffer_s number Stall this download caused, seconds.
 ---@field buffer_s number Buffer after the segment arrived (and after any full-buffer wait), seconds.
----@field wait_s number Time the player then waited because its buffer was full, seconds.
+---@field wait_s number Time the player then waited because its buffer was full, seconds (level-buffer profiles).
+---@field latency_s number Time from the request to the first byte, seconds.
+---@field received_bytes number Bytes that arrived (size_bytes unless abandoned).
+---@field abandoned boolean Whether check_abandon stopped the download.
+---@field abandoned_to_level integer|nil The 1-based level check_abandon asked for; nil when not abandoned.
+---@field replacement boolean Whether the request replaced a buffered segment.
+
+---A download under way, passed to `check_abandon`.
+---@class abrlab.Progress
+---@field segment_index integer The segment being downloaded, 1-based.
+---@field level integer Its 1-based level.
+---@field size_bytes number The whole segment's size, bytes (fractional when the video gives bits).
+---@field received_bytes number Bytes received so far.
+---@field elapsed_s number Time since the request, latency included, seconds.
+---@field ttfb_s number Time from the request to the first byte, seconds.
+---@field buffer_s number Buffer when the request went out minus elapsed_s, at least 0, seconds.
+
+---A full-buffer wait, passed to `on_wait`.
+---@class abrlab.Wait
+---@field wait_s number How long the player waited, seconds.
+---@field buffer_s number Buffer after the wait, seconds.
 
 ---What `setup` sees once per session.
 ---@class abrlab.Session
@@ -97,3 +121,13 @@ function Context.mpc_search(self, bandwidth, horizon, lookahead_offset, rebuffer
 ---@param x integer
 ---@param y? integer
 function math.randomseed(x, y) end
+
+---Loads module `name` from the strategy script's folder: dots separate folders and `.lua` is
+---added, so `require("lib.helpers")` reads `lib/helpers.lua` next to the script (for any file
+---that calls it). Names are letters, digits and `_` joined by single dots, at most 48
+---characters. The module runs once per session, in the session's environment and under the
+---calling function's budget; later requires of the same name in the session return the same
+---value (`true` when the module returns nothing). See docs/lua-api.md, "Modules".
+---@param name string
+---@return any
+function require(name) end

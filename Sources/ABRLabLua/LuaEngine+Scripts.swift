@@ -22,9 +22,10 @@ extension LuaEngine {
     }
 
     /// Runs the chunk's top level once (seed 0) and reads what it declares.
-    func inspect(chunk: Int32, location: LuaScriptLocation) throws(InputError) -> LuaInspection {
+    func inspect(chunk: Int32, location: LuaScriptLocation, resources: LuaScriptResources) throws(InputError) -> LuaInspection {
         var result: UnsafeMutablePointer<abrl_inspection>?
-        let status = abrl_script_inspect(handle, chunk, &result)
+        var host = resources.host
+        let status = abrl_script_inspect(handle, chunk, &host, &result)
         guard status == Int32(ABRL_OK), let inspection = result else {
             throw location.error(status: status, message: message, phase: "loading")
         }

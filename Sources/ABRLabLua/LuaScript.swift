@@ -30,6 +30,8 @@ public struct LuaScript: Sendable {
     /// names its compiled chunk in every thread's engine.
     let chunkKey: LuaChunkKey
     private(set) var packedParams: LuaPackedParams
+    /// Modules of the script's folder, read once and shared by every copy and session.
+    let resources: LuaScriptResources
 
     /// Checks and inspects a script in a throwaway engine: syntax, the returned table, its
     /// functions and params. The top level runs once here, under the limits.
@@ -38,12 +40,13 @@ public struct LuaScript: Sendable {
         let id = LuaStrategyLoader.strategyID(forPath: path)
         let location = LuaScriptLocation(path: path, chunkLabel: String(fileName.prefix(48)), limits: limits, verbose: verbose)
         let chunkKey = LuaChunkKey(label: location.chunkLabel, source: Self.prefixed(bytes))
+        let resources = LuaScriptResources(scriptPath: path)
         let engine: LuaEngine
         do { engine = try LuaEngine(limits: limits, verbose: verbose) } catch {
             throw InputError(file: path, error.message)
         }
         let chunk = try engine.compile(chunkKey, location: location)
-        let inspection = try engine.inspect(chunk: chunk, location: location)
+        let inspection = try engine.inspect(chunk: chunk, location: location, resources: resources)
         self.id = id
         self.name = inspection.name ?? id
         self.description = inspection.description ?? ""
@@ -53,6 +56,7 @@ public struct LuaScript: Sendable {
         self.verbose = verbose
         self.location = location
         self.chunkKey = chunkKey
+        self.resources = resources
         self.packedParams = LuaPackedParams(inspection.params)
     }
 
@@ -77,7 +81,8 @@ public struct LuaScript: Sendable {
 
     /// `local _ENV = ...;` on the first line, so every call of the chunk runs in the
     /// environment it is given and line numbers stay as written; a `#!` line becomes a comment.
-    private static func prefixed(_ bytes: [UInt8]) -> [UInt8] {
+    /// Modules get the same prefix.
+    static func prefixed(_ bytes: [UInt8]) -> [UInt8] {
         var source = Array("local _ENV = ...; ".utf8)
         if bytes.first == UInt8(ascii: "#") { source += Array("--".utf8) }
         return source + bytes

@@ -41,26 +41,35 @@ struct LuaScriptLocation: Hashable, Sendable {
         case Int32(ABRL_ERR_SCRIPT):
             return InputError(file: path, message)
         default:
-            if let (line, text) = split(message) { return InputError(file: path, line: line, text) }
+            if let (file, line, text) = split(message) { return InputError(file: file, line: line, text) }
             return InputError(file: path, "\(phase): \(message)")
         }
     }
 
     /// A limit error at `place` (`x.lua:12`, or empty when unknown).
     private func located(_ place: String, _ text: String) -> InputError {
-        if let (line, _) = split(place + ": ") { return InputError(file: path, line: line, text) }
+        if let (file, line, _) = split(place + ": ") { return InputError(file: file, line: line, text) }
         return InputError(file: path, place.isEmpty ? text : "\(text) (at \(place))")
     }
 
-    /// `x.lua:12: text` → (12, text) when the message starts with this script's label.
-    private func split(_ message: String) -> (Int, String)? {
-        let prefix = chunkLabel + ":"
-        guard message.hasPrefix(prefix) else { return nil }
-        let rest = message.dropFirst(prefix.count)
-        guard let colon = rest.firstIndex(of: ":"), let line = Int(rest[..<colon]) else { return nil }
-        var text = rest[rest.index(after: colon)...]
+    /// `x.lua:12: text` → (path, 12, text) when the message starts with this script's label, or
+    /// with a module's (`lib/x.lua:3: text` → the module's file in the script's folder).
+    private func split(_ message: String) -> (String, Int, String)? {
+        guard let colon = message.firstIndex(of: ":") else { return nil }
+        let label = String(message[..<colon])
+        let file: String
+        if label == chunkLabel {
+            file = path
+        } else if label.hasSuffix(".lua"), LuaScriptResources.isModuleName(String(label.dropLast(4)).replacingOccurrences(of: "/", with: ".")) {
+            file = LuaScriptResources(scriptPath: path).path(label)
+        } else {
+            return nil
+        }
+        let rest = message[message.index(after: colon)...]
+        guard let lineEnd = rest.firstIndex(of: ":"), let line = Int(rest[..<lineEnd]) else { return nil }
+        var text = rest[rest.index(after: lineEnd)...]
         if text.first == " " { text = text.dropFirst() }
-        return (line, String(text))
+        return (file, line, String(text))
     }
 
     private static func mebibytes(_ bytes: Int) -> String {

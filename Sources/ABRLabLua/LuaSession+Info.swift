@@ -18,6 +18,7 @@ extension LuaSession {
             }
         }
         let packed = script.packedParams
+        var host = script.resources.host
         return levelsKbps.withUnsafeBufferPointer { kbps in
             levelsBps.withUnsafeBufferPointer { bps in
                 sizes.withUnsafeBufferPointer { sizes in
@@ -42,9 +43,13 @@ extension LuaSession {
                                         param_text: text.baseAddress,
                                         params: records.baseAddress,
                                         param_count: records.count,
-                                        form: script.form == .seedProtocol ? Int32(ABRL_FORM_SEED) : Int32(ABRL_FORM_SESSION)
+                                        form: script.form == .seedProtocol ? Int32(ABRL_FORM_SEED) : Int32(ABRL_FORM_SESSION),
+                                        host: nil
                                     )
-                                    return body(&cInfo)
+                                    return withUnsafePointer(to: &host) { host in
+                                        cInfo.host = host
+                                        return body(&cInfo)
+                                    }
                                 }
                             }
                         }

@@ -45,8 +45,8 @@ final class LuaSession {
         }
     }
 
-    /// The 0-based level `choose(ctx)` picks.
-    func choose(_ context: DecisionContext) throws(InputError) -> Int {
+    /// The 0-based level `choose(ctx)` picks, and the delay it asks for before the request.
+    func choose(_ context: DecisionContext) throws(InputError) -> RequestDecision {
         try checkThread()
         var decision = abrl_decision(
             segment_index: Int64(context.segmentIndex),
@@ -56,32 +56,67 @@ final class LuaSession {
             rebuffer_s: context.rebufferSeconds,
             elapsed_s: context.elapsedSeconds,
             estimate_kbps: context.estimateKbps,
+            throughput_estimate_kbps: context.throughputEstimateKbps ?? .nan,
+            latency_estimate_s: context.latencyEstimateSeconds ?? .nan,
             network_quality: Int32(context.networkQuality.rawValue)
         )
         let downloads = context.downloads
         let first = min(downloadsSent, downloads.count)
         var level: Int64 = 0
+        var delay = 0.0
         let status: Int32
         switch downloads.count - first {
         case 0:
-            status = abrl_session_choose(handle, &decision, Int64(first), nil, 0, &level)
+            status = abrl_session_choose(handle, &decision, Int64(first), nil, 0, &level, &delay)
         case 1:
             var record = Self.record(downloads[first])
-            status = abrl_session_choose(handle, &decision, Int64(first), &record, 1, &level)
+            status = abrl_session_choose(handle, &decision, Int64(first), &record, 1, &level, &delay)
         default:
             let records = downloads[first...].map(Self.record)
             status = records.withUnsafeBufferPointer { buffer in
-                abrl_session_choose(handle, &decision, Int64(first), buffer.baseAddress, buffer.count, &level)
+                abrl_session_choose(handle, &decision, Int64(first), buffer.baseAddress, buffer.count, &level, &delay)
             }
         }
         guard status == Int32(ABRL_OK) else {
             if status == Int32(ABRL_ERR_RESULT) {
+                if engine.message.hasPrefix("a delay") {
+                    throw InputError(file: script.path, "choose returned \(engine.message)")
+                }
                 throw InputError(file: script.path, "choose returned \(engine.message); levels are 1…\(levelCount)")
             }
             throw script.location.error(status: status, message: engine.message, phase: "choose")
         }
         downloadsSent = downloads.count
-        return Int(level)
+        return RequestDecision(level: Int(level), delaySeconds: delay)
+    }
+
+    /// Whether the script defines `check_abandon`.
+    var checksAbandonment: Bool { abrl_session_checks_abandonment(handle) != 0 }
+
+    /// Calls `check_abandon(progress)`; the 0-based lower level it asks for, or `nil`.
+    func checkAbandonment(_ progress: DownloadProgress) throws(InputError) -> Int? {
+        try checkThread()
+        var cProgress = abrl_progress(
+            segment_index: Int64(progress.segmentIndex), level: Int64(progress.level), size_bytes: progress.sizeBytes,
+            received_bytes: progress.receivedBytes, elapsed_s: progress.elapsedSeconds,
+            ttfb_s: progress.timeToFirstByteSeconds, buffer_s: progress.bufferSeconds
+        )
+        var level: Int64 = 0
+        var hasLevel: Int32 = 0
+        let status = abrl_session_check_abandon(handle, &cProgress, &level, &hasLevel)
+        guard status == Int32(ABRL_OK) else {
+            throw script.location.error(status: status == Int32(ABRL_ERR_RESULT) ? Int32(ABRL_ERR_RUNTIME) : status, message: engine.message, phase: "check_abandon")
+        }
+        return hasLevel != 0 ? Int(level) : nil
+    }
+
+    /// Calls `on_wait(wait)` when the script has one.
+    func didWait(seconds: Double, bufferSeconds: Double) throws(InputError) {
+        try checkThread()
+        let status = abrl_session_on_wait(handle, seconds, bufferSeconds)
+        guard status == Int32(ABRL_OK) else {
+            throw script.location.error(status: status, message: engine.message, phase: "on_wait")
+        }
     }
 
     /// Calls `on_download(report)` when the script has one.
@@ -124,11 +159,16 @@ final class LuaSession {
             segment_index: Int64(download.segmentIndex),
             level: Int64(download.level),
             size_bytes: Int64(download.sizeBytes),
+            abandoned_to_level: Int64(download.abandonedToLevel ?? -1),
             download_time_s: download.downloadTimeSeconds,
             throughput_kbps: download.throughputKbps,
             rebuffer_s: download.rebufferSeconds,
             buffer_s: download.bufferSeconds,
-            wait_s: download.waitSeconds
+            wait_s: download.waitSeconds,
+            latency_s: download.latencySeconds,
+            received_bytes: download.receivedBytes,
+            abandoned: download.abandoned ? 1 : 0,
+            replacement: download.isReplacement ? 1 : 0
         )
     }
 }

@@ -1,7 +1,8 @@
 import ABRLab
 
-/// A session-form Lua script playing one session: `setup(session)`, then `choose(ctx)` and
-/// `on_download(report)` per segment.
+/// A session-form Lua script playing one session: `setup(session)`, then per request
+/// `choose(ctx)`, `check_abandon(progress)` during the download, `on_download(report)`, and
+/// `on_wait(wait)` after full-buffer waits.
 ///
 /// Not `Sendable`: it runs on the thread that calls ``setUp(_:)``, in that thread's engine.
 public struct LuaStrategy: SessionStrategy {
@@ -20,7 +21,19 @@ public struct LuaStrategy: SessionStrategy {
     }
 
     public mutating func chooseLevel(_ context: DecisionContext) throws -> Int {
+        try openSession().choose(context).level
+    }
+
+    public mutating func decide(_ context: DecisionContext) throws -> RequestDecision {
         try openSession().choose(context)
+    }
+
+    public mutating func checkAbandonment(_ progress: DownloadProgress) throws -> Int? {
+        try openSession().checkAbandonment(progress)
+    }
+
+    public mutating func didWait(seconds: Double, context: DecisionContext) throws {
+        try openSession().didWait(seconds: seconds, bufferSeconds: context.bufferSeconds)
     }
 
     public mutating func didDownload(_ record: DownloadRecord, context: DecisionContext) throws {

@@ -26,6 +26,17 @@ public struct LuaStrategyLoader: Sendable {
     /// Every strategy in `folder` (not its subfolders), sorted by id. Files whose name starts
     /// with `_` (templates, helpers) and annotation files (first line `---@meta`) are skipped.
     public func discover(folder: String) throws(InputError) -> [LuaScript] {
+        var scripts: [LuaScript] = []
+        for path in try scriptPaths(folder: folder) {
+            let script = try LuaScript(path: path, bytes: Self.read(path), limits: limits, verbose: verbose)
+            scripts.append(try overrides[script.id].map { values throws(InputError) in try script.overriding(values) } ?? script)
+        }
+        return scripts.sorted { $0.id < $1.id }
+    }
+
+    /// The paths of the strategy scripts `discover` loads from `folder`, in name order, without
+    /// loading them.
+    public func scriptPaths(folder: String) throws(InputError) -> [String] {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder)
@@ -33,17 +44,15 @@ public struct LuaStrategyLoader: Sendable {
             throw InputError(file: folder, "cannot list the folder")
         }
         let base = folder.hasSuffix("/") ? folder : folder + "/"
-        var scripts: [LuaScript] = []
+        var paths: [String] = []
         for name in names.sorted() where name.hasSuffix(".lua") && !name.hasPrefix("_") && !name.hasPrefix(".") {
             let path = base + name
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
-            let bytes = try Self.read(path)
-            guard !Self.isAnnotationFile(bytes) else { continue }
-            let script = try LuaScript(path: path, bytes: bytes, limits: limits, verbose: verbose)
-            scripts.append(try overrides[script.id].map { values throws(InputError) in try script.overriding(values) } ?? script)
+            guard !Self.isAnnotationFile(try Self.read(path)) else { continue }
+            paths.append(path)
         }
-        return scripts.sorted { $0.id < $1.id }
+        return paths
     }
 
     /// The id of the script at `path`: its file name without `.lua`.
@@ -61,14 +70,7 @@ public struct LuaStrategyLoader: Sendable {
         return text.dropFirst(8).first.map { $0 == " " || $0 == "\t" } ?? true
     }
 
-    private static func read(_ path: String) throws(InputError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw InputError(file: path, "no such file")
-        }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(file: path, "cannot read the file")
-        }
-        return [UInt8](data)
+    static func read(_ path: String) throws(InputError) -> [UInt8] {
+        [UInt8](try InputFile.read(URL(fileURLWithPath: path)))
     }
 }

@@ -2,6 +2,7 @@
    overwrites their fields and appends only the downloads ctx has not seen yet. */
 #include "internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* Raw sets: a metatable a script puts on its ctx cannot intercept the refresh. */
@@ -22,6 +23,34 @@ void abrl_set_value(lua_State *L, int table, const char *key) {
     lua_insert(L, -2);
     lua_rawset(L, table);
 }
+
+/* __index of strict tables: fields that may be nil read as nil, anything else is a mistake. */
+static int strict_index(lua_State *L) {
+    const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : NULL;
+    if (key != NULL) {
+        const char *const *known = lua_touserdata(L, lua_upvalueindex(2));
+        for (; *known != NULL; known++) {
+            if (strcmp(*known, key) == 0) return 0;
+        }
+        return luaL_error(L, "%s has no field '%s'", lua_tostring(L, lua_upvalueindex(1)), key);
+    }
+    char rendered[64];
+    abrl_render_value(L, 2, rendered, sizeof rendered);
+    return luaL_error(L, "%s has no field %s", lua_tostring(L, lua_upvalueindex(1)), rendered);
+}
+
+void abrl_set_strict(lua_State *L, int table, const char *what, const char *const *known) {
+    lua_createtable(L, 0, 1);
+    lua_pushstring(L, what);
+    lua_pushlightuserdata(L, (void *)known);
+    lua_pushcclosure(L, strict_index, 2);
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, table);
+}
+
+static const char *const ctx_nilable[] = {"last_level", "throughput_estimate_kbps", "latency_estimate_s", NULL};
+static const char *const report_nilable[] = {"abandoned_to_level", NULL};
+static const char *const none_nilable[] = {NULL};
 
 void abrl_push_levels_kbps(lua_State *L, const abrl_session_info *info) {
     lua_createtable(L, (int)info->level_count, 0);
@@ -87,9 +116,17 @@ void abrl_context_create(lua_State *L, const abrl_session_info *info, abrl_conte
     refs->throughputs = history_array(L, ctx, "throughputs_kbps", capacity);
     refs->download_times = history_array(L, ctx, "download_times_s", capacity);
     refs->sizes = history_array(L, ctx, "sizes_bytes", capacity);
+    abrl_set_strict(L, ctx, "ctx", ctx_nilable);
     refs->ctx = luaL_ref(L, LUA_REGISTRYINDEX);
-    lua_createtable(L, 0, 8);
+    lua_createtable(L, 0, 14);
+    abrl_set_strict(L, lua_gettop(L), "report", report_nilable);
     refs->report = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_createtable(L, 0, 8);
+    abrl_set_strict(L, lua_gettop(L), "progress", none_nilable);
+    refs->progress = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_createtable(L, 0, 2);
+    abrl_set_strict(L, lua_gettop(L), "wait", none_nilable);
+    refs->wait = luaL_ref(L, LUA_REGISTRYINDEX);
     if (info->form == ABRL_FORM_SEED) {
         lua_createtable(L, (int)info->level_count, 0);
         for (long long i = 0; i < info->level_count; i++) {
@@ -107,6 +144,7 @@ typedef struct choose_call {
     const abrl_download *downloads;
     size_t count;
     long long level;
+    double delay_s;
 } choose_call;
 
 /* Writes downloads first+1… into the history arrays and cuts entries past the new end. */
@@ -136,17 +174,43 @@ static void append_history(lua_State *L, abrl_session *session, const choose_cal
     lua_pop(L, 3);
 }
 
-/* Accepts an integer (or integral float) level in 1…level_count; else records what came back. */
-static void read_level(lua_State *L, abrl_session *session, long long *level) {
+/* Accepts an integer (or integral float) level in 1…level_count at `index`; else records what
+   came back and returns 0. */
+static int read_level(lua_State *L, int index, abrl_session *session, long long *level) {
     int is_integer = 0;
-    lua_Integer value = lua_type(L, -1) == LUA_TNUMBER ? lua_tointegerx(L, -1, &is_integer) : 0;
+    lua_Integer value = lua_type(L, index) == LUA_TNUMBER ? lua_tointegerx(L, index, &is_integer) : 0;
     if (is_integer && value >= 1 && value <= session->level_count) {
         *level = value - 1;
+        return 1;
+    }
+    abrl_engine *engine = abrl_engine_of(L);
+    abrl_render_value(L, index, engine->message, sizeof engine->message);
+    engine->pending_code = ABRL_ERR_RESULT;
+    return 0;
+}
+
+/* The optional delay after the level: nil, or a finite number of seconds ≥ 0. */
+static void read_delay(lua_State *L, int index, double *delay_s) {
+    int type = lua_type(L, index);
+    if (type == LUA_TNIL || type == LUA_TNONE) return;
+    int is_number = 0;
+    double value = lua_tonumberx(L, index, &is_number);
+    if (is_number && value >= 0 && value <= 1e12) {
+        *delay_s = value;
         return;
     }
     abrl_engine *engine = abrl_engine_of(L);
-    abrl_render_value(L, -1, engine->message, sizeof engine->message);
+    char rendered[64];
+    abrl_render_value(L, index, rendered, sizeof rendered);
+    abrl_set_message(engine, "a delay of %s; delays are seconds ≥ 0", rendered);
     engine->pending_code = ABRL_ERR_RESULT;
+}
+
+/* A number field, or nil for NaN. */
+static void set_optional_number(lua_State *L, int table, const char *key, double value) {
+    lua_pushstring(L, key);
+    if (value == value) lua_pushnumber(L, value); else lua_pushnil(L);
+    lua_rawset(L, table);
 }
 
 static int choose_body(lua_State *L) {
@@ -167,23 +231,29 @@ static int choose_body(lua_State *L) {
     abrl_set_integer(L, ctx, "stall_count", decision->stall_count);
     abrl_set_number(L, ctx, "elapsed_s", decision->elapsed_s);
     abrl_set_number(L, ctx, "estimate_kbps", decision->estimate_kbps);
+    set_optional_number(L, ctx, "throughput_estimate_kbps", decision->throughput_estimate_kbps);
+    set_optional_number(L, ctx, "latency_estimate_s", decision->latency_estimate_s);
     int quality = decision->network_quality < 0 ? 0 : decision->network_quality > 4 ? 4 : decision->network_quality;
     lua_pushstring(L, abrl_quality_names[quality]);
     abrl_set_value(L, ctx, "network_quality");
     append_history(L, session, call);
     lua_rawgeti(L, LUA_REGISTRYINDEX, session->choose);
     lua_pushvalue(L, ctx);
-    lua_call(L, 1, 1);
-    read_level(L, session, &call->level);
+    int base = lua_gettop(L) - 2;
+    lua_call(L, 1, 2);
+    if (read_level(L, base + 1, session, &call->level)) read_delay(L, base + 2, &call->delay_s);
     return 0;
 }
 
 int abrl_session_choose(abrl_session *session, const abrl_decision *decision,
                         long long first_download, const abrl_download *downloads,
-                        size_t download_count, long long *level) {
-    choose_call call = {session, decision, first_download, downloads, download_count, 0};
+                        size_t download_count, long long *level, double *delay_s) {
+    choose_call call = {session, decision, first_download, downloads, download_count, 0, 0};
     int code = abrl_call(session->engine, choose_body, &call);
-    if (code == ABRL_OK) *level = call.level;
+    if (code == ABRL_OK) {
+        *level = call.level;
+        *delay_s = call.delay_s;
+    }
     return code;
 }
 
@@ -205,6 +275,17 @@ static int report_body(lua_State *L) {
     abrl_set_number(L, report, "rebuffer_s", record->rebuffer_s);
     abrl_set_number(L, report, "buffer_s", record->buffer_s);
     abrl_set_number(L, report, "wait_s", record->wait_s);
+    abrl_set_number(L, report, "latency_s", record->latency_s);
+    abrl_set_number(L, report, "received_bytes", record->received_bytes);
+    lua_pushstring(L, "abandoned");
+    lua_pushboolean(L, record->abandoned);
+    lua_rawset(L, report);
+    lua_pushstring(L, "replacement");
+    lua_pushboolean(L, record->replacement);
+    lua_rawset(L, report);
+    lua_pushstring(L, "abandoned_to_level");
+    if (record->abandoned_to_level >= 0) lua_pushinteger(L, record->abandoned_to_level + 1); else lua_pushnil(L);
+    lua_rawset(L, report);
     lua_rawgeti(L, LUA_REGISTRYINDEX, call->session->on_download);
     lua_pushvalue(L, report);
     lua_call(L, 1, 0);
@@ -215,4 +296,91 @@ int abrl_session_on_download(abrl_session *session, const abrl_download *record)
     if (session->on_download == LUA_NOREF) return ABRL_OK;
     report_call call = {session, record};
     return abrl_call(session->engine, report_body, &call);
+}
+
+int abrl_session_checks_abandonment(const abrl_session *session) {
+    return session->check_abandon != LUA_NOREF;
+}
+
+typedef struct abandon_call {
+    abrl_session *session;
+    const abrl_progress *progress;
+    long long level;
+    int has_level;
+} abandon_call;
+
+static int abandon_body(lua_State *L) {
+    abandon_call *call = lua_touserdata(L, 1);
+    const abrl_progress *progress = call->progress;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, call->session->refs.progress);
+    int table = lua_gettop(L);
+    abrl_set_integer(L, table, "segment_index", progress->segment_index + 1);
+    abrl_set_integer(L, table, "level", progress->level + 1);
+    abrl_set_number(L, table, "size_bytes", progress->size_bytes);
+    abrl_set_number(L, table, "received_bytes", progress->received_bytes);
+    abrl_set_number(L, table, "elapsed_s", progress->elapsed_s);
+    abrl_set_number(L, table, "ttfb_s", progress->ttfb_s);
+    abrl_set_number(L, table, "buffer_s", progress->buffer_s);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, call->session->check_abandon);
+    lua_pushvalue(L, table);
+    lua_call(L, 1, 1);
+    if (lua_isnil(L, -1) || (lua_isboolean(L, -1) && !lua_toboolean(L, -1))) return 0;
+    abrl_engine *engine = abrl_engine_of(L);
+    char rendered[64];
+    if (read_level(L, -1, call->session, &call->level)) {
+        if (call->level < progress->level) {
+            call->has_level = 1;
+            return 0;
+        }
+        snprintf(rendered, sizeof rendered, "%lld", call->level + 1);
+        engine->pending_code = ABRL_ERR_RESULT;
+    } else {
+        snprintf(rendered, sizeof rendered, "%s", engine->message);
+    }
+    /* Name the line where check_abandon is defined: a returned value has no line of its own. */
+    lua_Debug ar;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, call->session->check_abandon);
+    if (lua_getinfo(L, ">S", &ar) && ar.linedefined > 0) {
+        abrl_set_message(engine, "%s:%d: check_abandon returned %s; expected nil or a level below %lld",
+                         ar.short_src, ar.linedefined, rendered, progress->level + 1);
+    } else {
+        abrl_set_message(engine, "check_abandon returned %s; expected nil or a level below %lld", rendered, progress->level + 1);
+    }
+    return 0;
+}
+
+int abrl_session_check_abandon(abrl_session *session, const abrl_progress *progress,
+                               long long *level, int *has_level) {
+    *has_level = 0;
+    if (session->check_abandon == LUA_NOREF) return ABRL_OK;
+    abandon_call call = {session, progress, 0, 0};
+    int code = abrl_call(session->engine, abandon_body, &call);
+    if (code == ABRL_OK && call.has_level) {
+        *level = call.level;
+        *has_level = 1;
+    }
+    return code;
+}
+
+typedef struct wait_call {
+    abrl_session *session;
+    double wait_s, buffer_s;
+} wait_call;
+
+static int wait_body(lua_State *L) {
+    wait_call *call = lua_touserdata(L, 1);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, call->session->refs.wait);
+    int table = lua_gettop(L);
+    abrl_set_number(L, table, "wait_s", call->wait_s);
+    abrl_set_number(L, table, "buffer_s", call->buffer_s);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, call->session->on_wait);
+    lua_pushvalue(L, table);
+    lua_call(L, 1, 0);
+    return 0;
+}
+
+int abrl_session_on_wait(abrl_session *session, double wait_s, double buffer_s) {
+    if (session->on_wait == LUA_NOREF) return ABRL_OK;
+    wait_call call = {session, wait_s, buffer_s};
+    return abrl_call(session->engine, wait_body, &call);
 }

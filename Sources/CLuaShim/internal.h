@@ -49,11 +49,22 @@ void abrl_render_value(lua_State *L, int index, char *buffer, size_t size);
 
 /* sandbox.c */
 int abrl_sandbox_install(lua_State *L);
-/* Pushes a fresh session environment whose math.random is seeded with `seed`. */
-void abrl_push_env(lua_State *L, lua_Integer seed);
+/* Pushes a fresh session environment whose math.random is seeded with `seed`; with a host it
+   also holds require and abrlab. */
+void abrl_push_env(lua_State *L, lua_Integer seed, const abrl_host *host);
 /* The metatable field that marks read-only library views. */
 int abrl_is_readonly(lua_State *L, int index);
 int abrl_readonly_newindex(lua_State *L);
+
+/* host.c */
+/* Longest name require accepts. */
+#define ABRL_MODULE_NAME_MAX 48
+/* Registry key of the compiled modules, by label and text. */
+extern const char abrl_key_modules;
+/* Registers the model handle's metatable and the module cache. */
+void abrl_host_install(lua_State *L);
+/* Adds require (with its own loaded table) and abrlab to the environment at `env`. */
+void abrl_env_add_host(lua_State *L, int env, const abrl_host *host);
 
 /* sandbox_lib.c */
 void abrl_patch_string(lua_State *L, int string_table);
@@ -65,7 +76,7 @@ void abrl_push_session_math(lua_State *L, lua_Integer seed);
 
 /* context.c */
 typedef struct abrl_context_refs {
-    int ctx, throughputs, download_times, sizes, report, levels_bps;
+    int ctx, throughputs, download_times, sizes, report, levels_bps, progress, wait;
 } abrl_context_refs;
 void abrl_context_create(lua_State *L, const abrl_session_info *info, abrl_context_refs *refs);
 void abrl_set_integer(lua_State *L, int table, const char *key, lua_Integer value);
@@ -73,6 +84,9 @@ void abrl_set_number(lua_State *L, int table, const char *key, lua_Number value)
 /* Sets table[key] to the value on top of the stack and pops it. */
 void abrl_set_value(lua_State *L, int table, const char *key);
 void abrl_push_levels_kbps(lua_State *L, const abrl_session_info *info);
+/* Gives a table a metatable whose __index raises "<what> has no field 'x'" for keys not in
+   `known` (NULL-terminated), so a misspelt field fails where it is read. */
+void abrl_set_strict(lua_State *L, int table, const char *what, const char *const *known);
 /* The sandbox's pairs: keys in a fixed order (ordered_pairs.c), sorted with the sandbox's
    table.sort, which the registry keeps under abrl_key_sort. */
 extern const char abrl_key_sort;
@@ -83,7 +97,7 @@ void abrl_push_mpc_search(lua_State *L, const abrl_session_info *info);
 struct abrl_session {
     abrl_engine *engine;
     int form;
-    int choose, on_download;
+    int choose, on_download, check_abandon, on_wait;
     int seed_functions[3];
     abrl_context_refs refs;
     long long level_count;

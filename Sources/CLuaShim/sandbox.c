@@ -10,8 +10,8 @@ const char abrl_key_math_meta = 0;
 const char abrl_key_load = 0;
 const char abrl_key_sort = 0;
 
-/* Base functions that touch nothing outside the engine. Excluded: dofile, loadfile, require,
-   collectgarbage and warn; load, print, rawset, setmetatable and xpcall get sandboxed versions,
+/* Base functions that touch nothing outside the engine. Excluded: dofile, loadfile, require
+   (the host's own comes with each environment, host.c), collectgarbage and warn; load, print, rawset, setmetatable and xpcall get sandboxed versions,
    and pairs an ordered one. */
 static const char *const base_allowed[] = {
     "assert", "error", "getmetatable", "ipairs", "next", "pcall", "rawequal",
@@ -216,6 +216,7 @@ int abrl_sandbox_install(lua_State *L) {
 
     push_readonly_meta(L, math, next);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &abrl_key_math_meta);
+    abrl_host_install(L);
 
     /* Nothing loaded by abrlab runs in the real globals; leave them empty. */
     lua_newtable(L);
@@ -223,7 +224,7 @@ int abrl_sandbox_install(lua_State *L) {
     return 0;
 }
 
-void abrl_push_env(lua_State *L, lua_Integer seed) {
+void abrl_push_env(lua_State *L, lua_Integer seed, const abrl_host *host) {
     lua_createtable(L, 0, 4);
     int env = lua_gettop(L);
     lua_rawgetp(L, LUA_REGISTRYINDEX, &abrl_key_env_meta);
@@ -235,4 +236,5 @@ void abrl_push_env(lua_State *L, lua_Integer seed) {
     lua_setfield(L, env, "load");
     abrl_push_session_math(L, seed);
     lua_setfield(L, env, LUA_MATHLIBNAME);
+    if (host != NULL) abrl_env_add_host(L, env, host);
 }

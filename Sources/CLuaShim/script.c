@@ -45,7 +45,7 @@ typedef struct eval_call {
 static int eval_body(lua_State *L) {
     eval_call *call = lua_touserdata(L, 1);
     load_text(L, call->source, call->length, call->name);
-    abrl_push_env(L, 0);
+    abrl_push_env(L, 0, NULL);
     lua_setupvalue(L, -2, 1);
     lua_call(L, 0, 1);
     int is_number = 0;
@@ -64,6 +64,7 @@ int abrl_eval_number(abrl_engine *engine, const char *source, size_t length,
 
 typedef struct inspect_call {
     int chunk;
+    const abrl_host *host;
     abrl_inspection *result;
 } inspect_call;
 
@@ -99,6 +100,8 @@ static int has_function(lua_State *L, int module, const char *key) {
 static int read_form(lua_State *L, int module) {
     has_function(L, module, "setup");
     has_function(L, module, "on_download");
+    has_function(L, module, "check_abandon");
+    has_function(L, module, "on_wait");
     if (has_function(L, module, "choose")) return ABRL_FORM_SESSION;
     static const char *const seed[] = {"initial_bitrate", "should_upgrade", "should_downgrade"};
     int found = 0;
@@ -192,7 +195,7 @@ static int inspect_body(lua_State *L) {
     inspect_call *call = lua_touserdata(L, 1);
     call->result = calloc(1, sizeof *call->result);
     if (call->result == NULL) return luaL_error(L, "not enough memory");
-    abrl_push_env(L, 0);
+    abrl_push_env(L, 0, call->host);
     lua_rawgeti(L, LUA_REGISTRYINDEX, call->chunk);
     lua_pushvalue(L, -2);
     lua_call(L, 1, 1);
@@ -207,8 +210,9 @@ static int inspect_body(lua_State *L) {
     return 0;
 }
 
-int abrl_script_inspect(abrl_engine *engine, int chunk_ref, abrl_inspection **out) {
-    inspect_call call = {chunk_ref, NULL};
+int abrl_script_inspect(abrl_engine *engine, int chunk_ref, const abrl_host *host,
+                        abrl_inspection **out) {
+    inspect_call call = {chunk_ref, host, NULL};
     int code = abrl_call(engine, inspect_body, &call);
     if (code != ABRL_OK) {
         abrl_inspection_free(call.result);

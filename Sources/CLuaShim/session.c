@@ -80,7 +80,7 @@ static int open_body(lua_State *L) {
     open_call *call = lua_touserdata(L, 1);
     const abrl_session_info *info = call->info;
     abrl_session *session = call->session;
-    abrl_push_env(L, info->seed);
+    abrl_push_env(L, info->seed, info->host);
     int env = lua_gettop(L);
     lua_rawgeti(L, LUA_REGISTRYINDEX, call->chunk);
     lua_pushvalue(L, env);
@@ -108,6 +108,8 @@ static int open_body(lua_State *L) {
         session->choose = function_ref(L, module, "choose");
     }
     session->on_download = optional_ref(L, module, "on_download");
+    session->check_abandon = optional_ref(L, module, "check_abandon");
+    session->on_wait = optional_ref(L, module, "on_wait");
     abrl_context_create(L, info, &session->refs);
     return 0;
 }
@@ -128,9 +130,9 @@ int abrl_session_open(abrl_engine *engine, int chunk_ref, const abrl_session_inf
     session->form = info->form;
     session->level_count = info->level_count;
     session->levels_bps = levels;
-    session->choose = session->on_download = LUA_NOREF;
+    session->choose = session->on_download = session->check_abandon = session->on_wait = LUA_NOREF;
     for (int i = 0; i < 3; i++) session->seed_functions[i] = LUA_NOREF;
-    abrl_context_refs none = {LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF};
+    abrl_context_refs none = {LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF};
     session->refs = none;
     open_call call = {chunk_ref, info, session};
     int code = abrl_call(engine, open_body, &call);
@@ -147,7 +149,8 @@ void abrl_session_close(abrl_session *session) {
     if (session == NULL) return;
     lua_State *L = session->engine->L;
     int refs[] = {
-        session->choose, session->on_download,
+        session->choose, session->on_download, session->check_abandon, session->on_wait,
+        session->refs.progress, session->refs.wait,
         session->seed_functions[0], session->seed_functions[1], session->seed_functions[2],
         session->refs.ctx, session->refs.throughputs, session->refs.download_times,
         session->refs.sizes, session->refs.report, session->refs.levels_bps};

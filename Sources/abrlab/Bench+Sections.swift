@@ -108,6 +108,6 @@ extension Abrlab.Bench {
             try writer.append(session)
             report.add(strategyID: session.strategyID, traceName: session.traceName, metrics: session.metrics, error: session.error)
         })
-        try writer.finish(summaries: report.summaries(seed: 1), comparisons: [], manifest: Data("{}".utf8))
+        try writer.finish(ranking: report.ranking(seed: 1), manifest: Data("{}".utf8))
     }
 }

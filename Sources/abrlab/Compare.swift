@@ -8,7 +8,10 @@ extension Abrlab {
             abstract: "Run strategies over a trace set, score QoE, print a ranked table and write CSV.",
             discussion: """
                 With no arguments, runs every script in Strategies/ plus the native conservative strategy \
-                over the shipped trace set (Traces/default) and video (Traces/video.json).
+                (in place of Strategies/conservative.lua, which plays the same) over the shipped trace set \
+                (Traces/default) and video (Traces/video.json). --strategies and --baseline take the ids \
+                abrlab strategies list shows; a folder named in --strategies that holds a script with a \
+                native id gets a warning.
 
                 Writes sessions.csv, segments.csv, transitions.csv, summary.csv and run.json to --out, and \
                 formats.csv when the video's levels carry formats (HLS format tags or the audio preset), and \
@@ -17,7 +20,7 @@ extension Abrlab {
 
                 Examples:
                   abrlab compare
-                  abrlab compare --strategies Strategies/bba.lua conservative --traces Traces/3g --baseline conservative
+                  abrlab compare --strategies bba Strategies/my_rule.lua --traces Traces/3g --baseline conservative
                   abrlab compare --profile pensieve --video ../shared/datasets/pensieve/video_sizes \\
                       --ladder-kbps 300,750,1200,1850,2850,4300 --segment-duration-s 4 \\
                       --traces ../shared/datasets/pensieve/cooked_test_traces --strategies Strategies/bba.lua
@@ -25,7 +28,8 @@ extension Abrlab {
         )
 
         @Option(parsing: .upToNextOption, help: ArgumentHelp(
-            "Lua scripts, folders of them, and native ids (\(StrategyResolver.nativeIDs)).", valueName: "strategy"))
+            "Lua scripts, folders of them, native ids (\(StrategyResolver.nativeIDs)) and ids of scripts in Strategies/.",
+            valueName: "strategy"))
         var strategies: [String] = []
 
         @Option(parsing: .upToNextOption, help: ArgumentHelp(
@@ -37,7 +41,9 @@ extension Abrlab {
         @Option(help: "Worker threads (default: the number of cores).")
         var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-        @Option(help: "Strategy id to compare the others against, trace by trace.")
+        @Option(help: ArgumentHelp(
+            "Strategy to compare the others against, trace by trace (an id, script or native id); added to the strategies when absent.",
+            valueName: "strategy"))
         var baseline: String?
 
         @Option(help: "Output folder.")
@@ -49,6 +55,12 @@ extension Abrlab {
         @Flag(name: .customLong("buffer-timeline"), help: "Also write buffer_timeline.csv: every session's buffer indicator sampled at 10 Hz.")
         var bufferTimeline = false
 
+        @Option(name: .customLong("rank-by"), help: ArgumentHelp("Rank strategies by their mean or median session QoE.", valueName: "mean|median"))
+        var rankBy: String = RankMetric.mean.rawValue
+
+        @Option(help: ArgumentHelp("How the ranked table is printed: text, or json (the contents of ranked.json).", valueName: "text|json"))
+        var table: String = "text"
+
         func run() throws {
             try CommandFailure.guarding {
                 let failed = try runComparison()
@@ -59,11 +71,14 @@ extension Abrlab {
         /// Runs the comparison and returns the number of failed sessions.
         private func runComparison() throws -> Int {
             guard jobs >= 1 else { throw InputError(file: "--jobs", "must be at least 1") }
-            let resolver = try experiment.strategyResolver()
-            let descriptors = try resolver.resolve(strategies.isEmpty ? [Defaults.strategiesFolder, "conservative"] : strategies)
-            if let baseline, !descriptors.contains(where: { $0.id == baseline }) {
-                throw InputError(file: "--baseline", "'\(baseline)' is not among the strategies run")
+            guard let rankMetric = RankMetric(rawValue: rankBy) else {
+                throw InputError(file: "--rank-by", "'\(rankBy)' is not mean or median")
             }
+            guard ["text", "json"].contains(table) else { throw InputError(file: "--table", "'\(table)' is not text or json") }
+            let (descriptors, strategyWarnings) = try experiment.strategyResolver().resolveWithWarnings(
+                strategies.isEmpty ? [Defaults.strategiesFolder, "conservative"] : strategies, baseline: baseline
+            )
+            let baseline = baseline.map(StrategyResolver.strategyID(forArgument:))
             let traceSet = try experiment.traceSetResolver()
                 .load(traces.isEmpty ? [Defaults.traceSet] : traces)
             if !quiet { traceSet.warnings.forEach { CommandFailure.warn($0.description) } }
@@ -72,6 +87,13 @@ extension Abrlab {
                 emulator: try experiment.resolveEmulator(), qoe: try experiment.resolveQoE(), seed: experiment.seed
             )
             try plan.validate()
+            if !quiet { experiment.warnIfNotPensieveShaped(plan) }
+            let inputs = RunInputs(
+                videoSpec: experiment.video, video: plan.video,
+                traceFiles: zip(plan.traces, traceSet.files).map { ($0.name, $1) }
+            )
+            // The default run leaves the Lua conservative.lua out by design (see the discussion above).
+            if !quiet, !strategies.isEmpty { strategyWarnings.forEach { CommandFailure.warn($0.description) } }
 
             let video = plan.video
             let writer = try ResultsWriter(
@@ -92,12 +114,16 @@ extension Abrlab {
                 progress.update(done: done)
             })
 
-            let summaries = report.summaries(seed: plan.seed)
-            let comparisons = baseline.map { report.comparisons(baselineID: $0, seed: plan.seed) } ?? []
-            let manifest = RunManifest(plan: plan, descriptors: descriptors, params: try experiment.resolveParams(), jobs: jobs)
-            try writer.finish(summaries: summaries, comparisons: comparisons, manifest: try manifest.json())
-            if !quiet {
-                print(RankedTable.render(summaries: summaries, comparisons: comparisons, baselineID: baseline), terminator: "")
+            let ranking = report.ranking(seed: plan.seed, rankBy: rankMetric, baselineID: baseline)
+            let manifest = RunManifest(
+                plan: plan, descriptors: descriptors, inputs: inputs, parameters: try resolver.parameters(of: descriptors),
+                jobs: jobs, rankBy: rankMetric, files: writer.fileNames
+            )
+            try writer.finish(ranking: ranking, manifest: try manifest.json())
+            if table == "json" {
+                print(String(decoding: ranking.json(), as: UTF8.self))
+            } else if !quiet {
+                print(RankedTable.render(ranking), terminator: "")
                 print("wrote \(plan.sessionCount) sessions to \(out)/")
             }
             return report.failureCount

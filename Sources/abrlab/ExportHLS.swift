@@ -10,7 +10,10 @@ extension Abrlab {
             discussion: """
                 The playlist carries EXT-X-PROGRAM-DATE-TIME and, at each format change, an \
                 EXT-X-DATERANGE with CLASS="com.tidal.format" and X-COM-TIDAL-FORMAT, so players and \
-                the format-variant monitor see when the format changed.
+                the format-variant monitor see when the format changed. The first range of each format has \
+                the format's name as its ID, as the backend writes it; a format that returns gets a numbered \
+                ID (HIGH-2), since RFC 8216 forbids repeating an ID with other attributes. The playlist is \
+                checked against RFC 8216 before it is written.
 
                 Example:
                   abrlab export hls --strategy Strategies/bba.lua --trace Traces/3g/3g_1.csv --video audio --out /tmp/session.m3u8

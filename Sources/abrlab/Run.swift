@@ -7,10 +7,13 @@ extension Abrlab {
         static let configuration = CommandConfiguration(
             abstract: "Play one strategy over one trace and print the per-segment timeline and state transitions.",
             discussion: """
+                Segments and levels are numbered from 1, as in the Lua API and every CSV file.
+
                 Example:
                   abrlab run --strategy conservative --trace Traces/3g/3g_1.csv
                   abrlab run --strategy Strategies/bba.lua --trace ../shared/datasets/pensieve/cooked_test_traces/norway_bus_1 \\
-                      --profile pensieve --video pensieve
+                      --profile pensieve --video ../shared/datasets/pensieve/video_sizes \\
+                      --ladder-kbps 300,750,1200,1850,2850,4300 --segment-duration-s 4
                 """
         )
 
@@ -33,7 +36,7 @@ extension Abrlab {
                 print(Self.transitions(result), terminator: "")
                 print("")
                 print(
-                    "QoE \(RankedTable.number(metrics.qoeTotal, digits: 4)) (\(plan.qoe.name), mean \(RankedTable.number(metrics.qoeMean, digits: 4)))"
+                    "QoE \(RankedTable.number(metrics.qoeTotal, digits: 4)) (\(plan.qoe.name), \(RankedTable.number(metrics.qoeMean, digits: 4)) per segment)"
                         + "  bitrate \(RankedTable.number(metrics.averageBitrateKbps, digits: 0)) kbps"
                         + "  rebuffer \(RankedTable.number(metrics.rebufferSeconds, digits: 3)) s  stalls \(metrics.stallCount)"
                         + "  switches \(metrics.switchCount)  startup \(RankedTable.number(metrics.startupSeconds, digits: 3)) s"
@@ -45,7 +48,7 @@ extension Abrlab {
             var rows = [["seg", "level", "kbps", "start s", "dl s", "tput kbps", "buf before", "buf after", "rebuf s", "wait s", "buffer", "estimate kbps", "qoe"]]
             for (segment, score) in zip(result.segments, scores) {
                 rows.append([
-                    String(segment.index), String(segment.level), RankedTable.number(segment.bitrateKbps, digits: 0),
+                    String(segment.index + 1), String(segment.level + 1), RankedTable.number(segment.bitrateKbps, digits: 0),
                     RankedTable.number(segment.downloadStartSeconds, digits: 3), RankedTable.number(segment.downloadTimeSeconds, digits: 3),
                     RankedTable.number(segment.throughputKbps, digits: 0), RankedTable.number(segment.bufferBeforeSeconds, digits: 3),
                     RankedTable.number(segment.bufferAfterSeconds, digits: 3), RankedTable.number(segment.rebufferSeconds, digits: 3),

@@ -1,23 +1,28 @@
 import ABRLab
+import ABRLabLua
 import ArgumentParser
+import Foundation
 
 extension Abrlab {
     struct StrategiesCheck: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "check",
-            abstract: "Load a script (or native id) and exercise it on short generated traces.",
+            abstract: "Load scripts (or native ids) and exercise each on short generated traces.",
             discussion: """
                 Runs the conformance checks every strategy must pass: levels in range, the same seed gives the \
                 same session, and links that deliver nothing end with a clear error instead of a hang. \
-                Prints the levels chosen per trace; exits non-zero when a check fails.
+                A folder checks every strategy script in it. Prints the levels chosen per trace, each line \
+                naming the file; a script that fails to load is reported and the others are still checked. \
+                Exits non-zero when any check fails.
 
-                Example:
+                Examples:
                   abrlab strategies check Strategies/_template.lua
+                  abrlab strategies check Strategies my_rules/ bba-native
                 """
         )
 
-        @Argument(help: "A Lua script or a native id.")
-        var strategy: String
+        @Argument(help: ArgumentHelp("Lua scripts, folders of them, native ids or ids of scripts in Strategies/.", valueName: "strategy"))
+        var strategies: [String]
 
         @Option(name: .customLong("param"), help: ArgumentHelp("Override a parameter (repeatable).", valueName: "id.key=value"))
         var params: [String] = []
@@ -27,21 +32,70 @@ extension Abrlab {
 
         func run() throws {
             try CommandFailure.guarding {
+                guard !strategies.isEmpty else { throw InputError(file: "check", "name at least one script, folder or native id") }
                 var options = try ExperimentOptions.parse(params.flatMap { ["--param", $0] } + (verbose ? ["--verbose"] : []))
                 options.video = Defaults.video
-                // A script in a folder whose name starts with `_` is still checked when named directly.
-                let descriptor = try options.strategyResolver().resolve([strategy])[0]
-                let report = try StrategyConformance().check(descriptor)
-                for (trace, levels) in report.levelsByTrace {
-                    print("\(trace): levels \(levels.map { String($0 + 1) }.joined(separator: " "))")
+                let resolver = try options.strategyResolver()
+                let conformance = try StrategyConformance()
+                var checked: [String] = []
+                var failed: [String] = []
+                for argument in strategies {
+                    for target in try Self.targets(argument, resolver: resolver) {
+                        checked.append(target.label)
+                        if !Self.check(target, resolver: resolver, conformance: conformance) { failed.append(target.label) }
+                    }
                 }
-                if report.passed {
-                    print("\(descriptor.id): all checks passed")
-                } else {
-                    for finding in report.findings { CommandFailure.warn("\(descriptor.id): \(finding)") }
-                    throw CommandFailure.exit("\(descriptor.id): \(report.findings.count) check(s) failed")
+                guard failed.isEmpty else {
+                    let which = checked.count == 1 ? "" : " (\(failed.count) of \(checked.count) strategies: \(failed.joined(separator: ", ")))"
+                    throw CommandFailure.exit("checks failed\(which)")
                 }
+                if checked.count > 1 { print("all \(checked.count) strategies passed") }
             }
+        }
+
+        /// One thing to check: how results name it and the argument that resolves to it.
+        struct Target {
+            var label: String
+            var argument: String
+        }
+
+        /// A folder becomes each of its strategy scripts, so one bad script cannot hide the others.
+        /// A script in a folder whose name starts with `_` is still checked when named directly.
+        static func targets(_ argument: String, resolver: StrategyResolver) throws -> [Target] {
+            if StrategyResolver.native.contains(where: { $0.id == argument }) {
+                return [Target(label: "\(argument) (native)", argument: argument)]
+            }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue else {
+                let path = FileManager.default.fileExists(atPath: argument) ? argument : StrategyResolver.defaultScriptPath(id: argument) ?? argument
+                return [Target(label: path, argument: path)]
+            }
+            let paths = try resolver.luaLoader.scriptPaths(folder: argument)
+            guard !paths.isEmpty else { throw InputError(file: argument, "the folder holds no strategy scripts (*.lua)") }
+            return paths.map { Target(label: $0, argument: $0) }
+        }
+
+        /// Loads and checks one strategy, printing what it chose; false when anything failed.
+        static func check(_ target: Target, resolver: StrategyResolver, conformance: StrategyConformance) -> Bool {
+            let descriptor: StrategyDescriptor
+            do {
+                guard let first = try resolver.resolve([target.argument]).first else { return false }
+                descriptor = first
+            } catch {
+                CommandFailure.warn(String(describing: error))
+                return false
+            }
+            let report = conformance.check(descriptor)
+            for (trace, levels) in report.levelsByTrace {
+                print("\(target.label): \(trace): levels \(levels.map { String($0 + 1) }.joined(separator: " "))")
+            }
+            guard report.passed else {
+                for finding in report.findings { CommandFailure.warn("\(target.label): \(finding)") }
+                CommandFailure.warn("\(target.label): \(report.findings.count) check(s) failed")
+                return false
+            }
+            print("\(target.label): all checks passed")
+            return true
         }
     }
 }

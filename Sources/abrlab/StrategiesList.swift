@@ -7,6 +7,10 @@ extension Abrlab {
             commandName: "list",
             abstract: "List native strategies and the scripts in a folder (id, name, description, source).",
             discussion: """
+                Any id listed can be given to --strategies and --baseline. A script with a native \
+                strategy's id is marked "shadowed by native": its id runs the native strategy, so run \
+                the script by its file name.
+
                 Example:
                   abrlab strategies list
                 """
@@ -18,11 +22,18 @@ extension Abrlab {
         func run() throws {
             try CommandFailure.guarding {
                 let scripts = try StrategyResolver(params: [:]).luaFolder(folder)
+                var shadowing = StrategyResolver.ShadowReport()
                 var rows = [["id", "name", "source", "description"]]
                 for descriptor in StrategyResolver.native + scripts {
-                    rows.append([descriptor.id, descriptor.name, descriptor.source, descriptor.description])
+                    var source = descriptor.source
+                    if descriptor.source != "native", StrategyResolver.native.contains(where: { $0.id == descriptor.id }) {
+                        shadowing.report(path: descriptor.source, nativeID: descriptor.id, .shadowed)
+                        source += " (shadowed by native)"
+                    }
+                    rows.append([descriptor.id, descriptor.name, source, descriptor.description])
                 }
                 print(RankedTable.layout(rows, leftColumns: 4), terminator: "")
+                shadowing.warnings.forEach { CommandFailure.warn($0.description) }
             }
         }
     }

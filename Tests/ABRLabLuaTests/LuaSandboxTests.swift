@@ -22,7 +22,8 @@ import Testing
     static let cases: [Case] = [
         Case(name: "io", body: "io.open(MARKER, 'w')", expected: ":3: attempt to index a nil value (global 'io')"),
         Case(name: "os", body: "os.execute('touch ' .. MARKER)", expected: ":3: attempt to index a nil value (global 'os')"),
-        Case(name: "require", body: "require('os')", expected: ":3: attempt to call a nil value (global 'require')"),
+        Case(name: "require", body: "require('os')", expected: ":3: module 'os' not found: no file "),
+        Case(name: "require outside the folder", body: "require('../../etc/passwd')", expected: ":3: module name '../../etc/passwd' is not allowed"),
         Case(name: "dofile", body: "dofile(MARKER)", expected: ":3: attempt to call a nil value (global 'dofile')"),
         Case(name: "loadfile", body: "loadfile(MARKER)", expected: ":3: attempt to call a nil value (global 'loadfile')"),
         Case(name: "collectgarbage", body: "collectgarbage('stop')", expected: ":3: attempt to call a nil value (global 'collectgarbage')"),

@@ -110,7 +110,7 @@ import Testing
     @Test func runtimeErrorsInChooseNameTheLine() throws {
         let folder = try ScriptFolder()
         let script = try folder.load("nil_index.lua", "return {\n  choose = function(ctx)\n    return ctx.nothing.level\n  end,\n}\n")
-        #expect(Fixture.failure { _ = try Fixture.play(script) } == "\(script.path):3: attempt to index a nil value (field 'nothing')")
+        #expect(Fixture.failure { _ = try Fixture.play(script) } == "\(script.path):3: ctx has no field 'nothing'")
         let thrown = try folder.load("thrown.lua", "return { choose = function(ctx) error({code = 1}) end }")
         #expect(Fixture.failure { _ = try Fixture.play(thrown) } == "\(thrown.path): choose: error object is a table value")
     }

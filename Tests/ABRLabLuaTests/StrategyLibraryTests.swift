@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func theLibraryHasEveryStrategy() {
-        #expect(Self.scriptIDs == ["bba", "bola", "conservative", "dynamic", "festive", "rb", "robust_mpc", "throughput"])
+        #expect(Self.scriptIDs == ["bba", "bola", "conservative", "dynamic", "festive", "pensieve", "rb", "robust_mpc", "throughput"])
     }
 
     @Test(arguments: scriptIDs)
@@ -39,9 +39,11 @@ import Testing
     /// Lua and native twins choose the same levels on every conformance trace.
     @Test(arguments: [
         ("bba", "bba-native"), ("conservative", "conservative"), ("robust_mpc", "robust_mpc-native"),
+        ("pensieve", "pensieve-native"),
     ])
     func scriptsMatchTheirNativeTwins(script id: String, native nativeID: String) throws {
-        let natives: [StrategyDescriptor] = [.conservative, .bufferBased, .robustMPC]
+        let pensieve = StrategyDescriptor.pensieve(defaultModelPath: "\(Self.folder)/models/pensieve.safetensors")
+        let natives: [StrategyDescriptor] = [.conservative, .bufferBased, .robustMPC, pensieve]
         var native = try #require(natives.first { $0.id == nativeID })
         if nativeID == "robust_mpc-native" {
             native = StrategyDescriptor(id: nativeID, name: "", description: "") { RobustMPCStrategy() }

@@ -45,6 +45,9 @@ import Testing
         let text = try CLI.read(playlist)
         #expect(text.contains(#"#EXT-X-DATERANGE:ID="HIGH",CLASS="com.tidal.format",START-DATE="2025-10-29T10:30:00.000Z",X-COM-TIDAL-FORMAT="HIGH""#))
         let parsed = try HLSMediaPlaylist.parse(text, file: "session.m3u8")
+        #expect(parsed.rfc8216Violations() == [])
+        #expect(Set(parsed.dateRanges.map(\.id)).count == parsed.dateRanges.count, "every DATERANGE has its own ID")
+        #expect(parsed.dateRanges.count > Set(parsed.formatChanges.map(\.formatString)).count, "a format returns in this session")
 
         let out = folder.appendingPathComponent("results")
         let compare = try CLI.run(["compare", "--strategies", "Strategies/bba.lua", "--traces", "Traces/default/3g_1.csv", "--video", "audio", "--out", out.path, "--quiet"])

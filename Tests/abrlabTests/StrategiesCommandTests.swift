@@ -6,12 +6,91 @@ import Testing
         let result = try CLI.run(["strategies"])
         #expect(result.status == 0, "\(result.stderr)")
         try CLI.expectGolden(result.stdout, "strategies-list.txt")
+        #expect(result.stdout.contains("Strategies/conservative.lua (shadowed by native)"))
+        #expect(result.stderr == "abrlab: \(Self.shadowWarning)\n")
+    }
+
+    static let shadowWarning = "Strategies/conservative.lua: warning: is shadowed by the native strategy 'conservative', "
+        + "which the id 'conservative' runs; name the file to run the script"
+
+    /// Every script of a folder is checked, one that does not load does not stop the others, and
+    /// the exit code reports any failure.
+    @Test func checkTakesSeveralFilesAndFolders() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "return { choose = function(ctx) return 1 end }\n".write(to: folder.appendingPathComponent("a_low.lua"), atomically: true, encoding: .utf8)
+        try "return { choose = function(ctx) return ctx.level_count + 1 end }\n".write(to: folder.appendingPathComponent("b_wild.lua"), atomically: true, encoding: .utf8)
+        try "return { choose = function(ctx) return 1 end\n".write(to: folder.appendingPathComponent("c_broken.lua"), atomically: true, encoding: .utf8)
+        try "return { choose = function(ctx) return 1 end }\n".write(to: folder.appendingPathComponent("_helper.lua"), atomically: true, encoding: .utf8)
+        let base = folder.path
+        let result = try CLI.run(["strategies", "check", base, "bba", "bba-native"])
+        #expect(result.status == 1)
+        let passed = result.stdout.split(separator: "\n").filter { $0.hasSuffix(": all checks passed") }
+        #expect(passed == ["\(base)/a_low.lua: all checks passed", "Strategies/bba.lua: all checks passed", "bba-native (native): all checks passed"])
+        #expect(result.stderr.contains("abrlab: \(base)/b_wild.lua: session runs on steady: \(base)/b_wild.lua: choose returned 7; levels are 1…6\n"))
+        #expect(!result.stdout.contains("_helper"))
+        #expect(result.stderr.contains("abrlab: \(base)/b_wild.lua: 4 check(s) failed\n"))
+        #expect(result.stderr.contains("abrlab: \(base)/c_broken.lua:2: '}' expected (to close '{' at line 1) near <eof>\n"))
+        #expect(result.stderr.hasSuffix("abrlab: checks failed (2 of 5 strategies: \(base)/b_wild.lua, \(base)/c_broken.lua)\n"))
+
+        let good = try CLI.run(["strategies", "check", "Strategies", "conservative"])
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(good.stdout.hasSuffix("conservative (native): all checks passed\nall 9 strategies passed\n"))
+        #expect(good.stdout.contains("Strategies/conservative.lua: all checks passed\n"))
+    }
+
+    @Test func checkRefusesAFolderWithoutScripts() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run(["strategies", "check", folder.path])
+        #expect(result.status == 1)
+        #expect(result.stderr == "abrlab: \(folder.path): the folder holds no strategy scripts (*.lua)\n")
+    }
+
+    /// Ids from `strategies list` run as they are; `--baseline` adds its strategy when absent.
+    @Test func strategiesAndBaselineTakeIdsFromTheList() throws {
+        let out = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try CLI.run(["compare", "--strategies", "bba", "bba-native", "--baseline", "rb", "--traces", "Traces/default/3g_1.csv", "--out", out.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let summary = try CLI.read(out.appendingPathComponent("summary.csv")).split(separator: "\n").dropFirst().map { String($0.split(separator: ",")[0]) }
+        #expect(Set(summary) == ["bba", "bba-native", "rb"])
+        #expect(result.stdout.contains("against rb, paired by trace:"))
+        let sources = try CLI.read(out.appendingPathComponent("run.json"))
+        #expect(sources.contains(#"Strategies\/bba.lua"#) && sources.contains(#"Strategies\/rb.lua"#))
+
+        let byPath = try CLI.run(["compare", "--strategies", "Strategies/bba.lua", "--baseline", "Strategies/bba.lua", "--traces", "Traces/default/3g_1.csv", "--out", out.path, "--quiet"])
+        #expect(byPath.status == 0, "\(byPath.stderr)")
+
+        let unknown = try CLI.run(["compare", "--strategies", "bbb", "--traces", "Traces/default/3g_1.csv", "--out", out.path, "--quiet"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.hasPrefix("abrlab: bbb: no such strategy: not a native id (conservative, bba-native, robust_mpc-native), the id of a script in Strategies/"))
+    }
+
+    @Test func aShadowedScriptInANamedFolderIsReportedOnce() throws {
+        let out = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let named = try CLI.run(["compare", "--strategies", "conservative", "--traces", "Traces/default/3g_1.csv", "--out", out.path])
+        #expect(named.status == 0)
+        #expect(named.stderr.isEmpty, "the shadowing is shown by strategies list, not at every run naming the native id")
+        let folder = try CLI.run(["compare", "--strategies", "Strategies", "conservative", "--traces", "Traces/default/3g_1.csv", "--out", out.path])
+        #expect(folder.status == 0)
+        #expect(folder.stderr == "abrlab: Strategies/conservative.lua: warning: is skipped: the native strategy 'conservative' has the same id and runs instead; name the file, not 'conservative', to run the script\n")
+        let quiet = try CLI.run(["compare", "--strategies", "Strategies", "conservative", "--traces", "Traces/default/3g_1.csv", "--out", out.path, "--quiet"])
+        #expect(quiet.stderr.isEmpty)
+        let alone = try CLI.run(["compare", "--strategies", "Strategies", "--traces", "Traces/default/3g_1.csv", "--out", out.path])
+        #expect(alone.status == 0)
+        #expect(alone.stderr == "abrlab: Strategies/conservative.lua: warning: has the id of the native strategy 'conservative'; results under 'conservative' are this script's\n")
+        let byDefault = try CLI.run(["compare", "--traces", "Traces/default/3g_1.csv", "--out", out.path])
+        #expect(byDefault.stderr.isEmpty, "the default run documents that the native conservative stands in for the script")
     }
 
     @Test func checkPassesTheTemplate() throws {
         let result = try CLI.run(["strategies", "check", "Strategies/_template.lua"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasSuffix("_template: all checks passed\n"))
+        #expect(result.stdout.hasSuffix("Strategies/_template.lua: all checks passed\n"))
+        #expect(result.stderr.isEmpty)
     }
 
     @Test func checkReportsAnOutOfRangeScript() throws {
@@ -22,7 +101,7 @@ import Testing
         let result = try CLI.run(["strategies", "check", script.path])
         #expect(result.status == 1)
         #expect(result.stderr.contains("wild.lua: choose returned 7; levels are 1…6"), "\(result.stderr)")
-        #expect(result.stderr.hasSuffix("abrlab: wild: 4 check(s) failed\n"))
+        #expect(result.stderr.hasSuffix("abrlab: \(script.path): 4 check(s) failed\nabrlab: checks failed\n"))
     }
 
     @Test func defaultCompareRunsTheLibraryAndConservative() throws {
@@ -46,9 +125,11 @@ import Testing
         let rows = try CLI.read(out.appendingPathComponent("sessions.csv")).split(separator: "\n").dropFirst()
         let broken = rows.filter { $0.hasPrefix("broken,") }
         #expect(broken.count == 12)
-        #expect(broken.allSatisfy { $0.hasSuffix("broken.lua:2: gave up") })
-        #expect(rows.filter { $0.hasPrefix("bba,") }.allSatisfy { $0.hasSuffix(",") })
+        #expect(broken.allSatisfy { $0.contains("broken.lua:2: gave up (segment 4 of ") })
+        let errorColumn = 14 // sessions.csv: strategy, trace, …, seed, error, then the playback columns
+        #expect(rows.filter { $0.hasPrefix("bba,") }.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false)[errorColumn].isEmpty })
         let summary = try CLI.read(out.appendingPathComponent("summary.csv"))
-        #expect(summary.contains("broken,0,12,"))
+        // Unranked, incomplete, no session finished, 12 failed, no trace every strategy completed.
+        #expect(summary.contains("\nbroken,,false,0,12,0,"))
     }
 }

@@ -1,8 +1,47 @@
-/// Every parameter of the player and network model, under one name.
+/// Every mechanic and parameter of the player and network model, under one name.
 ///
-/// Two profiles ship: ``pensieve`` reproduces Pensieve's `fixed_env.py` exactly, ``default`` is
-/// abrlab's own model (see ``default`` for its choices). Fields can be changed to build variants.
+/// Three profiles ship: ``pensieve`` reproduces Pensieve's `fixed_env.py` exactly, ``sabre``
+/// reproduces Sabre's simulator, ``default`` is abrlab's own model (see ``default`` for its
+/// choices). A profile picks mechanics (how the network is walked, how the buffer is kept, when
+/// the player waits on a full buffer) and parameters; one session loop runs them all. Fields can
+/// be changed to build variants.
 public struct EmulationProfile: Equatable, Sendable {
+    /// How the trace is walked.
+    public enum Network: String, Equatable, Sendable {
+        /// Seconds and bytes in `fixed_env.py`'s order: one whole transfer per request.
+        case pensieve
+        /// Milliseconds and bits in Sabre's order: latency pro-rated across period boundaries,
+        /// transfers in progress steps that an abandonment check can stop.
+        case sabre
+    }
+
+    /// How the player keeps its buffer.
+    public enum Buffer: String, Equatable, Sendable {
+        /// One number of seconds.
+        case level
+        /// The list of downloaded segments with a partly played head: segments start playing at
+        /// known times, a buffered segment can be replaced, and stall events count as Sabre counts them.
+        case segments
+    }
+
+    /// When the player waits because its buffer is full.
+    public enum FullBufferWait: Equatable, Sendable {
+        /// After a download, while the buffer is over the maximum, in steps of `stepSeconds`
+        /// (0 waits exactly down to the maximum).
+        case afterDownload(stepSeconds: Double)
+        /// Before a request, until a whole segment fits under the maximum.
+        case beforeRequest
+    }
+
+    /// Which buffered segment a request may replace (Sabre's `-r`).
+    public enum Replacement: String, Equatable, Sendable, CaseIterable {
+        case none
+        /// The oldest replaceable segment below the chosen level.
+        case left
+        /// The newest one.
+        case right
+    }
+
     /// Where the request latency of each download comes from.
     public enum Latency: Equatable, Sendable {
         /// The same round trip for every request.
@@ -32,6 +71,17 @@ public struct EmulationProfile: Equatable, Sendable {
     public var segmentsToPlay: Int?
     /// A session whose simulated time exceeds this ends with an error instead of running on.
     public var maxSessionSeconds: Double
+    public var network: Network
+    public var buffer: Buffer
+    /// Whether downloads after the first run the strategy's abandonment check (needs the `sabre` network).
+    public var abandonment: Bool
+    public var replacement: Replacement
+    /// Scales the trace's bandwidth (Sabre's `-nm`).
+    public var bandwidthMultiplier: Double
+    /// How the throughput estimate offered to strategies is kept, beside the seed estimator.
+    public var estimator: ThroughputEstimator.Method
+    /// The level whose start ends ramp-up; `nil` uses the network's sustainable level (`segments` buffer only).
+    public var rampUpLevel: Int?
 
     public init(
         name: String,
@@ -43,7 +93,14 @@ public struct EmulationProfile: Equatable, Sendable {
         startupThresholdSeconds: Double,
         startupCountsAsRebuffer: Bool,
         segmentsToPlay: Int?,
-        maxSessionSeconds: Double
+        maxSessionSeconds: Double,
+        network: Network = .pensieve,
+        buffer: Buffer = .level,
+        abandonment: Bool = false,
+        replacement: Replacement = .none,
+        bandwidthMultiplier: Double = 1,
+        estimator: ThroughputEstimator.Method = .default,
+        rampUpLevel: Int? = nil
     ) {
         self.name = name
         self.payloadFraction = payloadFraction
@@ -55,6 +112,34 @@ public struct EmulationProfile: Equatable, Sendable {
         self.startupCountsAsRebuffer = startupCountsAsRebuffer
         self.segmentsToPlay = segmentsToPlay
         self.maxSessionSeconds = maxSessionSeconds
+        self.network = network
+        self.buffer = buffer
+        self.abandonment = abandonment
+        self.replacement = replacement
+        self.bandwidthMultiplier = bandwidthMultiplier
+        self.estimator = estimator
+        self.rampUpLevel = rampUpLevel
+    }
+
+    /// When the player waits on a full buffer: before requests on the `segments` buffer,
+    /// after downloads in `bufferWaitStepSeconds` steps on the `level` buffer.
+    public var fullBufferWait: FullBufferWait {
+        buffer == .segments ? .beforeRequest : .afterDownload(stepSeconds: bufferWaitStepSeconds)
+    }
+
+    /// Checks that the mechanics fit together.
+    public func validate() throws(InputError) {
+        if abandonment || replacement != .none || buffer == .segments {
+            guard network == .sabre, buffer == .segments else {
+                throw InputError(file: "--profile", "abandonment, replacement and the segment buffer need the sabre network and segment buffer (profile \(name))")
+            }
+        }
+        guard maxBufferSeconds.isFinite, maxBufferSeconds > 0 else {
+            throw InputError(file: "--max-buffer-s", "must be a positive number of seconds")
+        }
+        guard bandwidthMultiplier.isFinite, bandwidthMultiplier > 0 else {
+            throw InputError(file: "--bandwidth-multiplier", "must be a positive number")
+        }
     }
 
     /// Pensieve's `fixed_env.py`: 95 % payload, an 80 ms RTT added to each delay without moving
@@ -90,8 +175,29 @@ public struct EmulationProfile: Equatable, Sendable {
         maxSessionSeconds: 86_400
     )
 
+    /// Sabre's simulator (Spiteri, Nguyen, Sitaraman, MMSys 2018, doi:10.1145/3204949.3204953):
+    /// the trace walked in milliseconds with latency paid in trace time, a 25 s buffer of whole
+    /// segments, a wait before each request until a segment fits, abandonment checks on every
+    /// download after the first, playback from the first segment (its download is start-up, not
+    /// rebuffering), its EWMA estimator, every segment of the video.
+    public static let sabre = EmulationProfile(
+        name: "sabre",
+        payloadFraction: 1.0,
+        latency: .trace(fallbackSeconds: 0.08),
+        latencyConsumesTraceTime: true,
+        maxBufferSeconds: 25,
+        bufferWaitStepSeconds: 0,
+        startupThresholdSeconds: 0,
+        startupCountsAsRebuffer: false,
+        segmentsToPlay: nil,
+        maxSessionSeconds: 86_400,
+        network: .sabre,
+        buffer: .segments,
+        abandonment: true
+    )
+
     /// The profiles that ship, by name.
-    public static let builtIn: [EmulationProfile] = [.default, .pensieve]
+    public static let builtIn: [EmulationProfile] = [.default, .pensieve, .sabre]
 
     public static func named(_ name: String) -> EmulationProfile? {
         builtIn.first { $0.name == name }

@@ -47,10 +47,11 @@ public struct ExperimentPlan: Sendable {
         do {
             let strategy = try descriptor.makeStrategy()
             let result = try emulator.run(strategy: strategy, strategyID: descriptor.id, trace: trace, video: video, seed: seed)
+            let scores = qoe.segmentScores(result, ladder: video.ladder)
             return SessionOutcome(
                 index: index, strategyID: descriptor.id, traceName: trace.name, seed: seed, result: result,
-                metrics: SessionMetrics(result: result, qoe: qoe, ladder: video.ladder),
-                segmentScores: qoe.segmentScores(result.segments, ladder: video.ladder), error: nil
+                metrics: SessionMetrics(result: result, qoe: qoe, ladder: video.ladder, segmentScores: scores),
+                segmentScores: scores, error: nil
             )
         } catch {
             return SessionOutcome(

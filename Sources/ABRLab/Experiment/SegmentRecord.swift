@@ -29,6 +29,12 @@ public struct SegmentRecord: Equatable, Sendable {
     /// The estimator's estimate after this download.
     public var estimateKbps: Double
     public var networkQuality: NetworkQuality
+    /// Requests it took: 1, plus abandoned attempts and replacements.
+    public var requests: Int = 1
+    /// Bytes of its abandoned requests.
+    public var wastedBytes: Double = 0
+    /// Level it was downloaded at before a replacement changed it; `nil` when never replaced.
+    public var replacedLevel: Int?
 
     public init(
         index: Int, level: Int, bitrateKbps: Double, sizeBytes: Int, downloadStartSeconds: Double,

@@ -40,6 +40,7 @@ public struct SessionEmulator: Sendable {
         seed: UInt64 = 0
     ) throws(EmulationError) -> SessionResult {
         try validate(video: video)
+        do { try profile.validate() } catch { throw .strategyFailed(message: error.description) }
         guard trace.deliversData else { throw .traceDeliversNoData(trace: trace.name) }
         var session = SessionState(profile: profile, trace: trace, video: video, count: segmentCount(for: video))
         session.machine.send(.load(video.sessionURL))
@@ -48,23 +49,47 @@ public struct SessionEmulator: Sendable {
             video: video, segmentCount: session.count, traceName: trace.name, profileName: profile.name,
             seed: seed, maxBufferSeconds: profile.maxBufferSeconds
         )
-        do { try strategy.setUp(info) } catch { throw Self.strategyError(error) }
+        do { try strategy.setUp(info) } catch { throw Self.strategyError(error, segment: nil, trace: trace.name) }
 
-        // One context per segment: built after a download, it goes to `didDownload` and then to
-        // the next decision. Its history is dropped before the next download so the emulator
+        // One context per request: built after a request, it goes to `didDownload` and then to
+        // the next decision. Its history is dropped before the next request so the emulator
         // extends the history in place instead of copying it.
         var context = session.context(index: 0)
-        for index in 0..<session.count {
-            let level: Int
-            do { level = try strategy.chooseLevel(context) } catch { throw Self.strategyError(error) }
-            guard level >= 0, level < video.levelCount else {
-                throw .levelOutOfRange(strategy: strategyID, level: level, levelCount: video.levelCount)
+        var index = 0
+        let levelCount = video.levelCount
+        while index < session.count {
+            let waitMs = session.waitForRoom()
+            if waitMs > 0 {
+                context = session.context(index: index)
+                do { try strategy.didWait(seconds: waitMs / 1000, context: context) } catch {
+                    throw Self.strategyError(error, segment: index, trace: trace.name)
+                }
+            }
+            let decision: RequestDecision
+            do { decision = try strategy.decide(context) } catch {
+                throw Self.strategyError(error, segment: index, trace: trace.name)
+            }
+            guard decision.level >= 0, decision.level < levelCount else {
+                throw .levelOutOfRange(strategy: strategyID, level: decision.level, levelCount: levelCount)
+            }
+            guard decision.delaySeconds.isFinite, decision.delaySeconds >= 0 else {
+                throw .strategyFailed(message: "\(strategyID): asked for a delay of \(decision.delaySeconds) s before segment \(index + 1); delays are finite and ≥ 0")
             }
             context.downloads = []
-            try session.download(index: index, level: level)
-            context = session.context(index: index + 1)
-            do { try strategy.didDownload(session.downloads[index], context: context) } catch {
-                throw Self.strategyError(error)
+            let delivered = try session.request(index: index, decision: decision) { (progress) throws(EmulationError) -> Int? in
+                let lower: Int?
+                do { lower = try strategy.checkAbandonment(progress) } catch {
+                    throw Self.strategyError(error, segment: progress.segmentIndex, trace: trace.name)
+                }
+                if let lower, !(lower >= 0 && lower < progress.level) {
+                    throw .strategyFailed(message: "\(strategyID): the abandonment check returned level \(lower) while downloading level \(progress.level); it must return a lower level or nothing")
+                }
+                return lower
+            }
+            if delivered { index += 1 }
+            context = session.context(index: index)
+            do { try strategy.didDownload(session.downloads[session.downloads.count - 1], context: context) } catch {
+                throw Self.strategyError(error, segment: index - (delivered ? 1 : 0), trace: trace.name)
             }
         }
         return session.finish(recordsTransitions: recordsTransitions)
@@ -78,8 +103,10 @@ public struct SessionEmulator: Sendable {
         return try run(&opened, strategyID: strategyID, trace: trace, video: video, seed: seed)
     }
 
-    private static func strategyError(_ error: any Error) -> EmulationError {
+    /// A strategy's error, with the segment (1-based, as in every output) and trace it happened on.
+    private static func strategyError(_ error: any Error, segment: Int?, trace: String) -> EmulationError {
         if let emulation = error as? EmulationError { return emulation }
-        return .strategyFailed(message: String(describing: error))
+        let place = segment.map { "segment \($0 + 1) of \(trace)" } ?? "setting up \(trace)"
+        return .strategyFailed(message: "\(String(describing: error)) (\(place))")
     }
 }

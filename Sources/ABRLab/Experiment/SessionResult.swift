@@ -12,6 +12,8 @@ public struct SessionResult: Sendable {
     /// Session time when playback reached the end.
     public var endSeconds: Double
     public var segmentDurationSeconds: Double
+    /// What was played, as Sabre summarises a session.
+    public var playback: PlaybackSummary?
 
     public init(
         traceName: String, profileName: String, segments: [SegmentRecord], transitions: [PlaybackTransition],

@@ -1,6 +1,12 @@
 import Foundation
 
-/// The mutable state of one session while ``SessionEmulator`` plays it.
+/// The mutable state of one session while ``SessionEmulator`` plays it: the network model, the
+/// player model, the estimators and what the session recorded.
+///
+/// The profile picks the mechanics: ``requestOnLevelBuffer(index:decision:check:)`` walks the
+/// trace with ``TraceCursor`` and keeps the buffer as one number (`pensieve`, `default`);
+/// ``requestOnSegmentBuffer(index:decision:check:)`` walks it with ``NetworkLink`` and keeps a
+/// ``SegmentBuffer`` (`sabre`). Times are milliseconds inside, seconds in everything public.
 struct SessionState {
     let profile: EmulationProfile
     let trace: NetworkTrace
@@ -8,23 +14,32 @@ struct SessionState {
     let count: Int
     let segmentMs: Double
     let maxBufferMs: Double
-    let waitStepMs: Double
     let startupThresholdMs: Double
     let maxSessionMs: Double
     let pathQuality: NetworkQuality?
 
     var cursor: TraceCursor
+    var link: NetworkLink?
+    var segmentBuffer: SegmentBuffer?
     let clock = ManualTimeSource()
     let machine: DefaultPlaybackStateMachine
     let estimator: NetworkBandwidthEstimator
+    var throughput: ThroughputEstimator
+    var accuracy = EstimateAccuracy()
 
     var bufferMs = 0.0
     var elapsedMs = 0.0
     var rebufferMs = 0.0
     var startupMs = 0.0
     var playing = false
+    var stalled = false
     var stallCount = 0
     var stallMs = 0.0
+    /// Stall time not yet attributed to a delivered segment's row.
+    var unattributedStallMs = 0.0
+    /// Requests and wasted bytes of the segment not yet delivered.
+    var pendingRequests = 0
+    var pendingWastedBytes = 0.0
     var playbackStartMs: Double?
     var lastLevel: Int?
     var estimateBitsPerSecond = 0.0
@@ -38,13 +53,29 @@ struct SessionState {
         self.count = count
         segmentMs = video.segmentDurationSeconds * 1000
         maxBufferMs = profile.maxBufferSeconds * 1000
-        waitStepMs = profile.bufferWaitStepSeconds * 1000
         startupThresholdMs = min(profile.startupThresholdSeconds, profile.maxBufferSeconds) * 1000
         maxSessionMs = profile.maxSessionSeconds * 1000
         pathQuality = trace.path.map { NetworkQuality(path: $0) }
         cursor = TraceCursor(trace: trace)
         machine = DefaultPlaybackStateMachine(timeSource: clock)
         estimator = NetworkBandwidthEstimator(timeSource: clock)
+        throughput = ThroughputEstimator(method: profile.estimator, segmentDurationSeconds: video.segmentDurationSeconds)
+        if profile.network == .sabre {
+            let fallback: Double
+            switch profile.latency {
+            case .fixed(let seconds): fallback = seconds * 1000
+            case .trace(let seconds): fallback = seconds * 1000
+            }
+            link = NetworkLink(
+                trace: trace, bandwidthMultiplier: profile.bandwidthMultiplier, fallbackLatencyMs: fallback,
+                ladderKbps: profile.buffer == .segments ? video.bitratesKbps : [], segmentMs: segmentMs
+            )
+        }
+        if profile.buffer == .segments {
+            segmentBuffer = SegmentBuffer(
+                segmentMs: segmentMs, bitratesKbps: video.bitratesKbps, rampUpLevel: profile.rampUpLevel, maxBufferMs: maxBufferMs
+            )
+        }
         downloads.reserveCapacity(count)
         segments.reserveCapacity(count)
     }
@@ -52,18 +83,37 @@ struct SessionState {
     func context(index: Int) -> DecisionContext {
         DecisionContext(
             segmentIndex: index, segmentCount: count, segmentDurationSeconds: video.segmentDurationSeconds,
-            ladder: video.ladder, lastLevel: lastLevel, bufferSeconds: bufferMs / 1000,
+            ladder: video.ladder, lastLevel: lastLevel, bufferSeconds: currentBufferMs / 1000,
             rebufferSeconds: rebufferMs / 1000, stallCount: stallCount, stallSeconds: stallMs / 1000,
             playbackStartSeconds: playbackStartMs.map { $0 / 1000 }, elapsedSeconds: elapsedMs / 1000,
             estimateKbps: estimateBitsPerSecond / 1000,
             networkQuality: NetworkQuality(bitsPerSecond: estimateBitsPerSecond),
             pathQuality: pathQuality,
-            downloads: downloads, video: video
+            downloads: downloads, video: video,
+            throughputEstimateKbps: throughput.throughputKbps,
+            latencyEstimateSeconds: throughput.latencyMs.map { $0 / 1000 },
+            maxBufferSeconds: profile.maxBufferSeconds
         )
     }
 
-    /// Fetches one segment and plays out the time it took.
-    mutating func download(index: Int, level: Int) throws(EmulationError) {
+    var currentBufferMs: Double { segmentBuffer?.levelMs ?? bufferMs }
+
+    /// Plays one request for segment `index`; returns whether the segment was delivered (not
+    /// abandoned, not a replacement of an earlier one).
+    mutating func request(
+        index: Int, decision: RequestDecision, check: (DownloadProgress) throws(EmulationError) -> Int?
+    ) throws(EmulationError) -> Bool {
+        if profile.buffer == .segments {
+            return try requestOnSegmentBuffer(index: index, decision: decision, check: check)
+        }
+        try requestOnLevelBuffer(index: index, decision: decision)
+        return true
+    }
+
+    /// Fetches one segment whole and plays out the time it took, in `fixed_env.py`'s order.
+    mutating func requestOnLevelBuffer(index: Int, decision: RequestDecision) throws(EmulationError) {
+        let level = decision.level
+        if decision.delaySeconds > 0 { idleOnLevelBuffer(milliseconds: decision.delaySeconds * 1000) }
         let sizeBytes = video.sizeBytes(segment: index, level: level)
         let latencySeconds: Double
         switch profile.latency {
@@ -81,16 +131,18 @@ struct SessionState {
         let delayMs = transferSeconds * 1000 + latencyMs
         let startMs = elapsedMs
         let bufferBeforeMs = bufferMs
-        var segmentRebufferMs = 0.0
+        var segmentRebufferMs = unattributedStallMs
+        unattributedStallMs = 0
 
         if playing {
-            segmentRebufferMs = max(delayMs - bufferMs, 0)
-            if segmentRebufferMs > 0 {
+            let stall = max(delayMs - bufferMs, 0)
+            if stall > 0 {
                 stallCount += 1
-                stallMs += segmentRebufferMs
+                stallMs += stall
                 stamp(startMs + bufferMs).send(.didStartBuffering)
                 stamp(startMs + delayMs).send(.didFinishBuffering)
             }
+            segmentRebufferMs += stall
             bufferMs = max(bufferMs - delayMs, 0) + segmentMs
         } else {
             startupMs += delayMs
@@ -111,11 +163,14 @@ struct SessionState {
         clock.elapsedSeconds = elapsedMs / 1000
         estimator.recordSample(bytes: UInt64(sizeBytes), duration: delayMs / 1000, at: Date(timeIntervalSinceReferenceDate: elapsedMs / 1000))
         let endMs = elapsedMs
+        if index > 0 { accuracy.record(estimateKbps: throughput.throughputKbps, sampleKbps: Double(sizeBytes) * 8 / transferSeconds / 1000) }
+        throughput.add(transferMs: transferSeconds * 1000, throughputKbps: Double(sizeBytes) * 8 / (transferSeconds * 1000), latencyMs: latencyMs)
 
         var waitMs = 0.0
-        if playing, bufferMs > maxBufferMs {
+        if playing, bufferMs > maxBufferMs, case .afterDownload(let stepSeconds) = profile.fullBufferWait {
             let excessMs = bufferMs - maxBufferMs
-            waitMs = waitStepMs > 0 ? (excessMs / waitStepMs).rounded(.up) * waitStepMs : excessMs
+            let stepMs = stepSeconds * 1000
+            waitMs = stepMs > 0 ? (excessMs / stepMs).rounded(.up) * stepMs : excessMs
             bufferMs -= waitMs
             cursor.advance(milliseconds: waitMs)
             elapsedMs += waitMs
@@ -123,11 +178,10 @@ struct SessionState {
         }
         estimateBitsPerSecond = estimator.estimatedBandwidth(at: Date(timeIntervalSinceReferenceDate: elapsedMs / 1000))
 
-        let bitrateKbps = video.ladder[level].bitrateKbps
         let downloadSeconds = delayMs / 1000
         let throughputKbps = Double(sizeBytes) * 8 / downloadSeconds / 1000
-        let record = SegmentRecord(
-            index: index, level: level, bitrateKbps: bitrateKbps, sizeBytes: sizeBytes,
+        segments.append(SegmentRecord(
+            index: index, level: level, bitrateKbps: video.ladder[level].bitrateKbps, sizeBytes: sizeBytes,
             downloadStartSeconds: startMs / 1000, downloadEndSeconds: endMs / 1000,
             downloadTimeSeconds: downloadSeconds, latencySeconds: latencySeconds, throughputKbps: throughputKbps,
             bufferBeforeSeconds: bufferBeforeMs / 1000, bufferAfterSeconds: bufferMs / 1000,
@@ -135,30 +189,57 @@ struct SessionState {
             bufferState: BufferState(bufferSeconds: bufferMs / 1000),
             estimateKbps: estimateBitsPerSecond / 1000,
             networkQuality: NetworkQuality(bitsPerSecond: estimateBitsPerSecond)
-        )
-        segments.append(record)
+        ))
         downloads.append(DownloadRecord(
             segmentIndex: index, level: level, sizeBytes: sizeBytes, downloadTimeSeconds: downloadSeconds,
             throughputKbps: throughputKbps, rebufferSeconds: segmentRebufferMs / 1000,
-            bufferSeconds: bufferMs / 1000, waitSeconds: waitMs / 1000
+            bufferSeconds: bufferMs / 1000, waitSeconds: waitMs / 1000, latencySeconds: latencySeconds
         ))
         lastLevel = level
     }
 
+    /// A strategy's idle delay on the level buffer: the buffer drains (a stall when it runs dry)
+    /// while the trace moves on.
+    private mutating func idleOnLevelBuffer(milliseconds: Double) {
+        if playing {
+            let stall = max(milliseconds - bufferMs, 0)
+            if stall > 0 {
+                stallCount += 1
+                stallMs += stall
+                unattributedStallMs += stall
+                stamp(elapsedMs + bufferMs).send(.didStartBuffering)
+                stamp(elapsedMs + milliseconds).send(.didFinishBuffering)
+            }
+            bufferMs = max(bufferMs - milliseconds, 0)
+        } else {
+            startupMs += milliseconds
+        }
+        cursor.advance(milliseconds: milliseconds)
+        elapsedMs += milliseconds
+        clock.elapsedSeconds = elapsedMs / 1000
+    }
+
     /// Plays out the remaining buffer and closes the log.
     mutating func finish(recordsTransitions: Bool) -> SessionResult {
-        let endMs = elapsedMs + bufferMs
+        let endMs: Double
+        if segmentBuffer != nil {
+            endMs = finishSegmentBuffer()
+        } else {
+            endMs = elapsedMs + bufferMs
+        }
         stamp(endMs).send(.didReachEnd)
-        return SessionResult(
+        var result = SessionResult(
             traceName: trace.name, profileName: profile.name, segments: segments,
             transitions: recordsTransitions ? machine.history : [],
             startupSeconds: startupMs / 1000, stallCount: stallCount, endSeconds: endMs / 1000,
             segmentDurationSeconds: video.segmentDurationSeconds
         )
+        result.playback = playbackSummary(endMs: endMs)
+        return result
     }
 
     /// Sets the session clock to `milliseconds` and returns the machine, for stamping an action.
-    private func stamp(_ milliseconds: Double) -> DefaultPlaybackStateMachine {
+    func stamp(_ milliseconds: Double) -> DefaultPlaybackStateMachine {
         clock.elapsedSeconds = milliseconds / 1000
         return machine
     }

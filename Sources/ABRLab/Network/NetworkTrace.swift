@@ -14,6 +14,9 @@ public struct NetworkTrace: Equatable, Sendable {
     public let bandwidthBitsPerSecond: [Double]
     /// Latency of each period in seconds, when the trace records latency.
     public let latencySeconds: [Double]?
+    /// The periods in the milliseconds the file gave, when it gave milliseconds (Sabre's JSON),
+    /// so millisecond-based models use them without a round trip through seconds.
+    public internal(set) var fileMilliseconds: MillisecondPeriods?
 
     public init(
         name: String,
@@ -65,6 +68,18 @@ public struct NetworkTrace: Equatable, Sendable {
     }
 
     public var periodCount: Int { periodEndSeconds.count }
+
+    /// Period durations and latencies in milliseconds: as the file gave them when it did, else
+    /// converted from seconds.
+    public var millisecondPeriods: MillisecondPeriods {
+        if let fileMilliseconds { return fileMilliseconds }
+        var previous = 0.0
+        let durations = periodEndSeconds.map { end in
+            defer { previous = end }
+            return (end - previous) * 1000
+        }
+        return MillisecondPeriods(durations: durations, latencies: latencySeconds?.map { $0 * 1000 })
+    }
 
     /// Length of one pass through the trace, seconds.
     public var durationSeconds: Double { periodEndSeconds[periodEndSeconds.count - 1] }

@@ -6,7 +6,8 @@ public enum TraceFormat: String, CaseIterable, Sendable, Codable {
     case sabre
     /// Mahimahi's delivery schedule: one millisecond timestamp per 1500-byte delivery opportunity.
     case mahimahi
-    /// Comma-separated values under a header whose column names carry units, e.g. `time_s,bandwidth_mbps`.
+    /// Comma-separated values under a header whose column names carry units, e.g. `time_s,bandwidth_mbps`
+    /// (`time_*` are period starts, `end_*` period ends; see `TraceLoader.parseCSV`).
     case csv
 
     /// The extension files in this format conventionally carry; Pensieve and Mahimahi files have none.

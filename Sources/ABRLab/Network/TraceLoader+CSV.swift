@@ -2,10 +2,33 @@ extension TraceLoader {
     /// Where each quantity sits in a CSV trace's rows, and in which unit.
     private struct CSVColumns {
         enum Timing {
-            /// `time_*`: each row's period ends at this time, measured from the trace's start.
+            /// `time_*`: each row's period *starts* at this time.
+            case start(index: Int, unit: TimeUnit)
+            /// `end_*`: each row's period *ends* at this time, measured from the trace's start.
             case end(index: Int, unit: TimeUnit)
             /// `duration_*`: each row's period lasts this long.
             case duration(index: Int, unit: TimeUnit)
+
+            var index: Int {
+                switch self {
+                case .start(let index, _), .end(let index, _), .duration(let index, _): index
+                }
+            }
+
+            var unit: TimeUnit {
+                switch self {
+                case .start(_, let unit), .end(_, let unit), .duration(_, let unit): unit
+                }
+            }
+
+            /// The column's name, `time_s`, for messages.
+            var columnName: String {
+                switch self {
+                case .start(_, let unit): "time_\(unit.rawValue)"
+                case .end(_, let unit): "end_\(unit.rawValue)"
+                case .duration(_, let unit): "duration_\(unit.rawValue)"
+                }
+            }
         }
 
         var timing: Timing
@@ -15,22 +38,25 @@ extension TraceLoader {
     }
 
     private static let csvColumnHint =
-        "the header names time_s|time_ms or duration_s|duration_ms, bandwidth_bps|bandwidth_kbps|bandwidth_mbps "
-        + "and optionally latency_s|latency_ms"
+        "the header names time_s|time_ms (period starts), end_s|end_ms (period ends) or duration_s|duration_ms, "
+        + "bandwidth_bps|bandwidth_kbps|bandwidth_mbps and optionally latency_s|latency_ms"
 
-    /// Reads a CSV trace whose header names each column with its unit.
+    /// Reads a CSV trace whose header names each column with its unit. Every row is one period
+    /// of the trace: no row is skipped.
     ///
-    /// Timing comes from one of two columns:
-    /// - `time_s`/`time_ms`: the time each row's period *ends*, from the trace's start. A row's
-    ///   bandwidth holds from the previous row's time (0 for the first row) until its own time, the
-    ///   way a throughput log reports the interval just measured. A first row at time 0 therefore
-    ///   lasts no time and is skipped, so a Pensieve trace that starts at 0 reads the same after
-    ///   gaining a `time_s,bandwidth_mbps` header and commas. Times must increase.
+    /// Timing comes from one of three columns:
+    /// - `time_s`/`time_ms`: the time each row's period *starts*, as in a log of samples. A row's
+    ///   bandwidth holds until the next row's time; the last row lasts as long as the row before
+    ///   it (the sampling interval), so a `time_*` trace needs two rows. The trace starts at the
+    ///   first row's time, so absolute timestamps work as they are.
+    /// - `end_s`/`end_ms`: the time each row's period *ends*, from the trace's start; the first
+    ///   row's period starts at 0, so its time must be > 0. This is what `TraceWriter` writes
+    ///   and how Pensieve's cooked traces count time.
     /// - `duration_s`/`duration_ms`: each row is a period of that length (> 0).
     ///
-    /// Bandwidth is `bandwidth_bps`, `bandwidth_kbps` or `bandwidth_mbps`; `latency_s` or
-    /// `latency_ms` is optional. Column names are case-insensitive; unknown columns or units are
-    /// errors so a typo cannot silently drop data. Blank lines are skipped.
+    /// Times must increase. Bandwidth is `bandwidth_bps`, `bandwidth_kbps` or `bandwidth_mbps`;
+    /// `latency_s` or `latency_ms` is optional. Column names are case-insensitive; unknown
+    /// columns or units are errors so a typo cannot silently drop data. Blank lines are skipped.
     static func parseCSV(_ text: String, file: String, name: String) throws(InputError) -> (NetworkTrace, [InputWarning]) {
         var lines = TextLines(text).makeIterator()
         var headerLine: TextLines.Line?
@@ -39,13 +65,13 @@ extension TraceLoader {
         }
         guard let headerLine else { throw InputError(file: file, "the file is empty") }
         let columns = try csvColumns(headerLine, file: file)
+        let timing = columns.timing
         let reader = FieldReader(file: file)
-        var endsSeconds: [Double] = []
+        var times: [Double] = []
         var bandwidthsBitsPerSecond: [Double] = []
         var latenciesSeconds: [Double] = []
         var durationSumInFileUnit = 0.0
-        var isFirstRow = true
-        var previousTime: Substring = "0"
+        var previousTime: Substring?
         while let line = lines.next() {
             guard !line.isBlank else { continue }
             let fields = line.commaFields
@@ -60,41 +86,53 @@ extension TraceLoader {
                     fields[column.index], line: line.number, name: "latency_\(column.unit.rawValue)"
                 ))
             }
-            let endSeconds: Double
-            switch columns.timing {
-            case .end(let index, let unit):
-                let field = fields[index]
-                endSeconds = unit.seconds(try reader.nonNegative(field, line: line.number, name: "time_\(unit.rawValue)"))
-                let marksStart = isFirstRow && endSeconds == 0
-                isFirstRow = false
-                if marksStart {
-                    previousTime = field
-                    continue
-                }
-                guard endSeconds > (endsSeconds.last ?? 0) else {
+            let field = fields[timing.index]
+            switch timing {
+            case .start, .end:
+                let time = timing.unit.seconds(try reader.nonNegative(field, line: line.number, name: timing.columnName))
+                if case .end = timing, times.isEmpty, time == 0 {
                     throw InputError(
                         file: file, line: line.number,
-                        "time_\(unit.rawValue) \(field) does not come after the previous row's \(previousTime); times must increase"
+                        "\(timing.columnName) 0 ends a period that starts at 0 and lasts no time; "
+                            + "if the times are period starts, name the column time_\(timing.unit.rawValue)"
+                    )
+                }
+                if let previousTime, let last = times.last, time <= last {
+                    throw InputError(
+                        file: file, line: line.number,
+                        "\(timing.columnName) \(field) does not come after the previous row's \(previousTime); times must increase"
                     )
                 }
                 previousTime = field
-            case .duration(let index, let unit):
-                durationSumInFileUnit += try reader.positive(fields[index], line: line.number, name: "duration_\(unit.rawValue)")
-                endSeconds = unit.seconds(durationSumInFileUnit)
+                times.append(time)
+            case .duration:
+                durationSumInFileUnit += try reader.positive(field, line: line.number, name: timing.columnName)
+                times.append(timing.unit.seconds(durationSumInFileUnit))
             }
-            endsSeconds.append(endSeconds)
             bandwidthsBitsPerSecond.append(bandwidth * columns.bandwidth.unit.bitsPerSecond)
             if let latency { latenciesSeconds.append(latency) }
         }
-        guard !endsSeconds.isEmpty else { throw InputError(file: file, "the trace has no periods: no rows, or only one at time 0") }
+        guard !times.isEmpty else { throw InputError(file: file, "the trace has no rows") }
+        let endsSeconds: [Double]
+        if case .start = timing {
+            guard times.count >= 2 else {
+                throw InputError(
+                    file: file,
+                    "one row under time_* gives no period length: the last row lasts as long as the row before it; "
+                        + "add a row, or give duration_* or end_* instead"
+                )
+            }
+            let origin = times[0]
+            let last = times[times.count - 1]
+            endsSeconds = (1..<times.count).map { times[$0] - origin } + [(last - origin) + (last - times[times.count - 2])]
+        } else {
+            endsSeconds = times
+        }
         let trace = try makeTrace(
             file: file, name: name, periodEndSeconds: endsSeconds, bandwidthBitsPerSecond: bandwidthsBitsPerSecond,
             latencySeconds: columns.latency == nil ? nil : latenciesSeconds
         )
-        let timeUnit: TimeUnit = switch columns.timing {
-        case .end(_, let unit), .duration(_, let unit): unit
-        }
-        return (trace, unitWarnings(for: trace, file: file, bandwidthUnit: columns.bandwidth.unit, timeUnit: timeUnit))
+        return (trace, unitWarnings(for: trace, file: file, bandwidthUnit: columns.bandwidth.unit, timeUnit: timing.unit))
     }
 
     private static func csvColumns(_ header: TextLines.Line, file: String) throws(InputError) -> CSVColumns {
@@ -107,7 +145,7 @@ extension TraceLoader {
             guard !name.isEmpty else { throw fail("column \(index + 1) of the header has no name") }
             let parts = name.split(separator: "_", maxSplits: 1, omittingEmptySubsequences: false)
             let quantity = String(parts[0])
-            guard ["time", "duration", "bandwidth", "latency"].contains(quantity) else {
+            guard ["time", "end", "duration", "bandwidth", "latency"].contains(quantity) else {
                 throw fail("unknown column '\(name)'; \(csvColumnHint)")
             }
             let unitName = parts.count == 2 ? String(parts[1]) : ""
@@ -127,12 +165,18 @@ extension TraceLoader {
                 guard latency == nil else { throw fail("column '\(name)' repeats the latency") }
                 latency = (index, TimeUnit(rawValue: unitName) ?? .s)
             default:
-                guard timing == nil else { throw fail("column '\(name)' repeats the timing; give one time_* or duration_* column") }
+                guard timing == nil else {
+                    throw fail("column '\(name)' repeats the timing; give one time_*, end_* or duration_* column")
+                }
                 let unit = TimeUnit(rawValue: unitName) ?? .s
-                timing = quantity == "time" ? .end(index: index, unit: unit) : .duration(index: index, unit: unit)
+                switch quantity {
+                case "time": timing = .start(index: index, unit: unit)
+                case "end": timing = .end(index: index, unit: unit)
+                default: timing = .duration(index: index, unit: unit)
+                }
             }
         }
-        guard let timing else { throw fail("the header has no time_* or duration_* column; \(csvColumnHint)") }
+        guard let timing else { throw fail("the header has no time_*, end_* or duration_* column; \(csvColumnHint)") }
         guard let bandwidth else { throw fail("the header has no bandwidth_* column; \(csvColumnHint)") }
         return CSVColumns(timing: timing, bandwidth: bandwidth, latency: latency, count: names.count)
     }

@@ -12,6 +12,8 @@ extension TraceLoader {
         var endsSeconds: [Double] = []
         var bandwidthsBitsPerSecond: [Double] = []
         var latenciesSeconds: [Double] = []
+        var durationsMilliseconds: [Double] = []
+        var latenciesMilliseconds: [Double] = []
         endsSeconds.reserveCapacity(elements.count)
         bandwidthsBitsPerSecond.reserveCapacity(elements.count)
         var totalMilliseconds = 0.0
@@ -28,13 +30,18 @@ extension TraceLoader {
                 )
             }
             totalMilliseconds += period.durationMilliseconds
+            durationsMilliseconds.append(period.durationMilliseconds)
+            if let latency = period.latencyMilliseconds { latenciesMilliseconds.append(latency) }
             endsSeconds.append(TimeUnit.ms.seconds(totalMilliseconds))
             bandwidthsBitsPerSecond.append(period.bandwidthKbps * BandwidthUnit.kbps.bitsPerSecond)
             if let latency = period.latencyMilliseconds { latenciesSeconds.append(TimeUnit.ms.seconds(latency)) }
         }
-        let trace = try makeTrace(
+        var trace = try makeTrace(
             file: file, name: name, periodEndSeconds: endsSeconds, bandwidthBitsPerSecond: bandwidthsBitsPerSecond,
             latencySeconds: recordsLatency ? latenciesSeconds : nil
+        )
+        trace.fileMilliseconds = MillisecondPeriods(
+            durations: durationsMilliseconds, latencies: recordsLatency ? latenciesMilliseconds : nil
         )
         return (trace, unitWarnings(for: trace, file: file, bandwidthUnit: .kbps, timeUnit: .ms))
     }

@@ -67,10 +67,10 @@ public enum TraceWriter {
         return text + "]\n"
     }
 
-    /// CSV with end times in seconds, bandwidth in bit/s and, when recorded, latency in seconds:
+    /// CSV with period end times in seconds (`end_s`), bandwidth in bit/s and, when recorded, latency in seconds:
     /// units the trace already uses, so nothing is rounded.
     public static func csvText(_ trace: NetworkTrace) -> String {
-        var text = trace.latencySeconds == nil ? "time_s,bandwidth_bps\n" : "time_s,bandwidth_bps,latency_s\n"
+        var text = trace.latencySeconds == nil ? "end_s,bandwidth_bps\n" : "end_s,bandwidth_bps,latency_s\n"
         text.reserveCapacity(trace.periodCount * 40 + 32)
         for index in 0..<trace.periodCount {
             text += "\(NumberText.plain(trace.periodEndSeconds[index])),\(NumberText.plain(trace.bandwidthBitsPerSecond[index]))"

@@ -1,7 +1,14 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A file written under a temporary name and renamed into place only when committed, so an
 /// interrupted run never leaves a half-written file under the real name.
+///
+/// The temporary names of all unfinished files of the process are kept, so a signal handler can
+/// remove them (``removeUnfinished()``) before the process exits.
 public final class AtomicFile {
     public let url: URL
     private let temporaryURL: URL
@@ -9,12 +16,18 @@ public final class AtomicFile {
     private var buffer: [UInt8] = []
     private var committed = false
 
+    /// Marks the temporary names: `.NAME.tmp-PID-UUID`.
+    public static let temporaryMarker = ".tmp-"
+
     public init(_ url: URL) throws(InputError) {
         self.url = url
-        temporaryURL = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
-        guard FileManager.default.createFile(atPath: temporaryURL.path, contents: nil),
+        temporaryURL = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent)\(Self.temporaryMarker)\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
+        )
+        guard Self.unfinished.add(temporaryURL.path),
+              FileManager.default.createFile(atPath: temporaryURL.path, contents: nil),
               let handle = try? FileHandle(forWritingTo: temporaryURL) else {
+            Self.unfinished.remove(temporaryURL.path)
             throw InputError(file: url.path, "cannot create the file")
         }
         self.handle = handle
@@ -34,6 +47,7 @@ public final class AtomicFile {
             if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
             try FileManager.default.moveItem(at: temporaryURL, to: url)
             committed = true
+            Self.unfinished.remove(temporaryURL.path)
         } catch {
             throw InputError(file: url.path, "cannot write the file: \(error.localizedDescription)")
         }
@@ -51,6 +65,52 @@ public final class AtomicFile {
         if !committed {
             try? handle.close()
             try? FileManager.default.removeItem(at: temporaryURL)
+            Self.unfinished.remove(temporaryURL.path)
+        }
+    }
+
+    /// Removes the temporary file of every unfinished `AtomicFile` of the process and refuses
+    /// new ones; returns how many were removed. For signal handlers, just before the process exits.
+    @discardableResult
+    public static func removeUnfinished() -> Int {
+        unfinished.closeAndTake().reduce(0) { count, path in unlink(path) == 0 ? count + 1 : count }
+    }
+
+    /// Whether `name` is the temporary name of an `AtomicFile` for `finalName`, and the id of the
+    /// process that made it.
+    public static func temporaryOwner(of name: String, finalName: String) -> Int32? {
+        let prefix = "." + finalName + temporaryMarker
+        guard name.hasPrefix(prefix) else { return nil }
+        return Int32(name.dropFirst(prefix.count).prefix { $0 != "-" })
+    }
+
+    private static let unfinished = UnfinishedPaths()
+}
+
+/// The temporary paths of unfinished files, shared by all threads of the process.
+private final class UnfinishedPaths: @unchecked Sendable {
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+    private var closed = false
+
+    /// Adds `path`; false once the process is shutting down.
+    func add(_ path: String) -> Bool {
+        lock.withLock {
+            guard !closed else { return false }
+            paths.insert(path)
+            return true
+        }
+    }
+
+    func remove(_ path: String) {
+        lock.withLock { _ = paths.remove(path) }
+    }
+
+    func closeAndTake() -> [String] {
+        lock.withLock {
+            closed = true
+            defer { paths = [] }
+            return paths.sorted()
         }
     }
 }

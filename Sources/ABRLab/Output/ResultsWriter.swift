@@ -1,16 +1,12 @@
 import Foundation
 
 /// Writes a comparison's output folder: `sessions.csv`, `segments.csv`, `transitions.csv` as
-/// sessions arrive, then `summary.csv` and `run.json`. Nothing appears under its real name
-/// until ``finish(summaries:comparisons:manifest:)`` succeeds.
+/// sessions arrive, then `summary.csv`, `ranked.json` and `run.json`. Nothing appears under its
+/// real name until ``finish(ranking:manifest:)`` succeeds; then the files of the folder's
+/// previous run that this run does not write are removed (see ``OutputFolder``).
 public final class ResultsWriter {
-    public static let summaryHeader = [
-        "strategy", "sessions", "failures", "qoe_mean", "qoe_ci_low", "qoe_ci_high", "qoe_median",
-        "avg_bitrate_kbps", "rebuffer_ratio", "switches", "startup_s", "baseline", "wins", "ties", "losses",
-        "qoe_diff_mean", "qoe_diff_ci_low", "qoe_diff_ci_high", "error",
-    ]
-
     public let directory: URL
+    private let folder: OutputFolder
     private let sessions: AtomicFile
     private let segments: AtomicFile
     private let transitions: AtomicFile
@@ -19,8 +15,10 @@ public final class ResultsWriter {
 
     /// `writesFormats` adds `formats.csv`, for videos whose levels carry formats;
     /// `writesTimeline` adds `buffer_timeline.csv`, every session's buffer sampled at 10 Hz.
+    /// Throws when the folder holds results that no recorded abrlab run wrote.
     public init(directory: URL, writesFormats: Bool = false, writesTimeline: Bool = false) throws(InputError) {
         self.directory = directory
+        folder = try OutputFolder(directory)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
@@ -38,6 +36,12 @@ public final class ResultsWriter {
         try timeline?.write(CSVRow.line(SessionCSV.timelineHeader))
     }
 
+    /// The names of the files ``finish(ranking:manifest:)`` leaves in the folder, sorted.
+    public var fileNames: [String] {
+        ([sessions, segments, transitions, formats, timeline].compactMap { $0?.url.lastPathComponent }
+            + ["summary.csv", "ranked.json", OutputFolder.manifestName]).sorted()
+    }
+
     public func append(_ session: SessionCSV) throws(InputError) {
         try sessions.write(session.sessionLine)
         try segments.write(session.segmentLines)
@@ -46,38 +50,18 @@ public final class ResultsWriter {
         try timeline?.write(session.timelineLines)
     }
 
-    public func finish(summaries: [StrategySummary], comparisons: [PairedComparison], manifest: Data) throws(InputError) {
+    /// Writes the summaries and the manifest, moves every file into place, then removes what is
+    /// left of the previous run.
+    public func finish(ranking: Ranking, manifest: Data) throws(InputError) {
         let summary = try AtomicFile(directory.appendingPathComponent("summary.csv"))
-        try summary.write(CSVRow.line(Self.summaryHeader))
-        for item in summaries {
-            var row = CSVRow()
-            row.add(item.strategyID)
-            row.add(item.sessions)
-            row.add(item.failures)
-            row.add(item.qoeMean)
-            row.add(item.qoeInterval.lower)
-            row.add(item.qoeInterval.upper)
-            row.add(item.qoeMedian)
-            row.add(item.averageBitrateKbps)
-            row.add(item.rebufferRatio)
-            row.add(item.switches)
-            row.add(item.startupSeconds)
-            if let comparison = comparisons.first(where: { $0.strategyID == item.strategyID }) {
-                row.add(comparison.baselineID)
-                row.add(comparison.wins)
-                row.add(comparison.ties)
-                row.add(comparison.losses)
-                row.add(comparison.meanDifference)
-                row.add(comparison.interval.lower)
-                row.add(comparison.interval.upper)
-            } else {
-                for _ in 0..<7 { row.add("") }
-            }
-            row.add(item.firstError ?? "")
-            try summary.write(row.line)
-        }
-        let run = try AtomicFile(directory.appendingPathComponent("run.json"))
+        try summary.write(ranking.summaryCSV)
+        let ranked = try AtomicFile(directory.appendingPathComponent("ranked.json"))
+        try ranked.write(String(decoding: ranking.json(), as: UTF8.self) + "\n")
+        let run = try AtomicFile(directory.appendingPathComponent(OutputFolder.manifestName))
         try run.write(String(decoding: manifest, as: UTF8.self) + "\n")
-        for file in [sessions, segments, transitions, summary, run] + [formats, timeline].compactMap({ $0 }) { try file.commit() }
+        for file in [sessions, segments, transitions, summary, ranked] + [formats, timeline].compactMap({ $0 }) + [run] {
+            try file.commit()
+        }
+        try folder.removeStale(keeping: fileNames)
     }
 }

@@ -1,14 +1,22 @@
 /// The CSV text of one session, made on a worker so the ordered writer only appends bytes.
+///
+/// Segments and levels are 1-based in every file, as in the Lua API (`docs/output.md`).
 public struct SessionCSV: Sendable {
     public static let sessionsHeader = [
-        "strategy", "trace", "profile", "qoe_model", "segments", "qoe", "qoe_mean", "avg_bitrate_kbps",
+        "strategy", "trace", "profile", "qoe_model", "segments", "qoe_total", "qoe_per_segment", "avg_bitrate_kbps",
         "rebuffer_s", "rebuffer_ratio", "stalls", "switches", "startup_s", "seed", "error",
+    ] + playbackHeader
+    /// Sabre's session metrics (see ``PlaybackSummary``), after the columns every profile had first.
+    public static let playbackHeader = [
+        "session_s", "played_utility", "time_avg_played_utility", "played_bitrate_kbps", "time_avg_played_bitrate_kbps",
+        "rebuffer_events", "bitrate_change_kbps", "log_bitrate_change", "over_estimates", "over_estimate_kbps",
+        "leq_estimates", "leq_estimate_kbps", "estimate_error_kbps", "rampup_s", "reaction_s", "time_avg_score",
     ]
     public static let segmentsHeader = [
         "strategy", "trace", "segment", "level", "bitrate_kbps", "size_bytes", "download_start_s", "download_end_s",
         "download_time_s", "latency_s", "throughput_kbps", "buffer_before_s", "buffer_after_s", "rebuffer_s",
         "wait_s", "buffer_state", "buffer_progress", "fill_rate_s_per_s", "likely_to_keep_up", "network_active_share",
-        "estimate_kbps", "network_quality", "qoe",
+        "estimate_kbps", "network_quality", "qoe", "requests", "wasted_bytes", "replaced_level",
     ]
     /// The buffer sampled at 10 Hz, when asked for.
     public static let timelineHeader = [
@@ -56,6 +64,7 @@ public struct SessionCSV: Sendable {
         }
         row.add(outcome.seed)
         row.add(outcome.error ?? "")
+        Self.addPlayback(outcome.metrics, to: &row)
         sessionLine = row.line
 
         var segments = ""
@@ -80,17 +89,10 @@ public struct SessionCSV: Sendable {
         transitionLines = transitions
         var formats = ""
         if let result = outcome.result, let video, video.formats.contains(where: { $0 != nil }) {
-            for change in FormatTimeline.changes(video: video, session: result) {
-                var line = CSVRow()
-                line.add(outcome.strategyID)
-                line.add(outcome.traceName)
-                line.add(change.segmentIndex)
-                line.add(change.level)
-                line.add(change.format)
-                line.add(change.mediaSeconds)
-                line.add(change.arrivalSeconds)
-                formats += line.line
-            }
+            var prefix = CSVRow()
+            prefix.add(outcome.strategyID)
+            prefix.add(outcome.traceName)
+            for change in FormatTimeline.changes(video: video, session: result) { formats += prefix.text + "," + change.csvLine }
         }
         formatLines = formats
         var timeline = ""
@@ -107,8 +109,8 @@ public struct SessionCSV: Sendable {
         var row = CSVRow()
         row.add(strategy)
         row.add(trace)
-        row.add(segment.index)
-        row.add(segment.level)
+        row.add(segment.index + 1)
+        row.add(segment.level + 1)
         row.add(segment.bitrateKbps)
         row.add(segment.sizeBytes)
         row.add(segment.downloadStartSeconds)
@@ -128,6 +130,33 @@ public struct SessionCSV: Sendable {
         row.add(segment.estimateKbps)
         row.add(segment.networkQuality.name)
         row.add(score)
+        row.add(segment.requests)
+        row.add(segment.wastedBytes)
+        row.add(segment.replacedLevel.map { String($0 + 1) } ?? "")
         return row.line
+    }
+
+    private static func addPlayback(_ metrics: SessionMetrics?, to row: inout CSVRow) {
+        guard let metrics, let playback = metrics.playback else {
+            for _ in playbackHeader { row.add("") }
+            return
+        }
+        let accuracy = playback.accuracy
+        row.add(playback.sessionSeconds)
+        row.add(playback.playedUtility)
+        row.add(playback.timeAveragePlayedUtility)
+        row.add(playback.playedBitrateKbps)
+        row.add(playback.timeAveragePlayedBitrateKbps)
+        row.add(playback.rebufferEvents)
+        row.add(playback.bitrateChangeKbps)
+        row.add(playback.logBitrateChange)
+        row.add(accuracy.overCount)
+        row.add(accuracy.overMeanKbps)
+        row.add(accuracy.atOrBelowCount)
+        row.add(accuracy.atOrBelowMeanKbps)
+        row.add(accuracy.meanErrorKbps)
+        row.add(playback.rampUpSeconds ?? .nan)
+        row.add(playback.reactionSeconds ?? .nan)
+        row.add(metrics.timeAverageScore ?? .nan)
     }
 }

@@ -14,6 +14,10 @@ public struct QoEModel: Equatable, Sendable {
         case log
         /// Utility maps levels to fixed scores favouring HD (1, 2, 3, 12, 15, 20 for six levels).
         case hd
+        /// Sabre's time-average score (Spiteri, Nguyen, Sitaraman, MMSys 2018,
+        /// doi:10.1145/3204949.3204953): (Σ ln(R / R_min) − γp · rebuffer / segment duration) ×
+        /// segment duration / session time; no switch penalty. The rebuffer penalty is γp.
+        case sabre
     }
 
     public var kind: Kind
@@ -23,10 +27,14 @@ public struct QoEModel: Equatable, Sendable {
     public var smoothnessPenalty: Double
     /// Utilities per level for the HD model, lowest level first.
     public var hdUtilities: [Double]
+    /// Sabre's γp: the weight of one segment duration of stall in its time-average score (the
+    /// `sabre` model's rebuffer penalty, and the `time_avg_score` column of every model).
+    public var gammaP: Double
 
-    public init(kind: Kind, rebufferPenalty: Double? = nil, smoothnessPenalty: Double = 1, hdUtilities: [Double]? = nil) {
+    public init(kind: Kind, rebufferPenalty: Double? = nil, smoothnessPenalty: Double = 1, hdUtilities: [Double]? = nil, gammaP: Double = 5) {
         self.kind = kind
-        self.rebufferPenalty = rebufferPenalty ?? Self.defaultRebufferPenalty(kind)
+        self.gammaP = gammaP
+        self.rebufferPenalty = kind == .sabre ? gammaP : rebufferPenalty ?? Self.defaultRebufferPenalty(kind)
         self.smoothnessPenalty = smoothnessPenalty
         self.hdUtilities = hdUtilities ?? [1, 2, 3, 12, 15, 20]
     }
@@ -37,6 +45,7 @@ public struct QoEModel: Equatable, Sendable {
         case .linear: 4.3
         case .log: 2.66
         case .hd: 8
+        case .sabre: 5
         }
     }
 
@@ -57,7 +66,7 @@ public struct QoEModel: Equatable, Sendable {
     public func utility(level: Int, ladder: [BitrateLevel]) -> Double {
         switch kind {
         case .linear: ladder[level].bitrateKbps / 1000
-        case .log: Foundation.log(ladder[level].bitrateKbps / ladder[0].bitrateKbps)
+        case .log, .sabre: Foundation.log(ladder[level].bitrateKbps / ladder[0].bitrateKbps)
         case .hd: hdUtilities[level]
         }
     }
@@ -65,11 +74,28 @@ public struct QoEModel: Equatable, Sendable {
     /// Score of one segment given the previous segment's level (`nil` for the first).
     public func segmentScore(level: Int, previousLevel: Int?, rebufferSeconds: Double, ladder: [BitrateLevel]) -> Double {
         let current = utility(level: level, ladder: ladder)
-        let switchCost = previousLevel.map { abs(current - utility(level: $0, ladder: ladder)) } ?? 0
+        let switchCost = kind == .sabre ? 0 : previousLevel.map { abs(current - utility(level: $0, ladder: ladder)) } ?? 0
         return current - rebufferPenalty * rebufferSeconds - smoothnessPenalty * switchCost
     }
 
-    /// Per-segment scores of a session, in order.
+    /// Per-segment scores of a session, in order. For `sabre` each segment's share of the
+    /// time-average score, so they add up to it.
+    public func segmentScores(_ result: SessionResult, ladder: [BitrateLevel]) -> [Double] {
+        guard kind == .sabre else { return segmentScores(result.segments, ladder: ladder) }
+        let playback = result.playback
+        let factor = playback?.timeAverageFactor ?? 0
+        return result.segments.map { segment in
+            factor * (utility(level: segment.level, ladder: ladder) - rebufferPenalty * segment.rebufferSeconds / result.segmentDurationSeconds)
+        }
+    }
+
+    /// Total score of a session: the sum of its segment scores, or Sabre's time-average score.
+    public func sessionScore(_ result: SessionResult, ladder: [BitrateLevel], segmentScores: [Double]) -> Double {
+        if kind == .sabre, let playback = result.playback { return playback.timeAverageScore(gammaP: rebufferPenalty) }
+        return segmentScores.reduce(0, +)
+    }
+
+    /// Per-segment scores of segments played in order with no session context.
     public func segmentScores(_ segments: [SegmentRecord], ladder: [BitrateLevel]) -> [Double] {
         var previous: Int?
         return segments.map { segment in

@@ -12,11 +12,21 @@ public struct SessionMetrics: Equatable, Sendable {
     public var stallCount: Int
     public var switchCount: Int
     public var startupSeconds: Double
+    /// What was played, summarised as Sabre prints it.
+    public var playback: PlaybackSummary?
+    /// Sabre's time-average score with the QoE model's γp.
+    public var timeAverageScore: Double?
 
     public init(result: SessionResult, qoe: QoEModel, ladder: [BitrateLevel]) {
-        let scores = qoe.segmentScores(result.segments, ladder: ladder)
+        self.init(result: result, qoe: qoe, ladder: ladder, segmentScores: qoe.segmentScores(result, ladder: ladder))
+    }
+
+    /// Metrics from scores already computed with `qoe.segmentScores(result, ladder:)`.
+    public init(result: SessionResult, qoe: QoEModel, ladder: [BitrateLevel], segmentScores scores: [Double]) {
         segments = result.segments.count
-        qoeTotal = scores.reduce(0, +)
+        qoeTotal = qoe.sessionScore(result, ladder: ladder, segmentScores: scores)
+        playback = result.playback
+        timeAverageScore = result.playback?.timeAverageScore(gammaP: qoe.gammaP)
         qoeMean = segments > 0 ? qoeTotal / Double(segments) : 0
         averageBitrateKbps = segments > 0
             ? result.segments.reduce(0) { $0 + $1.bitrateKbps } / Double(segments) : 0

@@ -3,6 +3,18 @@ public enum Bootstrap {
     public struct Interval: Equatable, Sendable {
         public var lower: Double
         public var upper: Double
+
+        public init(lower: Double, upper: Double) {
+            self.lower = lower
+            self.upper = upper
+        }
+    }
+
+    /// The resampling seed for one kind of interval (`"summary"`, `"paired"`) of a run. It
+    /// depends on the run's seed only, never on a strategy's id, so identical data gets an
+    /// identical interval whatever the strategy is called.
+    public static func seed(run: UInt64, purpose: String) -> UInt64 {
+        SessionSeed.derive(seed: run, strategyID: "bootstrap", traceName: purpose)
     }
 
     /// The `confidence` interval of the mean of `values` from `resamples` seeded resamples.

@@ -2,8 +2,10 @@
 /// in strategy order.
 public struct ExperimentReport: Sendable {
     public let strategyIDs: [String]
-    private var metrics: [String: [SessionMetrics]] = [:]
-    private var qoeByTrace: [String: [String: Double]] = [:]
+    private var metrics: [String: [String: SessionMetrics]] = [:]
+    /// Every trace seen, in the order sessions arrived (the run's trace order).
+    private var traceNames: [String] = []
+    private var knownTraces: Set<String> = []
     private var failures: [String: Int] = [:]
     private var firstErrors: [String: String] = [:]
 
@@ -12,9 +14,9 @@ public struct ExperimentReport: Sendable {
     }
 
     public mutating func add(strategyID: String, traceName: String, metrics sessionMetrics: SessionMetrics?, error: String?) {
+        if knownTraces.insert(traceName).inserted { traceNames.append(traceName) }
         if let sessionMetrics {
-            metrics[strategyID, default: []].append(sessionMetrics)
-            qoeByTrace[strategyID, default: [:]][traceName] = sessionMetrics.qoeTotal
+            metrics[strategyID, default: [:]][traceName] = sessionMetrics
         } else {
             failures[strategyID, default: 0] += 1
             if firstErrors[strategyID] == nil { firstErrors[strategyID] = error ?? "failed" }
@@ -24,23 +26,42 @@ public struct ExperimentReport: Sendable {
     /// Sessions that failed, over all strategies.
     public var failureCount: Int { failures.values.reduce(0, +) }
 
+    /// Traces every strategy finished, in the run's order: the traces summaries compare on.
+    public var comparedTraces: [String] {
+        traceNames.filter { trace in strategyIDs.allSatisfy { metrics[$0]?[trace] != nil } }
+    }
+
+    /// Each strategy summarised over ``comparedTraces``, in strategy order.
     public func summaries(seed: UInt64) -> [StrategySummary] {
-        strategyIDs.map { id in
-            StrategySummary(
-                strategyID: id, metrics: metrics[id] ?? [], failures: failures[id] ?? 0,
-                firstError: firstErrors[id], seed: seed
+        let compared = comparedTraces
+        return strategyIDs.map { id in
+            let finished = metrics[id] ?? [:]
+            return StrategySummary(
+                strategyID: id, metrics: compared.compactMap { finished[$0] }, sessions: finished.count,
+                failures: failures[id] ?? 0, firstError: firstErrors[id], seed: seed
             )
         }
     }
 
-    /// Every other strategy against `baselineID`, in strategy order.
+    /// Every other strategy against `baselineID`, in strategy order, each paired on the traces
+    /// both finished.
     public func comparisons(baselineID: String, seed: UInt64) -> [PairedComparison] {
-        let baseline = qoeByTrace[baselineID] ?? [:]
+        let baseline = qoeByTrace(baselineID)
         return strategyIDs.filter { $0 != baselineID }.map { id in
-            PairedComparison(
-                strategyID: id, baselineID: baselineID, strategyQoE: qoeByTrace[id] ?? [:],
-                baselineQoE: baseline, seed: seed
-            )
+            PairedComparison(strategyID: id, baselineID: baselineID, strategyQoE: qoeByTrace(id), baselineQoE: baseline, seed: seed)
         }
+    }
+
+    /// The ranked table: summaries, ranks and, with a baseline, the paired comparisons.
+    public func ranking(seed: UInt64, rankBy: RankMetric = .mean, baselineID: String? = nil) -> Ranking {
+        Ranking(
+            summaries: summaries(seed: seed), rankBy: rankBy, traceCount: traceNames.count,
+            comparedTraceCount: comparedTraces.count, baselineID: baselineID,
+            comparisons: baselineID.map { comparisons(baselineID: $0, seed: seed) } ?? []
+        )
+    }
+
+    private func qoeByTrace(_ id: String) -> [String: Double] {
+        (metrics[id] ?? [:]).mapValues(\.qoeTotal)
     }
 }

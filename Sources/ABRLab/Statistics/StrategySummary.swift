@@ -1,31 +1,50 @@
 /// One strategy's results over a trace set.
+///
+/// The statistics cover the sessions passed in — in a comparison, the traces every strategy
+/// completed — so strategies are compared on the same traces; `sessions` and `failures` count
+/// all of the strategy's sessions.
 public struct StrategySummary: Equatable, Sendable {
     public var strategyID: String
-    /// Sessions that finished.
+    /// Sessions that finished, over every trace of the run.
     public var sessions: Int
     /// Sessions that failed.
     public var failures: Int
-    public var qoeMean: Double
-    public var qoeInterval: Bootstrap.Interval
-    public var qoeMedian: Double
+    /// Sessions the statistics below cover.
+    public var comparedSessions: Int
+    /// Mean session QoE (each session's sum of per-segment scores).
+    public var qoeTotalMean: Double
+    /// 95 % percentile-bootstrap interval of `qoeTotalMean`.
+    public var qoeTotalInterval: Bootstrap.Interval
+    public var qoeTotalMedian: Double
     public var averageBitrateKbps: Double
     public var rebufferRatio: Double
     public var switches: Double
     public var startupSeconds: Double
     /// The first failure's message, if any.
     public var firstError: String?
+    /// 1-based position among the strategies that completed every session (equal scores share
+    /// a rank); `nil` until ranked, and for strategies with failed sessions.
+    public var rank: Int?
 
-    /// Summarises finished sessions' metrics (failed ones count only in `failures`).
-    public init(strategyID: String, metrics: [SessionMetrics], failures: Int, firstError: String?, seed: UInt64) {
+    /// Whether the strategy finished every session of the run.
+    public var isComplete: Bool { failures == 0 }
+
+    /// Summarises `metrics`; `sessions` (default: `metrics.count`) and `failures` count the
+    /// strategy's finished and failed sessions over the whole run. The bootstrap is seeded from
+    /// the run's `seed` alone, so identical sessions give identical intervals.
+    public init(
+        strategyID: String, metrics: [SessionMetrics], sessions: Int? = nil, failures: Int, firstError: String?, seed: UInt64
+    ) {
         self.strategyID = strategyID
-        self.sessions = metrics.count
+        self.sessions = sessions ?? metrics.count
         self.failures = failures
         self.firstError = firstError
+        comparedSessions = metrics.count
         let totals = metrics.map(\.qoeTotal)
         func mean(_ values: [Double]) -> Double { values.isEmpty ? .nan : values.reduce(0, +) / Double(values.count) }
-        qoeMean = mean(totals)
-        qoeInterval = Bootstrap.meanInterval(totals, seed: SessionSeed.derive(seed: seed, strategyID: strategyID, traceName: "summary"))
-        qoeMedian = Bootstrap.quantile(sorted: totals.sorted(), 0.5)
+        qoeTotalMean = mean(totals)
+        qoeTotalInterval = Bootstrap.meanInterval(totals, seed: Bootstrap.seed(run: seed, purpose: "summary"))
+        qoeTotalMedian = Bootstrap.quantile(sorted: totals.sorted(), 0.5)
         averageBitrateKbps = mean(metrics.map(\.averageBitrateKbps))
         rebufferRatio = mean(metrics.map(\.rebufferRatio))
         switches = mean(metrics.map { Double($0.switchCount) })

@@ -29,8 +29,15 @@ public struct DecisionContext: Sendable {
     public var networkQuality: NetworkQuality
     /// The trace's path classified by the seed's rules, when the trace describes its path.
     public var pathQuality: NetworkQuality?
-    /// Every earlier download of this session, oldest first.
+    /// Every earlier request of this session, oldest first (abandoned ones included).
     public var downloads: [DownloadRecord]
+    /// The profile's throughput estimate (Sabre's: transfer-time weighted EWMA by default, see
+    /// ``ThroughputEstimator``); `nil` before the first completed download.
+    public var throughputEstimateKbps: Double?
+    /// The profile's latency estimate; `nil` before the first completed download.
+    public var latencyEstimateSeconds: Double?
+    /// Buffer the player holds at most.
+    public var maxBufferSeconds: Double
     /// The video, for the size of any segment at any level.
     public var video: Video
 
@@ -38,7 +45,8 @@ public struct DecisionContext: Sendable {
         segmentIndex: Int, segmentCount: Int, segmentDurationSeconds: Double, ladder: [BitrateLevel],
         lastLevel: Int?, bufferSeconds: Double, rebufferSeconds: Double, stallCount: Int,
         stallSeconds: Double = 0, playbackStartSeconds: Double? = nil, elapsedSeconds: Double, estimateKbps: Double, networkQuality: NetworkQuality,
-        pathQuality: NetworkQuality? = nil, downloads: [DownloadRecord], video: Video
+        pathQuality: NetworkQuality? = nil, downloads: [DownloadRecord], video: Video,
+        throughputEstimateKbps: Double? = nil, latencyEstimateSeconds: Double? = nil, maxBufferSeconds: Double = 60
     ) {
         self.segmentIndex = segmentIndex
         self.segmentCount = segmentCount
@@ -56,6 +64,9 @@ public struct DecisionContext: Sendable {
         self.pathQuality = pathQuality
         self.downloads = downloads
         self.video = video
+        self.throughputEstimateKbps = throughputEstimateKbps
+        self.latencyEstimateSeconds = latencyEstimateSeconds
+        self.maxBufferSeconds = maxBufferSeconds
     }
 
     public var levelCount: Int { ladder.count }

@@ -1,4 +1,5 @@
-/// What one finished segment download looked like, as strategies see it.
+/// What one finished request looked like, as strategies see it: a segment delivered, or a
+/// request abandoned part way, or a replacement of a buffered segment.
 public struct DownloadRecord: Equatable, Sendable {
     /// 0-based segment index.
     public var segmentIndex: Int
@@ -13,12 +14,24 @@ public struct DownloadRecord: Equatable, Sendable {
     public var rebufferSeconds: Double
     /// Buffer after the segment arrived (and after any full-buffer wait).
     public var bufferSeconds: Double
-    /// Time the player waited afterwards because its buffer was full.
+    /// Time the player waited afterwards because its buffer was full (`level` buffer profiles;
+    /// on the `segments` buffer waits come before requests and are told through `didWait`).
     public var waitSeconds: Double
+    /// Whether the request was abandoned before the segment arrived; its bytes are wasted.
+    public var abandoned: Bool
+    /// The level the abandonment check asked for, when the request was abandoned.
+    public var abandonedToLevel: Int?
+    /// Whether the request replaced a buffered segment instead of appending one.
+    public var isReplacement: Bool
+    /// Time from the request to the first byte (the latency part of `downloadTimeSeconds`).
+    public var latencySeconds: Double
+    /// Bytes that arrived (`sizeBytes` unless abandoned; fractional when sizes are in bits).
+    public var receivedBytes: Double
 
     public init(
         segmentIndex: Int, level: Int, sizeBytes: Int, downloadTimeSeconds: Double, throughputKbps: Double,
-        rebufferSeconds: Double, bufferSeconds: Double, waitSeconds: Double
+        rebufferSeconds: Double, bufferSeconds: Double, waitSeconds: Double, abandoned: Bool = false,
+        abandonedToLevel: Int? = nil, isReplacement: Bool = false, latencySeconds: Double = 0, receivedBytes: Double? = nil
     ) {
         self.segmentIndex = segmentIndex
         self.level = level
@@ -28,5 +41,10 @@ public struct DownloadRecord: Equatable, Sendable {
         self.rebufferSeconds = rebufferSeconds
         self.bufferSeconds = bufferSeconds
         self.waitSeconds = waitSeconds
+        self.abandoned = abandoned
+        self.abandonedToLevel = abandonedToLevel
+        self.isReplacement = isReplacement
+        self.latencySeconds = latencySeconds
+        self.receivedBytes = receivedBytes ?? Double(sizeBytes)
     }
 }

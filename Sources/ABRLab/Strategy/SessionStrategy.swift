@@ -1,19 +1,32 @@
-/// A strategy that plays one session: it picks a level for every segment.
+/// A strategy that plays one session: it picks a level for every request.
 ///
 /// The emulator makes a fresh instance for each session, so state kept in the instance never
-/// leaks between sessions. Only ``chooseLevel(_:)`` is required.
+/// leaks between sessions. Only ``chooseLevel(_:)`` is required; the other hooks have defaults.
+/// The session asks again for the same segment after an abandoned request.
 public protocol SessionStrategy {
     /// Called once before the first decision.
     mutating func setUp(_ session: SessionInfo) throws
     /// The 0-based level for `context.segmentIndex`.
     mutating func chooseLevel(_ context: DecisionContext) throws -> Int
-    /// Called after every download, with the context as it stands after it (its `segmentIndex`
-    /// is the next segment's).
+    /// The level and an idle delay before the request; by default ``chooseLevel(_:)`` with no delay.
+    mutating func decide(_ context: DecisionContext) throws -> RequestDecision
+    /// Called during a download on profiles with abandonment; a lower 0-based level abandons
+    /// it (its bytes are wasted and the segment is decided again), `nil` lets it go on.
+    mutating func checkAbandonment(_ progress: DownloadProgress) throws -> Int?
+    /// Called after the player waited because its buffer was full.
+    mutating func didWait(seconds: Double, context: DecisionContext) throws
+    /// Called after every request, with the context as it stands after it (its `segmentIndex`
+    /// is the next segment to decide).
     mutating func didDownload(_ record: DownloadRecord, context: DecisionContext) throws
 }
 
 extension SessionStrategy {
     public mutating func setUp(_ session: SessionInfo) throws {}
+    public mutating func decide(_ context: DecisionContext) throws -> RequestDecision {
+        RequestDecision(level: try chooseLevel(context))
+    }
+    public mutating func checkAbandonment(_ progress: DownloadProgress) throws -> Int? { nil }
+    public mutating func didWait(seconds: Double, context: DecisionContext) throws {}
     public mutating func didDownload(_ record: DownloadRecord, context: DecisionContext) throws {}
 }
 
@@ -25,16 +38,23 @@ public struct StrategyDescriptor: Sendable {
     public let description: String
     /// Where it comes from: `native` or a script path.
     public let source: String
+    /// Declared parameters with their effective values, sorted by key; empty when it takes none.
+    public let params: [StrategyParam]
     private let factory: @Sendable () throws -> any SessionStrategy
+    /// Makes the descriptor with some parameters set from text (StrategyDescriptor+Params.swift).
+    let configurator: StrategyConfigurator?
 
     public init(
         id: String, name: String, description: String, source: String = "native",
+        params: [StrategyParam] = [], configure: StrategyConfigurator? = nil,
         make factory: @escaping @Sendable () throws -> any SessionStrategy
     ) {
         self.id = id
         self.name = name
         self.description = description
         self.source = source
+        self.params = params
+        self.configurator = configure
         self.factory = factory
     }
 

@@ -7,15 +7,9 @@ enum TextFile {
         url.isFileURL ? url.relativePath : url.absoluteString
     }
 
+    /// The file's text, refused past `InputFile.maximumBytes`.
     static func read(_ url: URL) throws(InputError) -> String {
-        guard exists(url) else { throw InputError(file: displayName(url), "no such file") }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw InputError(file: displayName(url), "cannot read the file (\(reason(error)))")
-        }
-        return String(decoding: data, as: UTF8.self)
+        String(decoding: try InputFile.read(url), as: UTF8.self)
     }
 
     static func write(_ text: String, to url: URL) throws(InputError) {

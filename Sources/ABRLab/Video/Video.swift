@@ -16,8 +16,13 @@ public struct Video: Equatable, Sendable {
         let segmentCount: Int
         /// Sizes in bytes, segment-major: `sizes[segment * ladder.count + level]`.
         let sizes: [Int]
+        /// Sizes in bits as the manifest gave them, when it gave bits; same layout.
+        let sizesBits: [Double]?
 
-        init(name: String, segmentDurationSeconds: Double, ladder: [BitrateLevel], formats: [String?], segmentCount: Int, sizes: [Int]) {
+        init(
+            name: String, segmentDurationSeconds: Double, ladder: [BitrateLevel], formats: [String?], segmentCount: Int,
+            sizes: [Int], sizesBits: [Double]? = nil
+        ) {
             self.name = name
             sessionURL = Video.sessionURL(name: name)
             self.segmentDurationSeconds = segmentDurationSeconds
@@ -25,15 +30,30 @@ public struct Video: Equatable, Sendable {
             self.formats = formats
             self.segmentCount = segmentCount
             self.sizes = sizes
+            self.sizesBits = sizesBits
         }
 
         func renamed(_ name: String) -> Storage {
-            Storage(name: name, segmentDurationSeconds: segmentDurationSeconds, ladder: ladder, formats: formats, segmentCount: segmentCount, sizes: sizes)
+            Storage(
+                name: name, segmentDurationSeconds: segmentDurationSeconds, ladder: ladder, formats: formats,
+                segmentCount: segmentCount, sizes: sizes, sizesBits: sizesBits
+            )
+        }
+
+        /// Sizes in bits, whether the manifest gave bits or bytes.
+        var bits: [Double] { sizesBits ?? sizes.map { Double($0) * 8 } }
+
+        func withBits(_ bits: [Double]) -> Storage {
+            Storage(
+                name: name, segmentDurationSeconds: segmentDurationSeconds, ladder: ladder, formats: formats,
+                segmentCount: segmentCount, sizes: sizes, sizesBits: bits
+            )
         }
 
         static func == (lhs: Storage, rhs: Storage) -> Bool {
             lhs === rhs || (lhs.name == rhs.name && lhs.segmentDurationSeconds == rhs.segmentDurationSeconds
-                && lhs.ladder == rhs.ladder && lhs.formats == rhs.formats && lhs.sizes == rhs.sizes)
+                && lhs.ladder == rhs.ladder && lhs.formats == rhs.formats && lhs.sizes == rhs.sizes
+                && (lhs.sizesBits == rhs.sizesBits || lhs.bits == rhs.bits))
         }
     }
 
@@ -122,6 +142,25 @@ public struct Video: Equatable, Sendable {
         let levels = storage.ladder.count
         guard segment >= 0, segment < storage.segmentCount, level >= 0, level < levels else { return 0 }
         return storage.sizes[segment * levels + level]
+    }
+
+    /// Size of `segment` at `level` in bits: exactly as the manifest gave it when it gave bits,
+    /// else bytes × 8; 0 outside the video.
+    @inline(__always)
+    public func sizeBits(segment: Int, level: Int) -> Double {
+        let storage = storage
+        let levels = storage.ladder.count
+        guard segment >= 0, segment < storage.segmentCount, level >= 0, level < levels else { return 0 }
+        if let bits = storage.sizesBits { return bits[segment * levels + level] }
+        return Double(storage.sizes[segment * levels + level]) * 8
+    }
+
+    /// The same video with sizes known to the bit (`bits[segment][level]`, each rounding up to
+    /// the byte size this video has).
+    func withSizesBits(_ bits: [[Double]]) -> Video {
+        var copy = self
+        copy.storage = storage.withBits(bits.flatMap { $0 })
+        return copy
     }
 
     /// Bitrates in kilobits per second, lowest first.

@@ -5,8 +5,8 @@ extension VideoLoader {
     /// sizes indexed `[segment][level]`.
     ///
     /// Sizes become bytes as `bits / 8`, rounded up when not whole: a partial byte still has to
-    /// cross the network, and rounding up never shortens a download. The video is named after the
-    /// file without `.json`.
+    /// cross the network, and rounding up never shortens a download. The bits are kept too, for
+    /// models that count bits (the `sabre` profile). The video is named after the file without `.json`.
     public static func loadSabreManifest(_ url: URL) throws(InputError) -> Video {
         let file = TextFile.displayName(url)
         return try parseSabreManifest(TextFile.read(url), file: file, name: TraceLoader.traceName(forFile: file))
@@ -41,7 +41,9 @@ extension VideoLoader {
         guard let ladder else { throw InputError(file: file, line: root.line, "the manifest has no bitrates_kbps") }
         guard let rows else { throw InputError(file: file, line: root.line, "the manifest has no segment_sizes_bits") }
         var sizesBytes: [[Int]] = []
+        var sizesBits: [[Double]] = []
         sizesBytes.reserveCapacity(rows.count)
+        sizesBits.reserveCapacity(rows.count)
         for (segment, row) in rows.enumerated() {
             let what = "segment_sizes_bits[\(segment)]"
             let sizes = try row.elements(file: file, what: what)
@@ -49,17 +51,20 @@ extension VideoLoader {
                 throw InputError(file: file, line: row.line, "\(what) has \(sizes.count) sizes for \(ladder.count) bitrates")
             }
             var rowBytes: [Int] = []
+            var rowBits: [Double] = []
             rowBytes.reserveCapacity(sizes.count)
             for (level, size) in sizes.enumerated() {
                 let bits = try size.positive(file: file, what: "\(what)[\(level)]")
                 guard bits <= 1e15 else { throw InputError(file: file, line: size.line, "\(what)[\(level)] is too large") }
                 rowBytes.append(Int((bits / 8).rounded(.up)))
+                rowBits.append(bits)
             }
             sizesBytes.append(rowBytes)
+            sizesBits.append(rowBits)
         }
         guard !sizesBytes.isEmpty else { throw InputError(file: file, line: root.line, "segment_sizes_bits lists no segments") }
         return try makeVideo(
             file: file, name: name, segmentDurationSeconds: durationMilliseconds / 1000, ladder: ladder, sizesBytes: sizesBytes
-        )
+        ).withSizesBits(sizesBits)
     }
 }

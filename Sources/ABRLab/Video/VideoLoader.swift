@@ -43,11 +43,22 @@ public enum VideoLoader {
                 segmentCount: segmentCount ?? VideoPreset.defaultSegmentCount, segmentDurationSeconds: segmentDurationSeconds
             )
         }
+        if spec == Self.renamedPensievePreset, !TextFile.exists(URL(fileURLWithPath: spec)) {
+            throw InputError(
+                file: spec,
+                "no such video; the CBR stand-in with Pensieve's ladder is the preset '\(VideoPreset.pensieveCBR.rawValue)', "
+                    + "and Pensieve's own video is the folder of its video_size_N files"
+            )
+        }
         guard segmentCount == nil else {
             throw InputError(file: spec, "a segment count applies only to presets and cbr: specs, not to sizes read from files")
         }
         return try load(URL(fileURLWithPath: spec), ladderKbps: ladderKbps, segmentDurationSeconds: segmentDurationSeconds)
     }
+
+    /// The old name of ``VideoPreset/pensieveCBR``, refused with a pointer to the new one because
+    /// it read as Pensieve's own video.
+    static let renamedPensievePreset = "pensieve"
 
     /// Loads a Sabre manifest file or a folder of Pensieve `video_size_N` files.
     public static func load(

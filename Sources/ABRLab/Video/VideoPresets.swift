@@ -3,9 +3,10 @@
 public enum VideoPreset: String, CaseIterable, Sendable {
     /// The seed's ladder, `BitrateLevel.standardLevels`: 360p at 500 kbps up to 4K at 15 Mbps.
     case standard
-    /// Pensieve's ladder, 300–4300 kbps in 4 s segments. Its real VBR sizes are the
-    /// `video_size_N` files, which `VideoLoader` reads from a folder.
-    case pensieve
+    /// A constant-bitrate stand-in with Pensieve's ladder, 300–4300 kbps in 4 s segments; not
+    /// Pensieve's video, whose real VBR sizes are the `video_size_N` files `VideoLoader` reads
+    /// from a folder (hence the name, which says CBR).
+    case pensieveCBR = "pensieve-cbr"
 
     /// Pensieve's bitrates in kbps, lowest first, as in its simulator's `VIDEO_BIT_RATE`.
     public static let pensieveLadderKbps: [Double] = [300, 750, 1200, 1850, 2850, 4300]
@@ -15,6 +16,25 @@ public enum VideoPreset: String, CaseIterable, Sendable {
     }
     /// Pensieve's chunk length, seconds.
     public static let pensieveSegmentDurationSeconds = 4.0
+
+    /// Segments in Pensieve's video (`TOTAL_VIDEO_CHUNCK`), which a `pensieve` session plays.
+    public static let pensieveSegmentCount = 48
+
+    /// What keeps `video` from having Pensieve's shape — its six levels 300…4300 kbps, 4 s
+    /// segments and at least 48 of them — or `nil` when it has it. The `pensieve` profile
+    /// reproduces Pensieve's numbers only with such a video.
+    public static func pensieveShapeProblem(of video: Video) -> String? {
+        if video.bitratesKbps != pensieveLadderKbps {
+            return "its ladder is \(VideoLoader.kbpsList(video.bitratesKbps)), not \(VideoLoader.kbpsList(pensieveLadderKbps))"
+        }
+        if video.segmentDurationSeconds != pensieveSegmentDurationSeconds {
+            return "its segments last \(NumberText.plain(video.segmentDurationSeconds)) s, not 4 s"
+        }
+        if video.segmentCount < pensieveSegmentCount {
+            return "it has \(video.segmentCount) segments, fewer than \(pensieveSegmentCount)"
+        }
+        return nil
+    }
 
     /// Segment length of preset and CBR videos unless told otherwise: Pensieve's 4 s, a common
     /// DASH/HLS choice.
@@ -26,14 +46,14 @@ public enum VideoPreset: String, CaseIterable, Sendable {
     public var ladder: [BitrateLevel] {
         switch self {
         case .standard: BitrateLevel.standardLevels
-        case .pensieve: VideoPreset.pensieveLadder
+        case .pensieveCBR: VideoPreset.pensieveLadder
         }
     }
 
     public var segmentDurationSeconds: Double {
         switch self {
         case .standard: VideoPreset.defaultSegmentDurationSeconds
-        case .pensieve: VideoPreset.pensieveSegmentDurationSeconds
+        case .pensieveCBR: VideoPreset.pensieveSegmentDurationSeconds
         }
     }
 

@@ -55,6 +55,33 @@ int abrl_eval_number(abrl_engine *engine, const char *source, size_t length,
 int abrl_script_compile(abrl_engine *engine, const char *source, size_t length,
                         const char *chunk_name, int *chunk_ref);
 
+/* A model a script loaded with abrlab.model, as the host describes it. */
+typedef struct abrl_model_info {
+    const void *model;  /* passed back to the host's forward */
+    long long rows;     /* the state it takes: rows × columns numbers */
+    long long columns;
+    long long outputs;  /* probabilities it returns */
+    long long cost;     /* instruction-budget units charged per forward call */
+} abrl_model_info;
+
+/* What the host (Swift) provides to a script beyond the sandbox: the sources of the modules
+   it requires and the models it loads, both files of the script's folder. Callbacks run inside
+   a Lua call; they never touch Lua and never raise. On failure they write a NUL-terminated
+   message (without a place) and return nonzero. Pointers they hand out stay valid as long as
+   `context` lives, which outlives every session the host opens. */
+typedef struct abrl_host {
+    void *context;
+    /* The text of module `name` (checked: letters, digits, _ and dots between names) and the
+       label that names its file in messages (`lib/x.lua`). */
+    int (*read_module)(void *context, const char *name, const char **source, size_t *length,
+                       const char **label, char *message, size_t message_size);
+    /* Loads the model file at `path`, relative to the script's folder. */
+    int (*load_model)(void *context, const char *path, abrl_model_info *model,
+                      char *message, size_t message_size);
+    /* Evaluates a model on rows × columns finite numbers (row-major); writes `outputs` values. */
+    void (*forward)(const void *model, const double *input, double *output);
+} abrl_host;
+
 /* Script forms. */
 enum { ABRL_FORM_SESSION = 0, ABRL_FORM_SEED = 1 };
 
@@ -85,8 +112,9 @@ typedef struct abrl_inspection {
 } abrl_inspection;
 
 /* Runs the script's top level with seed 0 and reports what it declares; *out is freed
-   with abrl_inspection_free. */
-int abrl_script_inspect(abrl_engine *engine, int chunk_ref, abrl_inspection **out);
+   with abrl_inspection_free. `host` may be NULL: require and abrlab are then absent. */
+int abrl_script_inspect(abrl_engine *engine, int chunk_ref, const abrl_host *host,
+                        abrl_inspection **out);
 void abrl_inspection_free(abrl_inspection *inspection);
 
 /* What a session tells the script once. Arrays are read during abrl_session_open only. */
@@ -108,6 +136,7 @@ typedef struct abrl_session_info {
     const abrl_param *params;
     size_t param_count;
     int form;
+    const abrl_host *host;        /* modules and models; NULL leaves require and abrlab absent */
 } abrl_session_info;
 
 /* Runs the script's top level in a fresh environment seeded with info->seed, writes the
@@ -129,30 +158,60 @@ typedef struct abrl_decision {
     double rebuffer_s;
     double elapsed_s;
     double estimate_kbps;
+    double throughput_estimate_kbps; /* the profile's estimator; NaN before its first sample */
+    double latency_estimate_s;       /* NaN before the first sample */
     int network_quality;      /* 0 offline … 4 excellent */
 } abrl_decision;
 
-/* One finished download. Indices are 0-based here. */
+/* One finished request. Indices are 0-based here. */
 typedef struct abrl_download {
     long long segment_index;
     long long level;
     long long size_bytes;
+    long long abandoned_to_level; /* -1 when not abandoned or abandoned without a level */
     double download_time_s;
     double throughput_kbps;
     double rebuffer_s;
     double buffer_s;
     double wait_s;
+    double latency_s;
+    double received_bytes;
+    int abandoned;
+    int replacement;
 } abrl_download;
+
+/* A download under way, for check_abandon(progress). Indices are 0-based here. */
+typedef struct abrl_progress {
+    long long segment_index;
+    long long level;
+    double size_bytes;
+    double received_bytes;
+    double elapsed_s;
+    double ttfb_s;
+    double buffer_s;
+} abrl_progress;
 
 /* Refreshes ctx and calls choose(ctx). The download history is sent incrementally:
    `downloads` holds the records from 0-based position `first_download` on, and the history
-   is cut to first_download + download_count entries. *level is 0-based. */
+   is cut to first_download + download_count entries. *level is 0-based; *delay_s is the
+   optional second result (0 when absent). */
 int abrl_session_choose(abrl_session *session, const abrl_decision *decision,
                         long long first_download, const abrl_download *downloads,
-                        size_t download_count, long long *level);
+                        size_t download_count, long long *level, double *delay_s);
 
 /* Calls on_download(report) when the script defines it. */
 int abrl_session_on_download(abrl_session *session, const abrl_download *record);
+
+/* Whether the script defines check_abandon. */
+int abrl_session_checks_abandonment(const abrl_session *session);
+
+/* Calls check_abandon(progress); *has_level is 0 when it answered nil or false, else *level
+   is the 0-based level it asked for (checked against the level being downloaded by the caller). */
+int abrl_session_check_abandon(abrl_session *session, const abrl_progress *progress,
+                               long long *level, int *has_level);
+
+/* Calls on_wait(wait) when the script defines it: the player waited wait_s on a full buffer. */
+int abrl_session_on_wait(abrl_session *session, double wait_s, double buffer_s);
 
 /* The three questions of the seed protocol. */
 enum { ABRL_SEED_INITIAL = 0, ABRL_SEED_UPGRADE = 1, ABRL_SEED_DOWNGRADE = 2 };

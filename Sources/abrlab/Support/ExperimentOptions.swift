@@ -19,11 +19,31 @@ struct ExperimentOptions: ParsableArguments {
     @Option(help: "Segments each session plays (default: the profile's count, else the whole video).")
     var segments: Int?
 
-    @Option(help: ArgumentHelp("Emulation profile: default or pensieve.", valueName: "name"))
+    @Option(help: ArgumentHelp("Emulation profile: default, pensieve or sabre.", valueName: "name"))
     var profile: String = "default"
 
-    @Option(help: ArgumentHelp("QoE model: linear, log or hd.", valueName: "model"))
+    @Option(name: .customLong("max-buffer-s"), help: "Maximum buffer, overriding the profile's (60 s default and pensieve, 25 s sabre).")
+    var maxBufferSeconds: Double?
+
+    @Flag(name: .customLong("no-abandon"), help: "Turn off abandonment checks (sabre profile).")
+    var noAbandon = false
+
+    @Option(help: ArgumentHelp("Replace buffered segments: none, left or right (sabre profile).", valueName: "rule"))
+    var replace: String = "none"
+
+    @Option(name: .customLong("bandwidth-multiplier"), help: "Scale every trace's bandwidth (Sabre's -nm).")
+    var bandwidthMultiplier: Double = 1
+
+    @Option(help: ArgumentHelp(
+        "Throughput estimate offered to strategies: ewma:H,... (half-lives, s) or sliding:W,... (windows, segments).",
+        valueName: "spec"))
+    var estimator: String = "ewma:3,8"
+
+    @Option(help: ArgumentHelp("QoE model: linear, log, hd or sabre.", valueName: "model"))
     var qoe: String = "linear"
+
+    @Option(name: .customLong("gamma-p"), help: "Sabre's γp: rebuffer weight of the sabre QoE model and of the time_avg_score column (default 5).")
+    var gammaP: Double?
 
     @Option(name: .customLong("rebuffer-penalty"), help: "QoE penalty per second of rebuffering (default: 4.3 linear, 2.66 log, 8 hd).")
     var rebufferPenalty: Double?
@@ -39,7 +59,7 @@ struct ExperimentOptions: ParsableArguments {
     var mahimahiBinMilliseconds: Int = TraceLoadOptions.defaultMahimahiBinMilliseconds
 
     @Option(name: .customLong("param"), help: ArgumentHelp(
-        "Override a strategy parameter, e.g. robust_mpc.horizon=3 (repeatable).", valueName: "id.key=value"))
+        "Override a strategy parameter, native or Lua, e.g. robust_mpc.horizon=3 or pensieve-native.action=argmax (repeatable).", valueName: "id.key=value"))
     var params: [String] = []
 
     @Option(help: "Seed for strategies' randomness and the bootstrap intervals.")
@@ -64,18 +84,44 @@ struct ExperimentOptions: ParsableArguments {
     }
 
     func resolveProfile() throws(InputError) -> EmulationProfile {
-        guard let profile = EmulationProfile.named(profile) else {
+        guard var profile = EmulationProfile.named(profile) else {
             let names = EmulationProfile.builtIn.map(\.name).joined(separator: ", ")
             throw InputError(file: "--profile", "unknown profile '\(profile)'; choose one of \(names)")
         }
+        if let maxBufferSeconds {
+            guard maxBufferSeconds.isFinite, maxBufferSeconds > 0 else { throw InputError(file: "--max-buffer-s", "must be a positive number of seconds") }
+            profile.maxBufferSeconds = maxBufferSeconds
+        }
+        if noAbandon { profile.abandonment = false }
+        guard let rule = EmulationProfile.Replacement(rawValue: replace) else {
+            throw InputError(file: "--replace", "unknown rule '\(replace)'; choose none, left or right")
+        }
+        if rule != .none, profile.buffer != .segments {
+            throw InputError(file: "--replace", "replacement needs a profile with a segment buffer (sabre), not \(profile.name)")
+        }
+        profile.replacement = rule
+        guard bandwidthMultiplier.isFinite, bandwidthMultiplier > 0 else {
+            throw InputError(file: "--bandwidth-multiplier", "must be a positive number")
+        }
+        if bandwidthMultiplier != 1, profile.network != .sabre {
+            throw InputError(file: "--bandwidth-multiplier", "works on the sabre network model only, not on profile \(profile.name)")
+        }
+        profile.bandwidthMultiplier = bandwidthMultiplier
+        profile.estimator = try OptionParsing.estimator(estimator, option: "--estimator")
         return profile
     }
 
     func resolveQoE() throws(InputError) -> QoEModel {
         guard let kind = QoEModel.Kind(rawValue: qoe) else {
-            throw InputError(file: "--qoe", "unknown QoE model '\(qoe)'; choose linear, log or hd")
+            throw InputError(file: "--qoe", "unknown QoE model '\(qoe)'; choose linear, log, hd or sabre")
         }
-        return QoEModel(kind: kind, rebufferPenalty: rebufferPenalty, smoothnessPenalty: smoothnessPenalty)
+        if let gammaP {
+            guard gammaP.isFinite, gammaP >= 0 else { throw InputError(file: "--gamma-p", "must be a number ≥ 0") }
+        }
+        if kind == .sabre, rebufferPenalty != nil {
+            throw InputError(file: "--rebuffer-penalty", "the sabre model's rebuffer weight is --gamma-p")
+        }
+        return QoEModel(kind: kind, rebufferPenalty: rebufferPenalty, smoothnessPenalty: smoothnessPenalty, gammaP: gammaP ?? 5)
     }
 
     func resolveTraceFormat() throws(InputError) -> TraceFormat? {
@@ -125,6 +171,8 @@ struct ExperimentOptions: ParsableArguments {
 /// Where the shipped defaults live, relative to the repository root.
 enum Defaults {
     static let strategiesFolder = "Strategies"
+    /// Pensieve's actor shipped with the strategies, `pensieve-native`'s default model.
+    static let pensieveModel = strategiesFolder + "/models/pensieve.safetensors"
     static let traceSet = "Traces/default"
     static let video = "Traces/video.json"
 }

@@ -13,6 +13,28 @@ enum OptionParsing {
     }
 
     /// Positive kbps values separated by commas, e.g. `300,750,1200`.
+    /// `ewma:3,8` (half-lives in seconds) or `sliding:3` (window sizes in segments).
+    static func estimator(_ text: String, option: String) throws(InputError) -> ThroughputEstimator.Method {
+        let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+        let values = parts.count == 2 ? parts[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init) : []
+        switch parts.first {
+        case "ewma":
+            let halfLives = values.compactMap(Double.init)
+            guard !halfLives.isEmpty, halfLives.count == values.count, halfLives.allSatisfy({ $0.isFinite && $0 > 0 }) else {
+                throw InputError(file: option, "'\(text)' is not ewma:H,... with half-lives in seconds > 0")
+            }
+            return .ewma(halfLivesSeconds: halfLives)
+        case "sliding":
+            let windows = values.compactMap { Int($0) }
+            guard !windows.isEmpty, windows.count == values.count, windows.allSatisfy({ $0 >= 1 && $0 <= 20 }) else {
+                throw InputError(file: option, "'\(text)' is not sliding:W,... with windows of 1 to 20 segments")
+            }
+            return .sliding(windowSegments: windows)
+        default:
+            throw InputError(file: option, "'\(text)' is neither ewma:H,... nor sliding:W,...")
+        }
+    }
+
     static func kbpsList(_ text: String, option: String) throws(InputError) -> [Double] {
         let values = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard !values.isEmpty, values.allSatisfy({ ($0 ?? 0) > 0 }) else {

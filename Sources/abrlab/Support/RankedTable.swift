@@ -1,39 +1,45 @@
 import ABRLab
 import Foundation
 
-/// The table `compare` prints: strategies ranked by mean QoE, then the paired comparison
-/// against the baseline.
+/// The table `compare` prints: strategies that finished every session ranked on the traces
+/// every strategy finished, then the incomplete ones with their failure counts, then the paired
+/// comparison against the baseline.
 enum RankedTable {
-    static func render(summaries: [StrategySummary], comparisons: [PairedComparison], baselineID: String?) -> String {
-        let ranked = summaries.sorted { lhs, rhs in
-            let left = lhs.qoeMean.isNaN ? -Double.infinity : lhs.qoeMean
-            let right = rhs.qoeMean.isNaN ? -Double.infinity : rhs.qoeMean
-            return left != right ? left > right : lhs.strategyID < rhs.strategyID
-        }
-        var rows = [["#", "strategy", "sessions", "QoE mean [95% CI]", "median", "bitrate kbps", "rebuffer %", "switches", "startup s"]]
-        for (rank, item) in ranked.enumerated() {
+    static func render(_ ranking: Ranking) -> String {
+        var text = "ranked by \(ranking.rankBy.rawValue) session QoE on the \(ranking.comparedTraceCount) of \(ranking.traceCount) "
+            + "traces every strategy completed\n"
+        var rows = [[
+            "#", "strategy", "sessions", "QoE mean [95% CI]", "median", "bitrate kbps", "rebuffer %", "switches", "startup s",
+        ]]
+        for item in ranking.summaries {
             rows.append([
-                String(rank + 1), item.strategyID,
-                item.failures > 0 ? "\(item.sessions) (+\(item.failures) failed)" : String(item.sessions),
-                "\(number(item.qoeMean)) [\(number(item.qoeInterval.lower)), \(number(item.qoeInterval.upper))]",
-                number(item.qoeMedian), number(item.averageBitrateKbps, digits: 0),
+                item.rank.map(String.init) ?? "-", item.strategyID,
+                item.failures > 0 ? "\(item.sessions) (\(item.failures) FAILED)" : String(item.sessions),
+                "\(number(item.qoeTotalMean)) [\(number(item.qoeTotalInterval.lower)), \(number(item.qoeTotalInterval.upper))]",
+                number(item.qoeTotalMedian), number(item.averageBitrateKbps, digits: 0),
                 number(item.rebufferRatio * 100), number(item.switches, digits: 1), number(item.startupSeconds),
             ])
         }
-        var text = layout(rows)
-        if let baselineID, !comparisons.isEmpty {
-            text += "\nagainst \(baselineID), paired by trace:\n"
-            var pairs = [["strategy", "wins", "ties", "losses", "mean QoE diff [95% CI]"]]
-            for comparison in comparisons {
+        var lines = layout(rows).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if !ranking.incomplete.isEmpty {
+            lines.insert("incomplete, not ranked (failed sessions; statistics on the same traces):", at: ranking.ranked.count + 1)
+        }
+        text += lines.joined(separator: "\n")
+        if let baselineID = ranking.baselineID, !ranking.comparisons.isEmpty {
+            text += "\nagainst \(baselineID), paired on the traces both completed:\n"
+            var pairs = [["strategy", "pairs", "wins", "ties", "losses", "mean QoE diff [95% CI]"]]
+            for comparison in ranking.comparisons {
+                let failures = ranking.summaries.first { $0.strategyID == comparison.strategyID }?.failures ?? 0
                 pairs.append([
-                    comparison.strategyID, String(comparison.wins), String(comparison.ties), String(comparison.losses),
+                    comparison.strategyID + (failures > 0 ? " (incomplete)" : ""), String(comparison.pairs),
+                    String(comparison.wins), String(comparison.ties), String(comparison.losses),
                     "\(signed(comparison.meanDifference)) [\(signed(comparison.interval.lower)), \(signed(comparison.interval.upper))]",
                 ])
             }
             text += layout(pairs, leftColumns: 1)
         }
-        for item in summaries where item.failures > 0 {
-            text += "\n\(item.strategyID): \(item.failures) session(s) failed: \(item.firstError ?? "")"
+        for item in ranking.incomplete {
+            text += "\n\(item.strategyID): \(item.failures) of \(item.sessions + item.failures) session(s) failed: \(item.firstError ?? "")"
         }
         return text + "\n"
     }

@@ -1,76 +1,98 @@
 import ABRLab
+import ABRLabLua
 import Foundation
 
-/// `run.json`: what is needed to rerun a comparison exactly.
+/// `run.json`: what is needed to rerun a comparison exactly and to tell which inputs made it —
+/// the command, every input file with its hash, the profile's every parameter, each strategy's
+/// typed parameters — and the files the run wrote, which the next run into the folder replaces.
 struct RunManifest: Encodable {
+    /// A strategy parameter with its declared type (`number`, `integer`, `boolean`, `string`).
+    struct Parameter: Encodable {
+        let key: String
+        let type: String
+        let value: LuaParamValue
+        let defaultValue: LuaParamValue
+
+        init(_ param: LuaParam, default declared: LuaParamValue) {
+            key = param.key
+            type = param.value.typeName
+            value = param.value
+            defaultValue = declared
+        }
+
+        enum CodingKeys: String, CodingKey { case key, type, value, defaultValue = "default" }
+    }
+
     struct Strategy: Encodable {
         let id: String
         let name: String
         let source: String
-        let sha256: String?
-        let params: [String: String]
-    }
-
-    struct Profile: Encodable {
-        let name: String
-        let payloadFraction: Double
-        let latency: String
-        let latencyConsumesTraceTime: Bool
-        let maxBufferSeconds: Double
-        let bufferWaitStepSeconds: Double
-        let startupThresholdSeconds: Double
-        let startupCountsAsRebuffer: Bool
-        let segmentsToPlay: Int
-        let maxSessionSeconds: Double
+        /// The script file; `nil` for native strategies.
+        let file: RunInputs.File?
+        let params: [Parameter]
+        /// Model files the strategy reads (weights and the like), recorded like every input.
+        let models: [RunInputs.File]
     }
 
     let command: [String]
     let version: String
     let seed: UInt64
     let jobs: Int
-    let profile: Profile
+    let rankBy: String
+    let profile: ReflectedValue
+    let segmentsPlayed: Int
     let qoe: String
     let rebufferPenalty: Double
     let smoothnessPenalty: Double
-    let video: String
-    let traces: Int
+    let inputs: RunInputs
     let strategies: [Strategy]
+    /// The files this run wrote into its output folder.
+    let files: [String]
 
-    init(plan: ExperimentPlan, descriptors: [StrategyDescriptor], params: [String: [String: String]], jobs: Int) {
+    init(
+        plan: ExperimentPlan, descriptors: [StrategyDescriptor], inputs: RunInputs, parameters: [String: [Parameter]],
+        jobs: Int, rankBy: RankMetric, files: [String]
+    ) {
         command = CommandLine.arguments
         version = ABRLabVersion.current
         seed = plan.seed
         self.jobs = jobs
-        let p = plan.emulator.profile
-        let latency: String
-        switch p.latency {
-        case .fixed(let seconds): latency = "fixed \(seconds) s"
-        case .trace(let fallback): latency = "trace, else \(fallback) s"
-        }
-        profile = Profile(
-            name: p.name, payloadFraction: p.payloadFraction, latency: latency,
-            latencyConsumesTraceTime: p.latencyConsumesTraceTime, maxBufferSeconds: p.maxBufferSeconds,
-            bufferWaitStepSeconds: p.bufferWaitStepSeconds, startupThresholdSeconds: p.startupThresholdSeconds,
-            startupCountsAsRebuffer: p.startupCountsAsRebuffer, segmentsToPlay: plan.emulator.segmentCount(for: plan.video),
-            maxSessionSeconds: p.maxSessionSeconds
-        )
+        self.rankBy = rankBy.rawValue
+        profile = ReflectedValue(plan.emulator.profile)
+        segmentsPlayed = plan.emulator.segmentCount(for: plan.video)
         qoe = plan.qoe.name
         rebufferPenalty = plan.qoe.rebufferPenalty
         smoothnessPenalty = plan.qoe.smoothnessPenalty
-        video = plan.video.name
-        traces = plan.traces.count
+        self.inputs = inputs
         strategies = descriptors.map { descriptor in
-            let data = descriptor.source == "native" ? nil : FileManager.default.contents(atPath: descriptor.source)
-            return Strategy(
+            Strategy(
                 id: descriptor.id, name: descriptor.name, source: descriptor.source,
-                sha256: data.map { SHA256.hex($0) }, params: params[descriptor.id] ?? [:]
+                file: descriptor.source == "native" ? nil : RunInputs.File(path: descriptor.source),
+                params: parameters[descriptor.id] ?? [], models: Self.modelFiles(of: descriptor).compactMap { RunInputs.File(path: $0) }
             )
         }
+        self.files = files
     }
+
+    /// Hook for strategies that read model files: their paths, to be hashed like every input.
+    /// No strategy of this build reads one.
+    static func modelFiles(of descriptor: StrategyDescriptor) -> [String] { [] }
 
     func json() throws -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(self)
+    }
+}
+
+extension LuaParamValue: Encodable {
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .number(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
+        case .boolean(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        }
     }
 }

@@ -17,6 +17,7 @@ enum SingleSession {
             emulator: try options.resolveEmulator(), qoe: try options.resolveQoE(), seed: options.seed
         )
         try plan.validate()
+        options.warnIfNotPensieveShaped(plan)
         return plan
     }
 

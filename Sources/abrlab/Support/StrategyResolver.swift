@@ -6,7 +6,9 @@ import Foundation
 /// folders of scripts, in the order given (a folder's scripts in id order).
 struct StrategyResolver {
     /// Native strategies by id.
-    static let native: [StrategyDescriptor] = [.conservative, .bufferBased, .robustMPC]
+    static let native: [StrategyDescriptor] = [
+        .conservative, .bufferBased, .robustMPC, .pensieve(defaultModelPath: Defaults.pensieveModel),
+    ]
     static var nativeIDs: String { native.map(\.id).joined(separator: ", ") }
 
     /// `--param` overrides by strategy id.
@@ -14,40 +16,42 @@ struct StrategyResolver {
     var luaLimits: LuaLimits = .default
     /// Tracebacks in Lua errors and `print` from scripts.
     var verbose = false
+    /// Leaves warnings (a script shadowed by a native id) off stderr.
+    var quiet = false
 
     /// A native id named explicitly wins over a script of the same id found in a folder (the
     /// default run names `Strategies/` and `conservative`, and `conservative.lua` plays exactly
-    /// like the native one); naming both explicitly is an error.
-    func resolve(_ arguments: [String]) throws -> [StrategyDescriptor] {
+    /// like the native one); naming both explicitly is an error. A script shadowed that way is
+    /// reported once on stderr. `baseline`, when not among the strategies, is added to them.
+    func resolve(_ arguments: [String], baseline: String? = nil) throws -> [StrategyDescriptor] {
+        let (descriptors, warnings) = try resolveWithWarnings(arguments, baseline: baseline)
+        if !quiet { warnings.forEach { CommandFailure.warn($0.description) } }
+        return descriptors
+    }
+
+    /// `resolve`, returning the warnings instead of printing them, so a command can print them
+    /// only once its input is known to be good.
+    func resolveWithWarnings(
+        _ arguments: [String], baseline: String? = nil
+    ) throws -> (descriptors: [StrategyDescriptor], warnings: [InputWarning]) {
         let explicitNative = Set(arguments.filter { id in Self.native.contains { $0.id == id } })
+        var shadowing = ShadowReport()
         var descriptors: [StrategyDescriptor] = []
         for argument in arguments {
-            if let native = Self.native.first(where: { $0.id == argument }) {
-                descriptors.append(native)
-                continue
-            }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
-                throw InputError(file: argument, "no such strategy: not a native id (\(Self.nativeIDs)) nor a Lua file or folder")
-            }
-            if isDirectory.boolValue {
-                descriptors += try luaFolder(argument).filter { !explicitNative.contains($0.id) }
-            } else {
-                descriptors.append(try luaScript(argument))
-            }
+            descriptors += try self.descriptors(for: argument, explicitNative: explicitNative, shadowing: &shadowing)
+        }
+        if let baseline, !descriptors.contains(where: { $0.id == Self.strategyID(forArgument: baseline) }) {
+            descriptors += try self.descriptors(for: baseline, explicitNative: explicitNative, shadowing: &shadowing)
         }
         var seen = Set<String>()
         for descriptor in descriptors where !seen.insert(descriptor.id).inserted {
             throw InputError(file: descriptor.source, "strategy id '\(descriptor.id)' appears twice")
         }
         for id in params.keys.sorted() {
-            guard let descriptor = descriptors.first(where: { $0.id == id }) else {
+            guard descriptors.contains(where: { $0.id == id }) else {
                 throw InputError(file: "--param", "no strategy with id '\(id)' is being run")
             }
-            if descriptor.source == "native" {
-                throw InputError(file: "--param", "'\(id)' is a native strategy and takes no parameters")
-            }
         }
-        return descriptors
+        return (descriptors, shadowing.warnings)
     }
 }

@@ -33,8 +33,9 @@ struct TraceSetResolver {
         return files.filter { seen.insert($0.standardizedFileURL.path).inserted }
     }
 
-    /// Loads every trace, names them uniquely and sorts them by name.
-    func load(_ arguments: [String]) throws(InputError) -> (traces: [NetworkTrace], warnings: [InputWarning]) {
+    /// Loads every trace, names them uniquely and sorts them by name; `files` holds the file of
+    /// each trace, in the same order.
+    func load(_ arguments: [String]) throws(InputError) -> (traces: [NetworkTrace], warnings: [InputWarning], files: [URL]) {
         let files = try resolveFiles(arguments)
         guard !files.isEmpty else { throw InputError(file: arguments.joined(separator: " "), "the trace set is empty") }
         var loaded: [(url: URL, trace: NetworkTrace)] = []
@@ -46,18 +47,18 @@ struct TraceSetResolver {
         }
         // Same file name in two folders: prefix the folder so every session stays identifiable.
         let counts = Dictionary(grouping: loaded, by: { $0.trace.name }).mapValues(\.count)
-        var traces = loaded.map { entry -> NetworkTrace in
+        var named = loaded.map { entry -> (url: URL, trace: NetworkTrace) in
             var trace = entry.trace
             if counts[trace.name, default: 0] > 1 {
                 trace.name = entry.url.deletingLastPathComponent().lastPathComponent + "/" + trace.name
             }
-            return trace
+            return (entry.url, trace)
         }
-        traces.sort { $0.name < $1.name }
-        for (first, second) in zip(traces, traces.dropFirst()) where first.name == second.name {
-            throw InputError(file: first.name, "two traces have this name; rename one of them")
+        named.sort { $0.trace.name < $1.trace.name }
+        for (first, second) in zip(named, named.dropFirst()) where first.trace.name == second.trace.name {
+            throw InputError(file: first.trace.name, "two traces have this name; rename one of them")
         }
-        return (traces, warnings)
+        return (named.map(\.trace), warnings, named.map(\.url))
     }
 
     private func collect(_ url: URL, into files: inout [URL]) throws(InputError) {

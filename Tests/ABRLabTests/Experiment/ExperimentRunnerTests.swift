@@ -123,7 +123,7 @@ final class LockedBox<Value>: @unchecked Sendable {
                 #expect(row.error == nil)
                 #expect(row.qoe != nil)
             case "thrower":
-                #expect(row.error == "strategy gave up")
+                #expect(row.error == "strategy gave up (segment 1 of \(row.traceName))")
                 #expect(row.qoe == nil)
             default:
                 #expect(row.error == "no such script")

@@ -28,9 +28,9 @@ import Testing
         ])
         #expect(changes[1].metadata == FormatVariantMetadata(formatString: "LOSSLESS", timestampSeconds: 8))
         #expect(FormatTimeline.csvText(Array(changes.prefix(2))) == """
-            segment_index,level,format,media_s,arrival_s
-            0,1,HIGH,0.0,1.0
-            2,2,LOSSLESS,8.0,7.0
+            segment,level,format,media_s,arrival_s
+            1,2,HIGH,0.0,1.0
+            3,3,LOSSLESS,8.0,7.0
 
             """)
     }

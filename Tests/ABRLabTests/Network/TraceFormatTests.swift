@@ -58,7 +58,7 @@ import Testing
     @Test func loadsFilesAndFolders() throws {
         let fixtures = try FixtureDirectory()
         let folder = try fixtures.folder("set")
-        try fixtures.write("set/b.csv", "time_s,bandwidth_kbps\n1,100\n")
+        try fixtures.write("set/b.csv", "end_s,bandwidth_kbps\n1,100\n")
         try fixtures.write("set/a", "0 1\n1 2\n")
         try fixtures.write("set/.hidden", "junk")
         try fixtures.write("set/c.json", #"[{"duration_ms": 500, "bandwidth_kbps": 8}]"#)

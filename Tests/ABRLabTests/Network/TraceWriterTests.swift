@@ -64,7 +64,7 @@ import Testing
 
     @Test func writesCSVInTheTraceUnits() throws {
         let text = TraceWriter.csvText(try Self.sample())
-        #expect(text == "time_s,bandwidth_bps,latency_s\n1,1200000,0.02\n2,240000,0.03\n3,0,0.04\n4,36000,0.05\n")
+        #expect(text == "end_s,bandwidth_bps,latency_s\n1,1200000,0.02\n2,240000,0.03\n3,0,0.04\n4,36000,0.05\n")
     }
 
     @Test func mahimahiStampsEachPacketWithTheMillisecondItCompletes() throws {

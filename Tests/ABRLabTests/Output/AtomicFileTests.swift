@@ -101,3 +101,11 @@ import Testing
         #expect(throws: InputError(file: url.path, "cannot create the file")) { try AtomicFile(url) }
     }
 }
+
+extension AtomicFileTests {
+    @Test func temporaryNamesNameTheirProcess() {
+        #expect(AtomicFile.temporaryOwner(of: ".sessions.csv.tmp-1234-ABCD", finalName: "sessions.csv") == 1234)
+        #expect(AtomicFile.temporaryOwner(of: "sessions.csv", finalName: "sessions.csv") == nil)
+        #expect(AtomicFile.temporaryOwner(of: ".summary.csv.tmp-1-X", finalName: "sessions.csv") == nil)
+    }
+}

@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 @Suite struct ResultsWriterTests {
-    static let fileNames = ["run.json", "segments.csv", "sessions.csv", "summary.csv", "transitions.csv"]
+    static let fileNames = ["ranked.json", "run.json", "segments.csv", "sessions.csv", "summary.csv", "transitions.csv"]
+    static let emptyRanking = ExperimentReport(strategyIDs: []).ranking(seed: 1)
 
     static func lines(_ url: URL) throws -> [String] {
         String(decoding: try Data(contentsOf: url), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -38,14 +39,15 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [])
     }
 
-    @Test func finishWritesTheFiveFilesWithTheirHeaders() throws {
+    @Test func finishWritesTheSixFilesWithTheirHeaders() throws {
         let folder = try FixtureDirectory()
         let writer = try ResultsWriter(directory: folder.url)
         let outcomes = try Self.outcomes()
         for outcome in outcomes { try writer.append(SessionCSV(outcome: outcome, profile: "ideal", qoeModel: "linear")) }
-        try writer.finish(summaries: [], comparisons: [], manifest: Data("{\"seed\": 7}".utf8))
+        try writer.finish(ranking: Self.emptyRanking, manifest: Data("{\"seed\": 7}".utf8))
 
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == Self.fileNames)
+        #expect(writer.fileNames == Self.fileNames)
         let sessions = try Self.lines(folder.url.appendingPathComponent("sessions.csv"))
         #expect(sessions.first == SessionCSV.sessionsHeader.joined(separator: ","))
         #expect(sessions.count == 1 + 2 + 1)
@@ -56,8 +58,9 @@ import Testing
         let segments = try Self.lines(folder.url.appendingPathComponent("segments.csv"))
         #expect(segments.first == SessionCSV.segmentsHeader.joined(separator: ","))
         #expect(segments.count == 1 + 8 + 1)
-        #expect(segments[1].hasPrefix("low,flat,0,0,1000.0,125000,0.0,0.5,0.5,"))
-        #expect(segments[8].hasPrefix("high,flat,3,1,2000.0,250000,3.0,4.0,1.0,"))
+        // Segments and levels are 1-based.
+        #expect(segments[1].hasPrefix("low,flat,1,1,1000.0,125000,0.0,0.5,0.5,"))
+        #expect(segments[8].hasPrefix("high,flat,4,2,2000.0,250000,3.0,4.0,1.0,"))
 
         let transitions = try Self.lines(folder.url.appendingPathComponent("transitions.csv"))
         #expect(transitions.first == SessionCSV.transitionsHeader.joined(separator: ","))
@@ -65,37 +68,36 @@ import Testing
         #expect(transitions.count == 1 + perSession.reduce(0, +) + 1)
         #expect(transitions[1].hasPrefix("low,flat,0.0,"))
 
-        #expect(try Self.lines(folder.url.appendingPathComponent("summary.csv")) == [ResultsWriter.summaryHeader.joined(separator: ","), ""])
+        #expect(try Self.lines(folder.url.appendingPathComponent("summary.csv")) == [Ranking.summaryHeader.joined(separator: ","), ""])
         #expect(try String(decoding: Data(contentsOf: folder.url.appendingPathComponent("run.json")), as: UTF8.self) == "{\"seed\": 7}\n")
     }
 
     @Test func summaryRowsWithAndWithoutABaseline() throws {
         let folder = try FixtureDirectory()
         let writer = try ResultsWriter(directory: folder.url)
-        let summaries = [
-            StrategySummary(strategyID: "low", metrics: [try MetricsFixtures.low()], failures: 0, firstError: nil, seed: 1),
-            StrategySummary(strategyID: "high", metrics: [try MetricsFixtures.high()], failures: 0, firstError: nil, seed: 1),
-            StrategySummary(strategyID: "broken", metrics: [], failures: 1, firstError: "x: bad, really", seed: 1),
-        ]
-        let comparisons = [
-            PairedComparison(strategyID: "high", baselineID: "low", strategyQoE: ["flat": 8], baselineQoE: ["flat": 4], seed: 1),
-            PairedComparison(strategyID: "broken", baselineID: "low", strategyQoE: [:], baselineQoE: ["flat": 4], seed: 1),
-        ]
-        try writer.finish(summaries: summaries, comparisons: comparisons, manifest: Data("{}".utf8))
+        var report = ExperimentReport(strategyIDs: ["low", "high", "broken"])
+        report.add(strategyID: "low", traceName: "flat", metrics: try MetricsFixtures.low(), error: nil)
+        report.add(strategyID: "high", traceName: "flat", metrics: try MetricsFixtures.high(), error: nil)
+        report.add(strategyID: "broken", traceName: "flat", metrics: nil, error: "x: bad, really")
+        try writer.finish(ranking: report.ranking(seed: 1, baselineID: "low"), manifest: Data("{}".utf8))
 
         let rows = try Self.lines(folder.url.appendingPathComponent("summary.csv"))
-        let empty = Array(repeating: "", count: 7)
+        // No trace was completed by every strategy, so no statistics; the ranked rows come first.
+        let none = Array(repeating: "", count: 8)
         #expect(rows == [
-            ResultsWriter.summaryHeader.joined(separator: ","),
-            (["low", "1", "0", "4.0", "4.0", "4.0", "4.0", "1000.0", "0.0", "0.0", "0.5"] + empty + [""]).joined(separator: ","),
-            ["high", "1", "0", "8.0", "8.0", "8.0", "8.0", "2000.0", "0.0", "0.0", "1.0", "low", "1", "0", "0", "4.0", "4.0", "4.0", ""]
+            Ranking.summaryHeader.joined(separator: ","),
+            (["high", "1", "true", "1", "0", "0"] + none + ["low", "1", "1", "0", "0", "4.0", "4.0", "4.0", ""]).joined(separator: ","),
+            (["low", "1", "true", "1", "0", "0"] + none + Array(repeating: "", count: 8) + [""]).joined(separator: ","),
+            // The incomplete strategy: no rank, its failures, and the quoted message.
+            (["broken", "", "false", "0", "1", "0"] + none + ["low", "0", "0", "0", "0", "", "", ""] + ["\"x: bad, really\""])
                 .joined(separator: ","),
-            // NaNs of a strategy with no finished session are empty; the message is quoted.
-            (["broken", "0", "1"] + Array(repeating: "", count: 8) + ["low", "0", "0", "0", "", "", ""]
-                + ["\"x: bad, really\""]).joined(separator: ","),
             "",
         ])
-        #expect(ResultsWriter.summaryHeader.count == 19)
+        #expect(Ranking.summaryHeader.count == 23)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("ranked.json"))) as? [String: Any]
+        #expect((json?["ranked"] as? [[String: Any]])?.map { $0["strategy"] as? String } == ["high", "low"])
+        #expect((json?["incomplete"] as? [[String: Any]])?.first?["failures"] as? Int == 1)
+        #expect((json?["incomplete"] as? [[String: Any]])?.first?["rank"] is NSNull)
     }
 
     @Test func aFileInTheWayOfTheFolderIsAnInputError() throws {

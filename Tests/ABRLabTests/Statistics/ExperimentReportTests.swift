@@ -3,18 +3,18 @@ import Testing
 
 @Suite struct ExperimentReportTests {
     @Test func groupsSessionsByStrategyInStrategyOrder() throws {
-        var report = ExperimentReport(strategyIDs: ["b", "a", "idle"])
+        var report = ExperimentReport(strategyIDs: ["b", "a"])
         report.add(strategyID: "a", traceName: "t1", metrics: try MetricsFixtures.low(), error: nil)
         report.add(strategyID: "b", traceName: "t1", metrics: try MetricsFixtures.high(), error: nil)
         report.add(strategyID: "a", traceName: "t2", metrics: try MetricsFixtures.high(), error: nil)
         report.add(strategyID: "b", traceName: "t2", metrics: try MetricsFixtures.alternating(), error: nil)
 
         let summaries = report.summaries(seed: 1)
-        #expect(summaries.map(\.strategyID) == ["b", "a", "idle"])
-        #expect(summaries.map(\.sessions) == [2, 2, 0])
-        #expect(summaries[0].qoeMean == 5.5)
-        #expect(summaries[1].qoeMean == 6)
-        #expect(summaries[2].qoeMean.isNaN)
+        #expect(summaries.map(\.strategyID) == ["b", "a"])
+        #expect(summaries.map(\.sessions) == [2, 2])
+        #expect(summaries[0].qoeTotalMean == 5.5)
+        #expect(summaries[1].qoeTotalMean == 6)
+        #expect(report.comparedTraces == ["t1", "t2"])
         #expect(report.failureCount == 0)
     }
 
@@ -42,6 +42,89 @@ import Testing
         report.add(strategyID: "s", traceName: "t3", metrics: metrics[1], error: nil)
         let expected = StrategySummary(strategyID: "s", metrics: metrics, failures: 1, firstError: "boom", seed: 9)
         #expect(report.summaries(seed: 9) == [expected])
+    }
+
+    @Test func everyStrategyIsSummarisedOnTheTracesEveryStrategyCompleted() throws {
+        var report = ExperimentReport(strategyIDs: ["good", "crashy"])
+        // crashy fails on t2 and t3: every strategy is summarised on t1 and t4.
+        for (trace, good, crashy) in [
+            ("t1", try MetricsFixtures.low(), try MetricsFixtures.high()),
+            ("t2", try MetricsFixtures.high(), nil),
+            ("t3", try MetricsFixtures.high(), nil),
+            ("t4", try MetricsFixtures.alternating(), try MetricsFixtures.high()),
+        ] as [(String, SessionMetrics, SessionMetrics?)] {
+            report.add(strategyID: "good", traceName: trace, metrics: good, error: nil)
+            report.add(strategyID: "crashy", traceName: trace, metrics: crashy, error: crashy == nil ? "segment 40: boom" : nil)
+        }
+        #expect(report.comparedTraces == ["t1", "t4"])
+        let summaries = report.summaries(seed: 1)
+        #expect(summaries.map(\.sessions) == [4, 2])
+        #expect(summaries.map(\.comparedSessions) == [2, 2])
+        #expect(summaries[0].qoeTotalMean == 3.5)
+        #expect(summaries[1].qoeTotalMean == 8)
+
+        // crashy scores higher on the traces it survived, yet is never ranked above good.
+        let ranking = report.ranking(seed: 1, baselineID: "good")
+        #expect(ranking.traceCount == 4)
+        #expect(ranking.comparedTraceCount == 2)
+        #expect(ranking.ranked.map(\.strategyID) == ["good"])
+        #expect(ranking.ranked.map(\.rank) == [1])
+        #expect(ranking.incomplete.map(\.strategyID) == ["crashy"])
+        #expect(ranking.incomplete[0].rank == nil)
+        #expect(ranking.incomplete[0].failures == 2)
+        #expect(ranking.summaries.map(\.strategyID) == ["good", "crashy"])
+        // Paired only where both completed: 2 pairs, not 4.
+        let pair = try #require(ranking.comparison(for: "crashy"))
+        #expect([pair.pairs, pair.wins, pair.ties, pair.losses] == [2, 2, 0, 0])
+    }
+
+    /// a: 8, 8, 8 (mean 8, median 8); b: −4.9, 8, 8 (mean 3.7, median 8); c: 4, 4, 4.
+    @Test(arguments: [
+        (RankMetric.mean, ["a", "c", "b"], [1, 2, 3]),
+        // a and b share the median 8: a tie, one rank, listed by id; c comes third.
+        (RankMetric.median, ["a", "b", "c"], [1, 1, 3]),
+    ])
+    func ranksByMeanOrMedian(metric: RankMetric, order: [String], ranks: [Int]) throws {
+        let qoe: [String: [SessionMetrics]] = [
+            "a": [try MetricsFixtures.high(), try MetricsFixtures.high(), try MetricsFixtures.high()],
+            "b": [try MetricsFixtures.stalling(), try MetricsFixtures.high(), try MetricsFixtures.high()],
+            "c": [try MetricsFixtures.low(), try MetricsFixtures.low(), try MetricsFixtures.low()],
+        ]
+        var report = ExperimentReport(strategyIDs: ["c", "b", "a"])
+        for (index, trace) in ["t1", "t2", "t3"].enumerated() {
+            for id in ["a", "b", "c"] { report.add(strategyID: id, traceName: trace, metrics: qoe[id]?[index], error: nil) }
+        }
+        let ranking = report.ranking(seed: 1, rankBy: metric)
+        #expect(ranking.rankBy == metric)
+        #expect(ranking.ranked.map(\.strategyID) == order)
+        #expect(ranking.ranked.compactMap(\.rank) == ranks)
+    }
+
+    @Test func identicalStrategiesTieWithIdenticalIntervals() throws {
+        var report = ExperimentReport(strategyIDs: ["zeta", "alpha", "worse"])
+        for (trace, metrics) in [("t1", try MetricsFixtures.low()), ("t2", try MetricsFixtures.high()), ("t3", try MetricsFixtures.alternating())] {
+            report.add(strategyID: "zeta", traceName: trace, metrics: metrics, error: nil)
+            report.add(strategyID: "alpha", traceName: trace, metrics: metrics, error: nil)
+            report.add(strategyID: "worse", traceName: trace, metrics: try MetricsFixtures.stalling(), error: nil)
+        }
+        let ranking = report.ranking(seed: 3)
+        #expect(ranking.ranked.map(\.strategyID) == ["alpha", "zeta", "worse"])
+        #expect(ranking.ranked.map(\.rank) == [1, 1, 3])
+        #expect(ranking.ranked[0].qoeTotalInterval == ranking.ranked[1].qoeTotalInterval)
+    }
+
+    @Test func incompleteStrategiesAreListedByFailureCount() throws {
+        var report = ExperimentReport(strategyIDs: ["many", "few", "ok"])
+        for (index, trace) in ["t1", "t2", "t3", "t4"].enumerated() {
+            report.add(strategyID: "ok", traceName: trace, metrics: try MetricsFixtures.low(), error: nil)
+            report.add(strategyID: "few", traceName: trace, metrics: index == 0 ? nil : try MetricsFixtures.high(), error: "x")
+            report.add(strategyID: "many", traceName: trace, metrics: index < 3 ? nil : try MetricsFixtures.high(), error: "y")
+        }
+        let ranking = report.ranking(seed: 1)
+        #expect(ranking.comparedTraceCount == 1)
+        #expect(ranking.ranked.map(\.strategyID) == ["ok"])
+        #expect(ranking.incomplete.map(\.strategyID) == ["few", "many"])
+        #expect(ranking.incomplete.map(\.failures) == [1, 3])
     }
 
     @Test func comparesEveryOtherStrategyWithTheBaselineByTrace() throws {

@@ -13,6 +13,7 @@ import Testing
         )
         #expect(comparison.strategyID == "new")
         #expect(comparison.baselineID == "old")
+        #expect(comparison.pairs == 3)
         #expect(comparison.wins == 1)
         #expect(comparison.ties == 1)
         #expect(comparison.losses == 1)
@@ -57,11 +58,13 @@ import Testing
         let strategy = ["t1": 3.0, "t2": -1, "t3": 4, "t4": 0.5, "t5": 2]
         let baseline = ["t1": 1.0, "t2": 0, "t3": 1, "t4": 0.5, "t5": 3]
         let comparison = PairedComparison(strategyID: "s", baselineID: "b", strategyQoE: strategy, baselineQoE: baseline, seed: 6)
-        // Differences in trace-name order, resampled with the seed derived for "s" vs "b".
-        let expected = Bootstrap.meanInterval(
-            [2, -1, 3, 0, -1], seed: SessionSeed.derive(seed: 6, strategyID: "s", traceName: "vs:b")
-        )
+        // Differences in trace-name order, resampled with the run's seed for paired intervals.
+        let expected = Bootstrap.meanInterval([2, -1, 3, 0, -1], seed: Bootstrap.seed(run: 6, purpose: "paired"))
         #expect(comparison.interval == expected)
+        #expect(comparison.pairs == 5)
+        // The same differences under other names give the same interval.
+        let renamed = PairedComparison(strategyID: "t", baselineID: "c", strategyQoE: strategy, baselineQoE: baseline, seed: 6)
+        #expect(renamed.interval == comparison.interval)
         #expect(comparison.meanDifference == 0.6)
         var reordered = [String: Double]()
         for key in strategy.keys.sorted().reversed() { reordered[key] = strategy[key] }

@@ -37,14 +37,14 @@ import Testing
         #expect(summary.strategyID == "s")
         #expect(summary.sessions == 3)
         #expect(summary.failures == 0)
-        #expect(summary.qoeMean == 5)
-        #expect(summary.qoeMedian == 4)
+        #expect(summary.qoeTotalMean == 5)
+        #expect(summary.qoeTotalMedian == 4)
         #expect(summary.averageBitrateKbps == 1500)
         #expect(summary.rebufferRatio == 0)
         #expect(summary.switches == 1)
         #expect(nearlyEqual(summary.startupSeconds, 2.0 / 3))
-        #expect(summary.qoeInterval.lower >= 3 && summary.qoeInterval.upper <= 8)
-        #expect(summary.qoeInterval.lower < 5 && 5 < summary.qoeInterval.upper)
+        #expect(summary.qoeTotalInterval.lower >= 3 && summary.qoeTotalInterval.upper <= 8)
+        #expect(summary.qoeTotalInterval.lower < 5 && 5 < summary.qoeTotalInterval.upper)
         #expect(summary.firstError == nil)
     }
 
@@ -58,31 +58,43 @@ import Testing
         #expect(summary.failures == 2)
         #expect(summary.firstError == "boom")
         // QoE sorted: −4.9, 3, 4, 8.
-        #expect(nearlyEqual(summary.qoeMean, 10.1 / 4))
-        #expect(summary.qoeMedian == 3.5)
+        #expect(nearlyEqual(summary.qoeTotalMean, 10.1 / 4))
+        #expect(summary.qoeTotalMedian == 3.5)
         #expect(summary.averageBitrateKbps == 1625)
         #expect(nearlyEqual(summary.rebufferRatio, 3.0 / 28))
         #expect(summary.switches == 0.75)
         #expect(summary.startupSeconds == 1)
     }
 
-    @Test func theIntervalIsSeededByExperimentSeedAndStrategy() throws {
+    @Test func theIntervalIsSeededByTheRunAloneSoIdenticalDataGetsAnIdenticalInterval() throws {
         let metrics = [try MetricsFixtures.stalling(), try MetricsFixtures.high(), try MetricsFixtures.low(), try MetricsFixtures.alternating()]
-        let first = StrategySummary(strategyID: "s", metrics: metrics, failures: 0, firstError: nil, seed: 4)
-        #expect(first == StrategySummary(strategyID: "s", metrics: metrics, failures: 0, firstError: nil, seed: 4))
-        let expected = Bootstrap.meanInterval(
-            metrics.map(\.qoeTotal), seed: SessionSeed.derive(seed: 4, strategyID: "s", traceName: "summary")
+        let first = StrategySummary(strategyID: "bba", metrics: metrics, failures: 0, firstError: nil, seed: 4)
+        let renamed = StrategySummary(strategyID: "bba-native", metrics: metrics, failures: 0, firstError: nil, seed: 4)
+        #expect(first.qoeTotalInterval == renamed.qoeTotalInterval)
+        let expected = Bootstrap.meanInterval(metrics.map(\.qoeTotal), seed: Bootstrap.seed(run: 4, purpose: "summary"))
+        #expect(first.qoeTotalInterval == expected)
+        let otherRun = StrategySummary(strategyID: "bba", metrics: metrics, failures: 0, firstError: nil, seed: 5)
+        #expect(otherRun.qoeTotalInterval != first.qoeTotalInterval)
+    }
+
+    @Test func sessionsCountTheWholeRunWhileStatisticsCoverTheSessionsGiven() throws {
+        let summary = StrategySummary(
+            strategyID: "s", metrics: [try MetricsFixtures.low()], sessions: 3, failures: 1, firstError: "boom", seed: 1
         )
-        #expect(first.qoeInterval == expected)
+        #expect(summary.sessions == 3)
+        #expect(summary.comparedSessions == 1)
+        #expect(summary.qoeTotalMean == 4)
+        #expect(!summary.isComplete)
+        #expect(summary.rank == nil)
     }
 
     @Test func noFinishedSessionsGiveNaNs() {
         let summary = StrategySummary(strategyID: "dead", metrics: [], failures: 3, firstError: "no data", seed: 1)
         #expect(summary.sessions == 0)
         #expect(summary.failures == 3)
-        #expect(summary.qoeMean.isNaN)
-        #expect(summary.qoeMedian.isNaN)
-        #expect(summary.qoeInterval.lower.isNaN && summary.qoeInterval.upper.isNaN)
+        #expect(summary.qoeTotalMean.isNaN)
+        #expect(summary.qoeTotalMedian.isNaN)
+        #expect(summary.qoeTotalInterval.lower.isNaN && summary.qoeTotalInterval.upper.isNaN)
         #expect(summary.averageBitrateKbps.isNaN)
         #expect(summary.rebufferRatio.isNaN)
         #expect(summary.switches.isNaN)

@@ -1,0 +1,187 @@
+/// How a Pensieve-style actor's tensors map onto its network, read from their names and shapes.
+///
+/// The contract (docs/lua-api.md, "Models"): tensor names are TensorFlow's, optionally under one
+/// prefix ending in `/` (`actor/`); tensors outside that prefix (a critic, say) are ignored.
+///
+/// | tensor | shape | role |
+/// |---|---|---|
+/// | `FullyConnected/W`, `_1/W`, `_2/W` | [1, width] | dense over one cell: row 0, 1 and 4, last column |
+/// | `Conv1D/W`, `Conv1D_1/W` | [taps, 1, columns, width] | dense over all of row 2 and row 3 |
+/// | `Conv1D_2/W` | [taps, 1, k, width], k ≤ columns | dense over row 4, columns 1…k |
+/// | each `…/b` | [width] | the branch's bias |
+/// | `FullyConnected_3/W`, `/b` | [Σ widths, hidden], [hidden] | hidden layer over the concatenation |
+/// | `FullyConnected_4/W`, `/b` | [hidden, actions], [actions] | logits of the softmax |
+///
+/// `columns` (the history length) is `Conv1D`'s third dimension; `Conv1D_1` must agree.
+struct ActorLayout {
+    struct Branch: Sendable {
+        /// 0-based row of the state it reads.
+        let row: Int
+        /// First column it reads and how many.
+        let firstColumn: Int
+        let inputs: Int
+        let width: Int
+        /// Offset of its output in the concatenation.
+        let offset: Int
+        /// [inputs][width], row-major.
+        let weights: [Double]
+        let bias: [Double]
+    }
+
+    private enum Kind {
+        /// Dense over the last column of a row.
+        case lastCell
+        /// Dense over the first columns of a row: all of them, or as many as the kernel has.
+        case convolution
+    }
+
+    /// Branch tensors in concatenation order, with the row each reads (Pensieve's `a3c.py`).
+    private static let branchSpecs: [(name: String, row: Int, kind: Kind)] = [
+        ("FullyConnected", 0, .lastCell),
+        ("FullyConnected_1", 1, .lastCell),
+        ("Conv1D", 2, .convolution),
+        ("Conv1D_1", 3, .convolution),
+        ("Conv1D_2", 4, .convolution),
+        ("FullyConnected_2", 4, .lastCell),
+    ]
+    private static let hiddenName = "FullyConnected_3"
+    private static let outputName = "FullyConnected_4"
+
+    let columns: Int
+    let outputs: Int
+    let branches: [Branch]
+    let concatWidth: Int
+    let hiddenWeights: [Double]
+    let hiddenBias: [Double]
+    let outputWeights: [Double]
+    let outputBias: [Double]
+    let parameterCount: Int
+    let multiplyAdds: Int
+
+    init(_ file: SafetensorsFile) throws(InputError) {
+        var reader = try Reader(file)
+        let history = try reader.tensor("Conv1D/W")
+        guard history.shape.count == 4 else { throw reader.shapeError(history, expected: "[taps, 1, columns, width]") }
+        columns = history.shape[2]
+        guard columns >= 1 else { throw reader.error("Conv1D/W has no columns; its shape is \(history.shape)") }
+        var branches: [Branch] = []
+        var offset = 0
+        for spec in Self.branchSpecs {
+            let branch = try reader.branch(spec.name, row: spec.row, lastCell: spec.kind == .lastCell, columns: columns, offset: offset)
+            if spec.name == "Conv1D_1", branch.inputs != columns {
+                throw reader.error("Conv1D_1/W reads \(branch.inputs) columns but Conv1D/W reads \(columns); both read the whole history")
+            }
+            branches.append(branch)
+            offset += branch.width
+        }
+        concatWidth = offset
+        let hidden = try reader.dense(Self.hiddenName, inputs: concatWidth, inputsMeaning: "the \(concatWidth) branch outputs")
+        let output = try reader.dense(Self.outputName, inputs: hidden.bias.count, inputsMeaning: "the \(hidden.bias.count) hidden units")
+        try reader.rejectUnknown()
+        self.branches = branches
+        hiddenWeights = hidden.weights
+        hiddenBias = hidden.bias
+        outputWeights = output.weights
+        outputBias = output.bias
+        outputs = output.bias.count
+        let branchParameters = branches.reduce(0) { $0 + $1.weights.count + $1.bias.count }
+        parameterCount = reader.parameterCount
+        multiplyAdds = branchParameters + hidden.weights.count + output.weights.count
+    }
+
+    /// Looks tensors up under the file's prefix and names the file in every error.
+    private struct Reader {
+        let file: SafetensorsFile
+        let prefix: String
+        /// Tensors under the prefix that the layout has not used yet.
+        private var unused: Set<String>
+
+        init(_ file: SafetensorsFile) throws(InputError) {
+            self.file = file
+            let key = "\(ActorLayout.outputName)/W"
+            let candidates = file.tensors.keys.filter { $0 == key || $0.hasSuffix("/" + key) }.sorted()
+            guard let match = candidates.first else {
+                throw InputError(file: file.file, "has no tensor \(key) (or prefix/\(key)); not a Pensieve-style actor (see docs/lua-api.md, Models)")
+            }
+            guard candidates.count == 1 else {
+                throw InputError(file: file.file, "holds more than one actor: \(candidates.joined(separator: ", "))")
+            }
+            let prefix = String(match.dropLast(key.count))
+            self.prefix = prefix
+            unused = Set(file.tensors.keys.filter { $0.hasPrefix(prefix) })
+        }
+
+        var parameterCount: Int {
+            file.tensors.values.filter { $0.name.hasPrefix(prefix) }.reduce(0) { $0 + $1.values.count }
+        }
+
+        func error(_ text: String) -> InputError {
+            InputError(file: file.file, "does not fit the actor layout: \(prefix)\(text)")
+        }
+
+        func shapeError(_ tensor: SafetensorsFile.Tensor, expected: String) -> InputError {
+            InputError(file: file.file, "does not fit the actor layout: \(tensor.name) has shape \(tensor.shape); expected \(expected)")
+        }
+
+        func tensor(_ name: String) throws(InputError) -> SafetensorsFile.Tensor {
+            guard let tensor = file.tensors[prefix + name] else {
+                throw InputError(file: file.file, "does not fit the actor layout: tensor \(prefix)\(name) is missing")
+            }
+            return tensor
+        }
+
+        mutating func take(_ name: String) throws(InputError) -> SafetensorsFile.Tensor {
+            let found = try tensor(name)
+            unused.remove(prefix + name)
+            return found
+        }
+
+        mutating func bias(_ name: String, width: Int) throws(InputError) -> [Double] {
+            let bias = try take(name + "/b")
+            guard bias.shape == [width] else { throw shapeError(bias, expected: "[\(width)]") }
+            return bias.values
+        }
+
+        mutating func branch(_ name: String, row: Int, lastCell: Bool, columns: Int, offset: Int) throws(InputError) -> Branch {
+            let kernel = try take(name + "/W")
+            if lastCell {
+                guard kernel.shape.count == 2, kernel.shape[0] == 1, kernel.shape[1] >= 1 else {
+                    throw shapeError(kernel, expected: "[1, width]")
+                }
+                let width = kernel.shape[1]
+                return Branch(
+                    row: row, firstColumn: columns - 1, inputs: 1, width: width, offset: offset,
+                    weights: kernel.values, bias: try bias(name, width: width)
+                )
+            }
+            let shape = kernel.shape
+            guard shape.count == 4, shape[0] >= 1, shape[1] == 1, shape[2] >= 1, shape[3] >= 1 else {
+                throw shapeError(kernel, expected: "[taps, 1, columns, width]")
+            }
+            guard shape[2] <= columns else {
+                throw error("\(name)/W reads \(shape[2]) columns but the history has \(columns) (Conv1D/W)")
+            }
+            let inputs = shape[2], width = shape[3]
+            let tap = (shape[0] - 1) / 2
+            let start = tap * inputs * width
+            return Branch(
+                row: row, firstColumn: 0, inputs: inputs, width: width, offset: offset,
+                weights: Array(kernel.values[start..<start + inputs * width]), bias: try bias(name, width: width)
+            )
+        }
+
+        mutating func dense(_ name: String, inputs: Int, inputsMeaning: String) throws(InputError) -> (weights: [Double], bias: [Double]) {
+            let kernel = try take(name + "/W")
+            guard kernel.shape.count == 2, kernel.shape[1] >= 1 else { throw shapeError(kernel, expected: "[inputs, outputs]") }
+            guard kernel.shape[0] == inputs else {
+                throw error("\(name)/W has shape \(kernel.shape) but takes \(inputsMeaning); expected [\(inputs), …]")
+            }
+            return (kernel.values, try bias(name, width: kernel.shape[1]))
+        }
+
+        func rejectUnknown() throws(InputError) {
+            guard let name = unused.sorted().first else { return }
+            throw InputError(file: file.file, "does not fit the actor layout: unexpected tensor \(name)")
+        }
+    }
+}

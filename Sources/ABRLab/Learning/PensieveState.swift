@@ -1,0 +1,56 @@
+/// The state Pensieve's test harness feeds its actor, kept exactly as `test/rl_no_training.py`
+/// builds it (Mao et al., SIGCOMM 2017, doi:10.1145/3098822.3098843).
+///
+/// Six rows of `columns` values, all zero at session start. After every download each row is
+/// rotated one column to the left circularly (numpy's `roll` by −1), then: row 0 gets the
+/// bitrate just downloaded over the ladder's top, row 1 the buffer / 10 s, row 2 the
+/// throughput (bytes / delay in ms / 1000), row 3 the delay in ms / 1000 / 10, row 4 the next
+/// segment's sizes at every level in MB (columns 0…levels−1; the rest only rotate, so the last
+/// column keeps an older value that branch 6 reads), row 5 min(segments left, 48) / 48.
+public struct PensieveState: Sendable, Equatable {
+    /// Rows of the state.
+    public static let rows = 6
+    /// Pensieve's cap on the segments-left feature (`CHUNK_TIL_VIDEO_END_CAP`).
+    public static let segmentsLeftCap = 48.0
+    /// Pensieve's `BUFFER_NORM_FACTOR`, seconds.
+    static let normalizationSeconds = 10.0
+
+    public let columns: Int
+    /// Row-major, `rows × columns`.
+    public private(set) var cells: [Double]
+
+    public init(columns: Int) {
+        self.columns = columns
+        cells = [Double](repeating: 0, count: Self.rows * columns)
+    }
+
+    /// The state as rows.
+    public var rows: [[Double]] {
+        (0..<Self.rows).map { Array(cells[$0 * columns..<($0 + 1) * columns]) }
+    }
+
+    /// Records a finished download; `context` is the one after it (its `segmentIndex` is the
+    /// next segment's). The next sizes wrap to segment 0 after the last segment, as Pensieve's
+    /// emulator resets its counter there.
+    public mutating func record(_ download: DownloadRecord, context: DecisionContext) {
+        let last = columns - 1
+        for row in 0..<Self.rows {
+            let start = row * columns
+            let first = cells[start]
+            for column in 0..<last { cells[start + column] = cells[start + column + 1] }
+            cells[start + last] = first
+        }
+        let delayMs = download.downloadTimeSeconds * 1000
+        let topKbps = context.ladder.map(\.bitrateKbps).max() ?? 1
+        cells[last] = context.ladder[download.level].bitrateKbps / topKbps
+        cells[columns + last] = download.bufferSeconds / Self.normalizationSeconds
+        cells[2 * columns + last] = Double(download.sizeBytes) / delayMs / 1000
+        cells[3 * columns + last] = delayMs / 1000 / Self.normalizationSeconds
+        let next = context.segmentIndex < context.segmentCount ? context.segmentIndex : 0
+        for level in 0..<min(context.levelCount, columns) {
+            cells[4 * columns + level] = Double(context.sizeBytes(segment: next, level: level)) / 1000 / 1000
+        }
+        let left = Double(context.segmentCount - (download.segmentIndex + 1))
+        cells[5 * columns + last] = min(left, Self.segmentsLeftCap) / Self.segmentsLeftCap
+    }
+}

@@ -1,0 +1,190 @@
+/// The network of the request-level profiles: a looping trace walked piecewise in milliseconds
+/// and bits, with request latency paid in trace time, plain transfers, idle waits and transfers
+/// in progress steps that an abandonment check can stop.
+///
+/// The arithmetic follows Sabre's simulator (Spiteri, Nguyen, Sitaraman, MMSys 2018,
+/// doi:10.1145/3204949.3204953) operation for operation, so the `sabre` profile reproduces its
+/// numbers; the README lists the profiles.
+public struct NetworkLink {
+    private let durationsMs: [Double]
+    /// Bandwidth per period in bits per millisecond (= kbit/s).
+    private let bitsPerMs: [Double]
+    private let latenciesMs: [Double]
+    /// The sustainable level of each period (see ``sustainableLevels(ladderKbps:segmentMs:)``).
+    private let sustainable: [Int]
+
+    public private(set) var period = 0
+    /// Milliseconds left in the current period.
+    public private(set) var remainingMs: Double
+    /// Trace time consumed since the session started, milliseconds; never reset by looping.
+    public private(set) var timeMs = 0.0
+    /// Period changes that moved the sustainable level, in order, since the last ``takeLevelChanges()``.
+    private var levelChanges: [SustainableLevelChange] = []
+    private let tracksLevels: Bool
+
+    /// - Parameters:
+    ///   - bandwidthMultiplier: scales every period's bandwidth (Sabre's `-nm`).
+    ///   - fallbackLatencyMs: latency of traces that record none.
+    ///   - ladderKbps, segmentMs: for the sustainable level that ramp-up and reaction metrics use;
+    ///     pass an empty ladder to skip that bookkeeping.
+    public init(
+        trace: NetworkTrace, bandwidthMultiplier: Double = 1, fallbackLatencyMs: Double,
+        ladderKbps: [Double] = [], segmentMs: Double = 0
+    ) {
+        let periods = trace.millisecondPeriods
+        durationsMs = periods.durations
+        bitsPerMs = trace.bandwidthBitsPerSecond.map { $0 / 1000 * bandwidthMultiplier }
+        latenciesMs = periods.latencies ?? Array(repeating: fallbackLatencyMs, count: periods.durations.count)
+        tracksLevels = !ladderKbps.isEmpty
+        sustainable = tracksLevels
+            ? Self.sustainableLevels(bitsPerMs: bitsPerMs, latenciesMs: latenciesMs, ladderKbps: ladderKbps, segmentMs: segmentMs)
+            : []
+        remainingMs = durationsMs[0]
+    }
+
+    /// Sustainable level of the current period.
+    public var sustainableLevel: Int { tracksLevels ? sustainable[period] : 0 }
+
+    /// Latency of the current period, milliseconds.
+    public var currentLatencyMs: Double { latenciesMs[period] }
+
+    /// The highest level `i ≥ 1` whose bitrates `1…i` all fit in `bandwidth × (1 − latency / segment)`,
+    /// or 0 when level 1 does not (level 0 is never tested).
+    static func sustainableLevels(bitsPerMs: [Double], latenciesMs: [Double], ladderKbps: [Double], segmentMs: Double) -> [Int] {
+        zip(bitsPerMs, latenciesMs).map { bandwidth, latency in
+            let effective = bandwidth * (1 - latency / segmentMs)
+            var level = 0
+            var candidate = 1
+            while candidate < ladderKbps.count, ladderKbps[candidate] <= effective {
+                level = candidate
+                candidate += 1
+            }
+            return level
+        }
+    }
+
+    /// Pays one request latency in trace time, pro-rated across period boundaries, and returns it.
+    public mutating func payLatency() -> Double {
+        var units = 1.0
+        var paid = 0.0
+        while true {
+            let latency = latenciesMs[period]
+            let needed = units * latency
+            if needed <= remainingMs {
+                consume(needed)
+                return paid + needed
+            }
+            let available = remainingMs
+            consume(available)
+            paid += available
+            units -= available / latency
+            enterNextPeriod()
+        }
+    }
+
+    /// Transfers `bits` with nothing else going on; returns the milliseconds it took.
+    public mutating func transfer(bits: Double) -> Double {
+        var left = bits
+        var elapsed = 0.0
+        while true {
+            let bandwidth = bitsPerMs[period]
+            let capacity = remainingMs * bandwidth
+            if left <= capacity {
+                let time = left / bandwidth
+                consume(time)
+                return elapsed + time
+            }
+            let time = remainingMs
+            consume(time)
+            elapsed += time
+            left -= capacity
+            enterNextPeriod()
+        }
+    }
+
+    /// Lets `milliseconds` pass with nothing transferred.
+    public mutating func idle(milliseconds: Double) {
+        var left = milliseconds
+        while left > remainingMs {
+            left -= remainingMs
+            consume(remainingMs)
+            enterNextPeriod()
+        }
+        consume(left)
+    }
+
+    /// One progress step of a transfer: runs until at least `minBits` bits and `minMs` ms have
+    /// passed, or `restBits` are done. Returns the bits moved and the milliseconds taken.
+    mutating func progressStep(restBits: Double, minBits: Double, minMs: Double) -> (bits: Double, ms: Double) {
+        var wantBits = minBits
+        var wantMs = minMs
+        var bits = 0.0
+        var ms = 0.0
+        while true {
+            let bandwidth = bitsPerMs[period]
+            if bandwidth > 0 {
+                let need = max(wantBits, wantMs * bandwidth)
+                let capacity = remainingMs * bandwidth
+                let rest = restBits - bits
+                if rest <= need && rest <= capacity {
+                    let time = rest / bandwidth
+                    consume(time)
+                    return (bits + rest, ms + time)
+                }
+                if need <= capacity {
+                    let time = need / bandwidth
+                    consume(time)
+                    return (bits + need, ms + time)
+                }
+                let time = remainingMs
+                consume(time)
+                bits += capacity
+                ms += time
+                wantBits -= capacity
+                wantMs -= time
+                enterNextPeriod()
+            } else {
+                if wantBits > 0 || wantMs > remainingMs {
+                    let time = remainingMs
+                    consume(time)
+                    ms += time
+                    wantMs -= time
+                    enterNextPeriod()
+                } else {
+                    consume(wantMs)
+                    return (bits, ms + wantMs)
+                }
+            }
+        }
+    }
+
+    /// The sustainable-level changes at period boundaries since the last call, oldest first.
+    mutating func takeLevelChanges() -> [SustainableLevelChange] {
+        guard !levelChanges.isEmpty else { return [] }
+        defer { levelChanges.removeAll(keepingCapacity: true) }
+        return levelChanges
+    }
+
+    @inline(__always)
+    private mutating func consume(_ milliseconds: Double) {
+        timeMs += milliseconds
+        remainingMs -= milliseconds
+    }
+
+    private mutating func enterNextPeriod() {
+        let previous = sustainableLevel
+        period += 1
+        if period == durationsMs.count { period = 0 }
+        remainingMs = durationsMs[period]
+        if tracksLevels, sustainable[period] != previous {
+            levelChanges.append(SustainableLevelChange(timeMs: timeMs, level: sustainable[period], previous: previous))
+        }
+    }
+}
+
+/// A period boundary at which the network's sustainable level changed.
+struct SustainableLevelChange {
+    var timeMs: Double
+    var level: Int
+    var previous: Int
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An output folder as a run owns it: the files the previous run wrote (listed in its
+/// `run.json`) are replaced or removed, other files are left alone, and result files that no
+/// recorded run wrote make the run refuse the folder rather than mix with them.
+public struct OutputFolder: Sendable {
+    public let directory: URL
+    /// Files the previous run wrote, by name.
+    public let previousFiles: [String]
+
+    /// The manifest that lists a run's files.
+    public static let manifestName = "run.json"
+    /// Every file a comparison writes under some option, so a folder holding one of them without
+    /// a manifest is recognised as someone else's results.
+    public static let resultFileNames = [
+        "sessions.csv", "segments.csv", "transitions.csv", "summary.csv", "ranked.json", "formats.csv",
+        "buffer_timeline.csv", "run.json",
+    ]
+
+    /// Reads what a previous run left in `directory`. Throws when the folder cannot be owned:
+    /// its `run.json` is not abrlab's, or it holds result files with no manifest listing them.
+    public init(_ directory: URL) throws(InputError) {
+        self.directory = directory
+        let manifestURL = directory.appendingPathComponent(Self.manifestName)
+        let present = Set((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+        guard present.contains(Self.manifestName) else {
+            if let foreign = Self.resultFileNames.first(where: present.contains) {
+                throw InputError(
+                    file: directory.appendingPathComponent(foreign).path,
+                    "not written by a run abrlab recorded (the folder has no run.json); remove it or choose another --out"
+                )
+            }
+            previousFiles = []
+            return
+        }
+        guard let data = FileManager.default.contents(atPath: manifestURL.path),
+              let manifest = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              manifest["version"] is String, manifest["command"] is [Any] else {
+            throw InputError(file: manifestURL.path, "is not the run.json of an abrlab run; choose another --out")
+        }
+        // Manifests before the files list was added own the standard names.
+        let listed = (manifest["files"] as? [String]) ?? Self.resultFileNames
+        previousFiles = listed.filter { Self.isOwnable($0) && present.contains($0) }.sorted()
+    }
+
+    /// Removes the previous run's files that `current` does not replace, and temporary files of
+    /// earlier runs whose process is gone (a run killed by SIGKILL cannot clean up).
+    public func removeStale(keeping current: [String]) throws(InputError) {
+        let keep = Set(current)
+        for name in previousFiles where !keep.contains(name) {
+            let url = directory.appendingPathComponent(name)
+            do { try FileManager.default.removeItem(at: url) } catch {
+                throw InputError(file: url.path, "cannot remove this file of the previous run: \(error.localizedDescription)")
+            }
+        }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for entry in entries {
+            for name in Self.resultFileNames + current {
+                if let pid = AtomicFile.temporaryOwner(of: entry, finalName: name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
+                    try? FileManager.default.removeItem(at: directory.appendingPathComponent(entry))
+                    break
+                }
+            }
+        }
+    }
+
+    /// Plain file names of the kinds abrlab writes; never a path, so a manifest cannot point
+    /// outside its folder.
+    static func isOwnable(_ name: String) -> Bool {
+        !name.contains("/") && !name.hasPrefix(".") && [".csv", ".csv.gz", ".json"].contains { name.hasSuffix($0) }
+    }
+}

@@ -1,0 +1,111 @@
+/// Pensieve's pretrained agent as its test harness plays it.
+///
+/// Mao, Netravali, Alizadeh, "Neural Adaptive Video Streaming with Pensieve", SIGCOMM 2017,
+/// doi:10.1145/3098822.3098843; `test/rl_no_training.py` of hongzimao/pensieve. The first
+/// segment is fetched at `firstLevel` without asking the network; after every download the
+/// ``PensieveState`` is updated and the ``ActorNetwork`` evaluated. `argmax` plays the most
+/// probable level (the first on ties); `sampled`, what the harness does, draws
+/// k = `randint(1, 1000)` from numpy's legacy generator and plays the first level whose
+/// cumulative probability exceeds k / 1000. The generator is seeded with `seed` at the start of
+/// every session, so sessions are independent and each equals the harness's first trace.
+public struct PensieveStrategy: SessionStrategy, Sendable {
+    public enum Action: String, Sendable, CaseIterable {
+        case sampled, argmax
+    }
+
+    public let network: ActorNetwork
+    public var action: Action
+    public var seed: UInt32
+    /// 0-based level of the first segment.
+    public var firstLevel: Int
+
+    private var state: PensieveState
+    private var random: NumpyLegacyRandom
+
+    public init(network: ActorNetwork, action: Action = .sampled, seed: UInt32 = 42, firstLevel: Int = 1) {
+        self.network = network
+        self.action = action
+        self.seed = seed
+        self.firstLevel = firstLevel
+        state = PensieveState(columns: network.columns)
+        random = NumpyLegacyRandom(seed: seed)
+    }
+
+    /// The network's outputs are the ladder's levels, and row 4 holds one size per level.
+    public mutating func setUp(_ session: SessionInfo) throws {
+        let levels = session.video.levelCount
+        guard network.outputs == levels else {
+            throw InputError(file: network.file, "the model has \(network.outputs) actions but the video has \(levels) levels; pensieve-native plays action i as level i")
+        }
+        guard levels <= network.columns else {
+            throw InputError(file: network.file, "the state holds \(network.columns) columns, too few for the next sizes of \(levels) levels")
+        }
+        state = PensieveState(columns: network.columns)
+        random = NumpyLegacyRandom(seed: seed)
+    }
+
+    public mutating func didDownload(_ record: DownloadRecord, context: DecisionContext) {
+        state.record(record, context: context)
+    }
+
+    public mutating func chooseLevel(_ context: DecisionContext) -> Int {
+        guard context.lastLevel != nil else { return min(firstLevel, context.levelCount - 1) }
+        var probabilities = [Double](repeating: 0, count: network.outputs)
+        state.cells.withUnsafeBufferPointer { input in
+            probabilities.withUnsafeMutableBufferPointer { output in
+                network.forward(input: input.baseAddress!, output: output.baseAddress!)
+            }
+        }
+        switch action {
+        case .argmax:
+            return Self.argmax(probabilities)
+        case .sampled:
+            let threshold = Double(random.randomInteger(low: 1, high: 1000)) / 1000
+            return Self.firstAbove(threshold, cumulating: probabilities)
+        }
+    }
+
+    /// The first index of the largest value.
+    public static func argmax(_ values: [Double]) -> Int {
+        var best = 0
+        for index in values.indices where values[index] > values[best] { best = index }
+        return best
+    }
+
+    /// The first index whose running sum exceeds `threshold`; 0 when none does (numpy's argmax
+    /// of an all-false array).
+    public static func firstAbove(_ threshold: Double, cumulating values: [Double]) -> Int {
+        var sum = 0.0
+        for index in values.indices {
+            sum += values[index]
+            if sum > threshold { return index }
+        }
+        return 0
+    }
+}
+
+extension StrategyDescriptor {
+    /// Native Pensieve agent, id `pensieve-native`, with parameters `action` (`sampled` or
+    /// `argmax`), `seed` (numpy seed per session) and `model` (a safetensors actor; the shipped
+    /// one at `defaultModelPath`). The model is read once per configuration.
+    public static func pensieve(defaultModelPath: String) -> StrategyDescriptor {
+        StrategyDescriptor(
+            id: "pensieve-native",
+            name: "Pensieve (native)",
+            description: "Pensieve's pretrained actor (SIGCOMM 2017) as its test harness plays it: sampled or argmax.",
+            params: [
+                StrategyParam(key: "action", value: .string("sampled"), choices: PensieveStrategy.Action.allCases.map(\.rawValue), summary: "sampled (numpy draw, as the harness) or argmax"),
+                StrategyParam(key: "seed", value: .integer(42), summary: "numpy legacy seed, set at the start of every session (0 … 2^32 − 1)"),
+                StrategyParam(key: "model", value: .string(defaultModelPath), summary: "safetensors actor network"),
+            ]
+        ) { values throws(InputError) in
+            let action = PensieveStrategy.Action(rawValue: values.string("action") ?? "") ?? .sampled
+            let seedValue = values.integer("seed") ?? 42
+            guard let seed = UInt32(exactly: seedValue) else {
+                throw InputError(file: "--param", "parameter pensieve-native.seed needs an integer from 0 to 4294967295 (numpy's seed range), not \(seedValue)")
+            }
+            let network = try ActorNetwork(contentsOf: values.string("model") ?? defaultModelPath)
+            return { PensieveStrategy(network: network, action: action, seed: seed) }
+        }
+    }
+}

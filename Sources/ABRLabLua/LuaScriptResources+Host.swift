@@ -1,0 +1,64 @@
+import ABRLab
+import CLuaShim
+
+extension LuaScriptResources {
+    /// The callbacks the shim calls for `require`, `abrlab.model` and `net:forward`; valid while
+    /// this object lives, which every session of the script ensures by holding the script. The
+    /// forward pass is the core's ``ActorNetwork``: one implementation for Swift and Lua.
+    var host: abrl_host {
+        abrl_host(
+            context: Unmanaged.passUnretained(self).toOpaque(),
+            read_module: { context, name, source, length, label, message, messageSize in
+                guard let context, let name else { return 1 }
+                let resources = Unmanaged<LuaScriptResources>.fromOpaque(context).takeUnretainedValue()
+                switch resources.module(named: String(cString: name)) {
+                case .success(let module):
+                    source?.pointee = UnsafePointer(module.source.baseAddress)
+                    length?.pointee = module.sourceCount
+                    label?.pointee = UnsafePointer(module.labelText.baseAddress)
+                    return 0
+                case .failure(let error):
+                    LuaScriptResources.write(error.message, to: message, size: messageSize)
+                    return 1
+                }
+            },
+            load_model: { context, path, model, message, messageSize in
+                guard let context, let path, let model else { return 1 }
+                let resources = Unmanaged<LuaScriptResources>.fromOpaque(context).takeUnretainedValue()
+                switch resources.model(at: String(cString: path)) {
+                case .success(let network):
+                    model.pointee = abrl_model_info(
+                        model: UnsafeRawPointer(Unmanaged.passUnretained(network).toOpaque()),
+                        rows: Int64(ActorNetwork.rows),
+                        columns: Int64(network.columns),
+                        outputs: Int64(network.outputs),
+                        cost: Int64(LuaScriptResources.forwardCost(network))
+                    )
+                    return 0
+                case .failure(let error):
+                    LuaScriptResources.write(error.message, to: message, size: messageSize)
+                    return 1
+                }
+            },
+            forward: { model, input, output in
+                guard let model, let input, let output else { return }
+                Unmanaged<ActorNetwork>.fromOpaque(model).takeUnretainedValue().forward(input: input, output: output)
+            }
+        )
+    }
+
+    /// Copies `text` into a C buffer of `size` bytes, cut at a character boundary and NUL-terminated.
+    static func write(_ text: String, to buffer: UnsafeMutablePointer<CChar>?, size: Int) {
+        guard let buffer, size > 0 else { return }
+        var count = 0
+        for scalar in text.unicodeScalars {
+            let bytes = Array(String(scalar).utf8)
+            guard count + bytes.count < size else { break }
+            for byte in bytes {
+                buffer[count] = CChar(bitPattern: byte)
+                count += 1
+            }
+        }
+        buffer[count] = 0
+    }
+}

@@ -1,0 +1,32 @@
+import ABRLab
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// On SIGINT, SIGTERM or SIGHUP, removes the temporary files of unfinished output (an
+/// interrupted compare leaves neither half-written results nor hidden temporary files), says so
+/// on stderr and exits with 128 + the signal number, as a shell expects.
+enum InterruptCleanup {
+    private nonisolated(unsafe) static var sources: [any DispatchSourceSignal] = []
+
+    /// Installs the handlers; call once, before any output is written. The handlers run on a
+    /// dispatch queue, not in signal context, so they may use the file system freely.
+    static func install() {
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global(qos: .userInitiated))
+            source.setEventHandler {
+                let removed = AtomicFile.removeUnfinished()
+                let name = signalNumber == SIGINT ? "SIGINT" : signalNumber == SIGTERM ? "SIGTERM" : "SIGHUP"
+                let files = removed == 0 ? "" : "; removed \(removed) unfinished file(s)"
+                FileHandle.standardError.write(Data("abrlab: interrupted by \(name)\(files)\n".utf8))
+                _exit(128 + signalNumber)
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// The settings and inputs two `run.json` files disagree on, as key paths
+/// (`inputs.video.sizesSHA256`, `strategies[bba].file.sha256`, `profile.maxBufferSeconds`).
+/// Entries of arrays are named by their `id` or `name` when they have one. What cannot change
+/// a result — the command line, `--jobs`, file paths and the files written — is left out.
+enum ManifestDifferences {
+    static let ignoredKeys: Set<String> = ["command", "jobs", "files", "path"]
+
+    static func keys(_ a: Any, _ b: Any) -> [String] {
+        let left = flatten(a, prefix: "")
+        let right = flatten(b, prefix: "")
+        return Set(left.keys).union(right.keys).filter { left[$0] != right[$0] }.sorted()
+    }
+
+    /// Every leaf of a JSON value by key path, as text.
+    static func flatten(_ value: Any, prefix: String) -> [String: String] {
+        var result: [String: String] = [:]
+        switch value {
+        case let object as [String: Any]:
+            for (key, child) in object where !ignoredKeys.contains(key) {
+                result.merge(flatten(child, prefix: prefix.isEmpty ? key : prefix + "." + key)) { first, _ in first }
+            }
+        case let array as [Any]:
+            for (index, child) in array.enumerated() {
+                let object = child as? [String: Any]
+                let name = (object?["id"] ?? object?["name"] ?? object?["key"]).map { "\($0)" } ?? String(index)
+                result.merge(flatten(child, prefix: prefix + "[" + name + "]")) { first, _ in first }
+            }
+        default:
+            result[prefix] = value is NSNull ? "null" : "\(value)"
+        }
+        return result
+    }
+}

@@ -1,0 +1,71 @@
+import ABRLab
+import Foundation
+import Testing
+
+@Suite struct OutputFolderTests {
+    static func entries(_ folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    }
+
+    /// A finished run into `folder`, with or without `buffer_timeline.csv`.
+    static func run(into folder: URL, timeline: Bool) throws {
+        let writer = try ResultsWriter(directory: folder, writesTimeline: timeline)
+        let manifest = try JSONSerialization.data(withJSONObject: [
+            "version": "test", "command": ["abrlab", "compare"], "files": writer.fileNames,
+        ])
+        try writer.finish(ranking: ExperimentReport(strategyIDs: []).ranking(seed: 1), manifest: manifest)
+    }
+
+    @Test func aNewRunRemovesTheFilesOfThePreviousOneItDoesNotWriteAndLeavesOthersAlone() throws {
+        let folder = try FixtureDirectory()
+        try Self.run(into: folder.url, timeline: true)
+        #expect(try Self.entries(folder.url).contains("buffer_timeline.csv"))
+        try folder.write("notes.txt", "mine")
+        try folder.write("figures/qoe_ci.png", "png")
+        try Self.run(into: folder.url, timeline: false)
+        #expect(try Self.entries(folder.url) == [
+            "figures", "notes.txt", "ranked.json", "run.json", "segments.csv", "sessions.csv", "summary.csv", "transitions.csv",
+        ])
+    }
+
+    @Test func resultFilesWithoutAManifestMakeTheRunRefuse() throws {
+        let folder = try FixtureDirectory()
+        let stale = try folder.write("summary.csv", "strategy\n")
+        #expect(throws: InputError(
+            file: stale.path, "not written by a run abrlab recorded (the folder has no run.json); remove it or choose another --out"
+        )) { try ResultsWriter(directory: folder.url) }
+        #expect(try Self.entries(folder.url) == ["summary.csv"])
+    }
+
+    @Test func aManifestThatIsNotAbrlabsMakesTheRunRefuse() throws {
+        let folder = try FixtureDirectory()
+        let manifest = try folder.write("run.json", "{\"name\": \"someone else's\"}")
+        #expect(throws: InputError(file: manifest.path, "is not the run.json of an abrlab run; choose another --out")) {
+            try OutputFolder(folder.url)
+        }
+    }
+
+    @Test func aManifestCannotPointOutsideItsFolder() throws {
+        let folder = try FixtureDirectory()
+        let outside = try folder.write("keep.csv", "precious")
+        let results = try folder.folder("results")
+        try Data(#"{"version": "x", "command": [], "files": ["../keep.csv", ".hidden.csv", "notes.txt", "sessions.csv"]}"#.utf8)
+            .write(to: results.appendingPathComponent("run.json"))
+        try Data("old".utf8).write(to: results.appendingPathComponent("sessions.csv"))
+        try Data("mine".utf8).write(to: results.appendingPathComponent("notes.txt"))
+        #expect(try OutputFolder(results).previousFiles == ["sessions.csv"])
+        try Self.run(into: results, timeline: false)
+        #expect(FileManager.default.fileExists(atPath: outside.path))
+        #expect(FileManager.default.fileExists(atPath: results.appendingPathComponent("notes.txt").path))
+    }
+
+    @Test func temporaryFilesOfADeadRunAreRemovedAndOldManifestsOwnTheStandardNames() throws {
+        let folder = try FixtureDirectory()
+        // An older manifest without a files list, and a temporary file of a process that is gone.
+        try folder.write("run.json", #"{"version": "0.1.0", "command": ["abrlab"]}"#)
+        try folder.write("buffer_timeline.csv", "old")
+        try folder.write(".segments.csv.tmp-2147483646-0000", "partial")
+        try Self.run(into: folder.url, timeline: false)
+        #expect(try Self.entries(folder.url) == ["ranked.json", "run.json", "segments.csv", "sessions.csv", "summary.csv", "transitions.csv"])
+    }
+}

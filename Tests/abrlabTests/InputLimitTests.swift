@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+@Suite struct InputLimitTests {
+    /// `traces info` on a 2 GiB sparse file fails at once with one line naming the file, and so
+    /// does a compare given it as a trace or as the video.
+    @Test func aHugeSparseFileIsRefusedWithOneLine() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let huge = folder.appendingPathComponent("huge.csv")
+        #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: 2 << 30)
+        try handle.close()
+        let expected = "abrlab: \(huge.path): is too large: inputs are read whole and limited to 64 MiB; this file is 2 GiB\n"
+
+        let info = try CLI.run(["traces", "info", huge.path])
+        #expect(info.status == 1)
+        #expect(info.stderr == expected)
+        #expect(info.stdout.isEmpty)
+
+        let out = folder.appendingPathComponent("results")
+        let asTrace = try CLI.run(["compare", "--strategies", "conservative", "--traces", huge.path, "--out", out.path, "--quiet"])
+        #expect(asTrace.status == 1)
+        #expect(asTrace.stderr == expected)
+        let asVideo = try CLI.run(["compare", "--strategies", "conservative", "--traces", "Traces/default/3g_1.csv", "--video", huge.path, "--out", out.path, "--quiet"])
+        #expect(asVideo.status == 1)
+        #expect(asVideo.stderr == expected)
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+}

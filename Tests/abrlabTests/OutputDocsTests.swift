@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// docs/output.md describes every file a compare writes; these tests keep it exact.
+@Suite struct OutputDocsTests {
+    /// The names in the first column of each "## `file`" section's tables.
+    static func documentedNames() throws -> [String: Set<String>] {
+        let text = try CLI.read(CLI.packageRoot.appendingPathComponent("docs/output.md"))
+        var sections: [String: Set<String>] = [:]
+        var current: String?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("## ") {
+                let title = line.dropFirst(3)
+                current = title.hasPrefix("`") && title.hasSuffix("`") ? String(title.dropFirst().dropLast()) : nil
+            } else if let current, line.hasPrefix("| `") {
+                let cell = line.dropFirst(3).prefix { $0 != "`" }
+                sections[current, default: []].insert(String(cell))
+            }
+        }
+        return sections
+    }
+
+    static func header(_ url: URL) throws -> Set<String> {
+        Set(try CLI.read(url).prefix { $0 != "\n" }.split(separator: ",").map(String.init))
+    }
+
+    @Test func everyFileAndColumnACompareWritesIsDocumented() throws {
+        let out = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        // The audio preset carries formats, so formats.csv is written too.
+        let result = try CLI.run([
+            "compare", "--strategies", "conservative", "bba-native", "--traces", "Traces/default/3g_1.csv", "Traces/default/4g_1.csv",
+            "--video", "audio", "--baseline", "conservative", "--buffer-timeline", "--out", out.path, "--quiet",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        let documented = try Self.documentedNames()
+        #expect(Set(written) == Set(documented.keys), "files written vs. sections of docs/output.md")
+        for file in written where file.hasSuffix(".csv") {
+            #expect(try Self.header(out.appendingPathComponent(file)) == documented[file], "columns of \(file)")
+        }
+
+        let ranked = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("ranked.json"))) as? [String: Any])
+        var keys = Set(ranked.keys)
+        for list in ["ranked", "incomplete", "comparisons"] {
+            for entry in ranked[list] as? [[String: Any]] ?? [] { keys.formUnion(entry.keys) }
+        }
+        #expect(keys == documented["ranked.json"])
+
+        let run = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("run.json"))) as? [String: Any])
+        let runKeys = Set(documented["run.json"]?.map { String($0.prefix { $0 != "." }) } ?? [])
+        #expect(Set(run.keys) == runKeys)
+        let video = try #require((run["inputs"] as? [String: Any])?["video"] as? [String: Any])
+        let videoKeys = Set(documented["run.json"]?.filter { $0.hasPrefix("inputs.video.") }.map { String($0.dropFirst(13)) } ?? [])
+        #expect(Set(video.keys) == videoKeys)
+    }
+}

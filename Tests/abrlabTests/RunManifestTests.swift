@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// run.json records every input by path and hash, the profile's parameters and typed parameters;
+/// the pensieve profile warns about a video of another shape.
+@Suite struct RunManifestTests {
+    static func sha256(_ path: String) throws -> String {
+        let result = try CLI.runTool("/usr/bin/sha256sum", [path])
+        return String(result.stdout.prefix(64))
+    }
+
+    static func absolute(_ path: String) -> String {
+        CLI.packageRoot.appendingPathComponent(path).standardizedFileURL.path
+    }
+
+    @Test func recordsEveryInputWithItsHashTheProfileAndTypedParameters() throws {
+        let out = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try CLI.run([
+            "compare", "--strategies", "Strategies/robust_mpc.lua", "conservative", "--traces", "Traces/default/3g_1.csv",
+            "Traces/default/4g_1.csv", "--video", "Traces/video.json", "--param", "robust_mpc.horizon=3",
+            "--param", "robust_mpc.rebuffer_penalty=8", "--out", out.path, "--quiet",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let run = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("run.json"))) as? [String: Any])
+        let inputs = try #require(run["inputs"] as? [String: Any])
+
+        let video = try #require(inputs["video"] as? [String: Any])
+        #expect(video["spec"] as? String == "Traces/video.json")
+        let videoFiles = try #require(video["files"] as? [[String: Any]])
+        #expect(videoFiles.map { $0["path"] as? String } == [Self.absolute("Traces/video.json")])
+        #expect(videoFiles.first?["sha256"] as? String == (try Self.sha256("Traces/video.json")))
+        #expect((video["sizesSHA256"] as? String)?.count == 64)
+
+        let traces = try #require(inputs["traces"] as? [[String: Any]])
+        #expect(traces.map { $0["name"] as? String } == ["3g_1", "4g_1"])
+        let trace = try #require(traces.first?["file"] as? [String: Any])
+        #expect(trace["path"] as? String == Self.absolute("Traces/default/3g_1.csv"))
+        #expect(trace["sha256"] as? String == (try Self.sha256("Traces/default/3g_1.csv")))
+
+        let strategies = try #require(run["strategies"] as? [[String: Any]])
+        let mpc = try #require(strategies.first { $0["id"] as? String == "robust_mpc" })
+        #expect((mpc["file"] as? [String: Any])?["sha256"] as? String == (try Self.sha256("Strategies/robust_mpc.lua")))
+        #expect(mpc["models"] as? [Any] != nil)
+        let params = try #require(mpc["params"] as? [[String: Any]])
+        let horizon = try #require(params.first { $0["key"] as? String == "horizon" })
+        #expect(horizon["type"] as? String == "integer")
+        #expect(horizon["value"] as? Int == 3)
+        #expect(horizon["default"] as? Int == 5)
+        let penalty = try #require(params.first { $0["key"] as? String == "rebuffer_penalty" })
+        #expect(penalty["type"] as? String == "number")
+        #expect(penalty["value"] as? Double == 8)
+        #expect(strategies.first { $0["id"] as? String == "conservative" }?["source"] as? String == "native")
+
+        // Every parameter of the profile, by name.
+        let profile = try #require(run["profile"] as? [String: Any])
+        #expect(profile["name"] as? String == "default")
+        for key in ["payloadFraction", "latency", "latencyConsumesTraceTime", "maxBufferSeconds", "bufferWaitStepSeconds",
+                    "startupThresholdSeconds", "startupCountsAsRebuffer", "segmentsToPlay", "maxSessionSeconds"] {
+            #expect(profile[key] != nil, "profile.\(key)")
+        }
+        #expect((profile["latency"] as? [String: Any])?["case"] as? String == "trace")
+    }
+
+    @Test func thePensieveProfileWarnsOnceAboutAVideoOfAnotherShape() throws {
+        let out = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let base = ["run", "--strategy", "conservative", "--trace", "Traces/default/3g_1.csv", "--profile", "pensieve"]
+        let wrongLadder = try CLI.run(base + ["--video", "cbr:300,1200@4s"])
+        #expect(wrongLadder.status == 0, "\(wrongLadder.stderr)")
+        #expect(wrongLadder.stderr == "abrlab: warning: --profile pensieve with video 'cbr:300,1200@4s', which is not Pensieve's "
+            + "(its ladder is [300, 1200] kbps, not [300, 750, 1200, 1850, 2850, 4300] kbps); pass Pensieve's video_size_N folder "
+            + "with --ladder-kbps 300,750,1200,1850,2850,4300 --segment-duration-s 4\n")
+        let shortSegments = try CLI.run(base + ["--video", "cbr:300,750,1200,1850,2850,4300@2s"])
+        #expect(shortSegments.stderr.contains("its segments last 2 s, not 4 s"))
+        #expect(shortSegments.stderr.split(separator: "\n").count == 1)
+        // The CBR stand-in has Pensieve's shape; only its name says it is not Pensieve's video.
+        let standIn = try CLI.run(base + ["--video", "pensieve-cbr"])
+        #expect(standIn.status == 0)
+        #expect(standIn.stderr == "")
+        // The shipped video has Pensieve's ladder but synthetic sizes: --profile pensieve alone warns too.
+        let compare = try CLI.run(["compare", "--strategies", "conservative", "--traces", "Traces/default/3g_1.csv", "--profile", "pensieve", "--out", out.path])
+        #expect(compare.stderr == "abrlab: warning: --profile pensieve with video 'Traces/video.json', which is not Pensieve's (it is "
+            + "abrlab's synthetic video with Pensieve's ladder, not Pensieve's sizes); pass Pensieve's video_size_N folder with "
+            + "--ladder-kbps 300,750,1200,1850,2850,4300 --segment-duration-s 4\n")
+    }
+
+    @Test func theOldPresetNameSaysWhereThePresetWent() throws {
+        let result = try CLI.run(["run", "--strategy", "conservative", "--trace", "Traces/default/3g_1.csv", "--video", "pensieve"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "abrlab: pensieve: no such video; the CBR stand-in with Pensieve's ladder is the preset 'pensieve-cbr', "
+            + "and Pensieve's own video is the folder of its video_size_N files\n")
+    }
+
+    @Test func runHelpsExampleReproducesPensievesNumber() throws {
+        let dataset = CLI.packageRoot.appendingPathComponent("../shared/datasets/pensieve").standardizedFileURL
+        guard FileManager.default.fileExists(atPath: dataset.appendingPathComponent("video_sizes").path) else {
+            print("skipped: ../shared/datasets/pensieve is absent")
+            return
+        }
+        let result = try CLI.run([
+            "run", "--strategy", "Strategies/bba.lua", "--trace", "../shared/datasets/pensieve/cooked_test_traces/norway_bus_1",
+            "--profile", "pensieve", "--video", "../shared/datasets/pensieve/video_sizes",
+            "--ladder-kbps", "300,750,1200,1850,2850,4300", "--segment-duration-s", "4",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "")
+        #expect(result.stdout.contains("QoE 77.8847 (linear"), "\(result.stdout.suffix(300))")
+    }
+}
