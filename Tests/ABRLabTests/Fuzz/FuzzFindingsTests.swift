@@ -12,6 +12,7 @@ import Testing
         case traceMahimahi = "trace-mahimahi"
         case importHSDPA = "import-hsdpa"
         case importIrish5G = "import-irish-5g"
+        case cbrSpec = "cbr-spec"
 
         func parse(_ text: String) throws(InputError) {
             switch self {
@@ -20,6 +21,7 @@ import Testing
             case .traceMahimahi: _ = try TraceLoader.parse(text, file: "trace", format: .mahimahi)
             case .importHSDPA: _ = try TraceImporter.hsdpaLog(text, file: "log.txt", name: "log")
             case .importIrish5G: _ = try TraceImporter.irish5G(text, file: "log.csv", name: "log")
+            case .cbrSpec: _ = try VideoLoader.cbr("cbr:" + text)
             }
         }
     }
@@ -56,6 +58,14 @@ import Testing
             entry: .importHSDPA, what: "the error named the trace instead of the file",
             input: "1294391250 617 59.851 10.646 2410 1000\n1294391251 617 59.851 10.646 2410 1e-320\n",
             error: "log.txt: period 2 does not end after the one before it"
+        ),
+        Finding(
+            entry: .cbrSpec, what: "a huge segment count asked for petabytes of sizes", input: "2x666666666666665",
+            error: "cbr:2x666666666666665: 666666666666665 segments × 1 levels is over 10000000 segment sizes"
+        ),
+        Finding(
+            entry: .cbrSpec, what: "a huge segment duration overflowed the size in bytes", input: "300@1e300s",
+            error: "cbr:300@1e300s: a segment of 1e+300 s at the top level is over 1 PB"
         ),
     ]
 
