@@ -75,7 +75,8 @@ extension Abrlab {
                 throw InputError(file: "--rank-by", "'\(rankBy)' is not mean or median")
             }
             guard ["text", "json"].contains(table) else { throw InputError(file: "--table", "'\(table)' is not text or json") }
-            let (descriptors, strategyWarnings) = try experiment.strategyResolver().resolveWithWarnings(
+            let resolver = try experiment.strategyResolver()
+            let (descriptors, strategyWarnings) = try resolver.resolveWithWarnings(
                 strategies.isEmpty ? [Defaults.strategiesFolder, "conservative"] : strategies, baseline: baseline
             )
             let baseline = baseline.map(StrategyResolver.strategyID(forArgument:))
