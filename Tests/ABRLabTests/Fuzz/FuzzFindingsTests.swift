@@ -31,6 +31,7 @@ import Testing
         /// What went wrong before the fix.
         let what: String
         let input: String
+        /// The error, or its start when the rest is a hint that may change.
         let error: String
         var description: String { "\(entry.rawValue): \(what)" }
     }
@@ -38,13 +39,11 @@ import Testing
     static let findings: [Finding] = [
         Finding(
             entry: .traceCSV, what: "a header column named '_' indexed an empty split (crash)", input: "_",
-            error: "trace.csv:1: unknown column '_'; the header names time_s|time_ms or duration_s|duration_ms, "
-                + "bandwidth_bps|bandwidth_kbps|bandwidth_mbps and optionally latency_s|latency_ms"
+            error: "trace.csv:1: unknown column '_'; the header names "
         ),
         Finding(
             entry: .traceAuto, what: "the same crash through format detection", input: "_,db\\\n",
-            error: "trace:1: unknown column '_'; the header names time_s|time_ms or duration_s|duration_ms, "
-                + "bandwidth_bps|bandwidth_kbps|bandwidth_mbps and optionally latency_s|latency_ms"
+            error: "trace:1: unknown column '_'; the header names "
         ),
         Finding(
             entry: .traceMahimahi, what: "one huge timestamp allocated over 512 MB of bins", input: "005000500031",
@@ -74,7 +73,7 @@ import Testing
         do throws(InputError) {
             try finding.entry.parse(finding.input)
         } catch {
-            #expect(error.description == finding.error)
+            #expect(error.description.hasPrefix(finding.error), "\(error)")
             #expect(!error.description.contains { $0.isNewline })
         }
     }
