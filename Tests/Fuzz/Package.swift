@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // Coverage-guided fuzz harnesses for abrlab's input parsers, built apart from the main package so
-// `swift build` and `swift test` stay untouched. Build and run them with `scripts/fuzz`.
+// `swift build` and `swift test` stay untouched. Build and run them with `scripts/fuzz`, which
+// also builds abrlab with -enable-testing so the internal JSON reader is fuzzed on its own.
 import PackageDescription
 
 let package = Package(
