@@ -27,10 +27,17 @@ extension FuzzTarget {
     /// Most `video_size_N` files a Pensieve input is split into.
     private static let maximumSizeFiles = 6
 
-    /// A scratch folder per process for the size files, on tmpfs when there is one.
-    private static let sizeFolder: URL = {
+    /// A scratch folder per process, on tmpfs when there is one, removed when the process exits.
+    private static let scratchFolder: URL = {
         let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
-        let url = URL(fileURLWithPath: base).appendingPathComponent("abrlab-fuzz-\(getpid())/video")
+        let url = URL(fileURLWithPath: base).appendingPathComponent("abrlab-fuzz-\(getpid())")
+        atexit { try? FileManager.default.removeItem(at: FuzzTarget.scratchFolder) }
+        return url
+    }()
+
+    /// The folder the size files are written to.
+    private static let sizeFolder: URL = {
+        let url = scratchFolder.appendingPathComponent("video")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }()
