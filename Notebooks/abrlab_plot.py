@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from matplotlib.text import Text
 
 FORMATS = [f.strip() for f in os.environ.get("ABRLAB_FIGURE_FORMATS", "png").split(",") if f.strip()]
 STRATEGIES = [s.strip() for s in os.environ.get("ABRLAB_STRATEGIES", "").split(",") if s.strip()] or None
@@ -91,11 +92,19 @@ def qoe_axis(ax, values, axis="x"):
 
 
 def place_labels(ax, points, texts, **style):
-    """Annotates each (x, y) point with its text where the label overlaps no earlier label and
-    no marker: tries offsets around the point, nearest first. Returns the annotations."""
+    """Annotates each (x, y) point with its text where the label stays inside the axes and
+    overlaps no earlier label and no marker: tries offsets around the point, nearest first. Points
+    that coincide (identical results) share one label, their texts joined by ' = '. Returns the
+    annotations."""
+    merged = {}
+    for point, text in zip(points, texts):
+        merged.setdefault((round(point[0], 9), round(point[1], 9)), (point, []))[1].append(text)
+    points = [point for point, _ in merged.values()]
+    texts = [" = ".join(names) for _, names in merged.values()]
     fig = ax.figure
     fig.canvas.draw()
     renderer = fig.canvas.get_renderer()
+    frame = ax.get_window_extent(renderer)
     marker_boxes = []
     for x, y in points:
         cx, cy = ax.transData.transform((x, y))
@@ -106,17 +115,20 @@ def place_labels(ax, points, texts, **style):
     for (x, y), text in zip(points, texts):
         chosen = None
         for dx, dy in offsets:
-            annotation = ax.annotate(text, (x, y), xytext=(dx, dy), textcoords="offset points",
+            # A thin leader line ties a label pushed away from its point back to it.
+            leader = dict(arrowstyle="-", color="gray", linewidth=0.6, shrinkA=0, shrinkB=5) if abs(dx) + abs(dy) > 16 else None
+            annotation = ax.annotate(text, (x, y), xytext=(dx, dy), textcoords="offset points", arrowprops=leader,
                                      ha="left" if dx >= 0 else "right", va="bottom" if dy >= 0 else "top", **style)
-            box = annotation.get_window_extent(renderer)
+            box = _text_extent(annotation, renderer)
             rect = (box.x0, box.y0, box.x1, box.y1)
-            if not any(_overlap(rect, other) for other in placed + marker_boxes):
+            inside = frame.x0 <= rect[0] and rect[2] <= frame.x1 and frame.y0 <= rect[1] and rect[3] <= frame.y1
+            if inside and not any(_overlap(rect, other) for other in placed + marker_boxes):
                 chosen = (annotation, rect)
                 break
             annotation.remove()
         if chosen is None:  # every spot taken: the last candidate, flagged by the check below
             annotation = ax.annotate(text, (x, y), xytext=offsets[-1], textcoords="offset points", **style)
-            box = annotation.get_window_extent(renderer)
+            box = _text_extent(annotation, renderer)
             chosen = (annotation, (box.x0, box.y0, box.x1, box.y1))
         annotations.append(chosen[0])
         placed.append(chosen[1])
@@ -128,9 +140,15 @@ def labels_overlap(ax, annotations):
     fig = ax.figure
     fig.canvas.draw()
     renderer = fig.canvas.get_renderer()
-    boxes = [a.get_window_extent(renderer) for a in annotations]
+    boxes = [_text_extent(a, renderer) for a in annotations]
     rects = [(b.x0, b.y0, b.x1, b.y1) for b in boxes]
     return any(_overlap(a, b) for i, a in enumerate(rects) for b in rects[i + 1:])
+
+
+def _text_extent(annotation, renderer):
+    """The label's own box, without its leader line."""
+    annotation.update_positions(renderer)
+    return Text.get_window_extent(annotation, renderer)
 
 
 def _overlap(a, b):

@@ -59,6 +59,16 @@ local Context = {}
 ---@overload fun(self: abrlab.Context, segment: integer, level: integer): integer
 function Context.size_bytes(segment, level) end
 
+---Per-segment quality of `segment` at `level` (both 1-based and absolute), from the video
+---manifest's `segment_vmaf` and `segment_ssim`; each is nil when the video has no such scores or
+---the indices fall outside it. Callable as `ctx.quality(segment, level)` or `ctx:quality(segment, level)`.
+---@param segment integer
+---@param level integer
+---@return number? vmaf VMAF, 0–100.
+---@return number? ssim SSIM index, at most 1.
+---@overload fun(self: abrlab.Context, segment: integer, level: integer): number?, number?
+function Context.quality(segment, level) end
+
 ---RobustMPC's look-ahead search, run natively; call as `ctx:mpc_search(...)`. Scores every level
 ---sequence over min(horizon, segments left) segments starting at segment_index + lookahead_offset
 ---by Σ bitrate Mbps − rebuffer_penalty × rebuffering s − smoothness_penalty × Σ |Δ bitrate Mbps|,
@@ -116,6 +126,44 @@ function Context.mpc_search(self, bandwidth, horizon, lookahead_offset, rebuffer
 ---@field max_buffer_s number Buffer the player aims for, seconds.
 ---@field params table<string, abrlab.ParamValue> The effective params: the same table as the script's `params`.
 
+---A QoE model script (`--qoe model.lua`, docs/qoe.md): returned by the script, it scores every
+---segment of a finished session.
+---@class abrlab.QoEModel
+---@field name? string Shown by the docs and messages; the file name when absent.
+---@field description? string One line on what the model rewards.
+---@field qoe fun(segment: abrlab.QoESegment, session: abrlab.QoESession): number The segment's score, a finite number.
+
+---One played segment, as `qoe` sees it; one table per session, refilled for every segment.
+---@class abrlab.QoESegment
+---@field index integer The segment, 1-based.
+---@field level integer Its level, 1-based.
+---@field previous_level integer? The previous segment's level; nil for the first segment.
+---@field bitrate_kbps number Its level's bitrate, kbps.
+---@field previous_bitrate_kbps number? The previous segment's bitrate, kbps; nil for the first segment.
+---@field size_bytes integer Its size, bytes.
+---@field duration_s number Its duration, seconds.
+---@field rebuffer_s number Stall its download caused, seconds (for the first segment, the startup delay when the profile counts it as rebuffering).
+---@field download_time_s number Request latency plus transfer time, seconds.
+---@field throughput_kbps number size_bytes × 8 / download_time_s / 1000.
+---@field buffer_before_s number Buffer when the request went out, seconds.
+---@field buffer_after_s number Buffer after the segment arrived and any full-buffer wait, seconds.
+---@field wait_s number Time waited afterwards because the buffer was full, seconds.
+---@field vmaf number? Its VMAF (0–100) from the manifest's segment_vmaf; nil when the video has none.
+---@field previous_vmaf number? The previous segment's VMAF; nil for the first segment or without VMAF.
+---@field ssim number? Its SSIM index (at most 1) from segment_ssim; nil when the video has none.
+---@field previous_ssim number? The previous segment's SSIM; nil for the first segment or without SSIM.
+
+---The finished session, as `qoe` sees it; the same table for every segment of a session.
+---@class abrlab.QoESession
+---@field segment_count integer Segments the session played.
+---@field segment_duration_s number Duration of one segment, seconds.
+---@field level_count integer Number of levels.
+---@field levels_kbps number[] Ladder bitrates, kbps, lowest first.
+---@field trace string Name of the network trace.
+---@field profile string Name of the emulation profile.
+---@field seed integer The session seed; `math.random` is already seeded with it.
+---@field startup_s number Time from the session's start to playback, seconds.
+
 ---The sandbox's `math.randomseed` needs an explicit seed (the standard one without arguments
 ---seeds from the clock). Sessions start seeded with their session seed.
 ---@param x integer
@@ -131,3 +179,28 @@ function math.randomseed(x, y) end
 ---@param name string
 ---@return any
 function require(name) end
+
+---A learned policy loaded with `abrlab.model`; its forward pass runs natively.
+---@class abrlab.Model
+---@field rows integer Rows of the state `forward` takes (6 for Pensieve-style actors).
+---@field columns integer Numbers per row (the history length; 8 for Pensieve).
+---@field outputs integer Number of actions, the length of what `forward` returns.
+local Model = {}
+
+---The output probabilities for a state of `rows` tables of `columns` finite numbers, written
+---into `into` when given (no allocation), else into a new table. Costs a fixed share of the
+---instruction budget (multiply-adds / 16, at least 1000).
+---@param rows number[][]
+---@param into? number[]
+---@return number[]
+function Model:forward(rows, into) end
+
+---abrlab's own functions for scripts.
+abrlab = {}
+
+---Loads the safetensors model at `path`, relative to the script's folder (no absolute paths, no
+---`..`). The file is read and checked once per script; call it at the top level so a bad file
+---stops the load. The layout contract is in docs/lua-api.md, "Models".
+---@param path string
+---@return abrlab.Model
+function abrlab.model(path) end

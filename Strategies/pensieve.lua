@@ -12,7 +12,7 @@ local net = abrlab.model("models/pensieve.safetensors")
 ---@type abrlab.Strategy
 local M = {
   name = "Pensieve",
-  description = "Pensieve's pretrained actor (SIGCOMM 2017), state built in Lua; sampled or argmax",
+  description = "Pensieve's pretrained actor (SIGCOMM 2017) with its state built in Lua: sampled or argmax.",
   params = {
     action = "sampled", -- "sampled" (a numpy draw per decision, as the harness) or "argmax"
     seed = 42,          -- numpy legacy seed, set at the start of every session
@@ -23,6 +23,7 @@ local BUFFER_NORM_S = 10      -- Pensieve's BUFFER_NORM_FACTOR
 local SEGMENTS_LEFT_CAP = 48  -- Pensieve's CHUNK_TIL_VIDEO_END_CAP
 
 local state, random, top_kbps
+local probabilities = {} -- filled by net:forward on every decision
 
 function M.setup(session)
   if M.params.action ~= "sampled" and M.params.action ~= "argmax" then
@@ -82,7 +83,7 @@ end
 function M.choose(ctx)
   if ctx.last_level == nil then return 2 end -- the harness's first segment, without the network
   record_last_download(ctx)
-  return pick(net:forward(state))
+  return pick(net:forward(state, probabilities))
 end
 
 return M

@@ -14,24 +14,17 @@ extension LuaScript {
     /// like a native strategy's, through ``StrategyDescriptor/configured(_:)``.
     public func descriptor() -> StrategyDescriptor {
         let script = self
-        return StrategyDescriptor(
+        var descriptor = StrategyDescriptor(
             id: id, name: name, description: description, source: path,
-            params: params.map { StrategyParam(key: $0.key, value: $0.value.strategyValue) },
+            params: params.map { StrategyParam(key: $0.key, value: $0.value) },
             configure: { values throws(InputError) in try script.overriding(values).descriptor() }
         ) {
             script.makeStrategy()
         }
+        descriptor.filesRead = { script.filesRead }
+        return descriptor
     }
-}
 
-extension LuaParamValue {
-    /// The same value as the core's parameter type.
-    var strategyValue: StrategyParamValue {
-        switch self {
-        case .number(let value): .number(value)
-        case .integer(let value): .integer(value)
-        case .boolean(let value): .boolean(value)
-        case .string(let value): .string(value)
-        }
-    }
+    /// The modules and models the script's sessions have read so far, as paths, sorted.
+    public var filesRead: [String] { resources.filesRead }
 }

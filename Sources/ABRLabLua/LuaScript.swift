@@ -81,7 +81,7 @@ public struct LuaScript: Sendable {
 
     /// `local _ENV = ...;` on the first line, so every call of the chunk runs in the
     /// environment it is given and line numbers stay as written; a `#!` line becomes a comment.
-    /// Modules get the same prefix.
+    /// Modules and QoE scripts get the same prefix.
     static func prefixed(_ bytes: [UInt8]) -> [UInt8] {
         var source = Array("local _ENV = ...; ".utf8)
         if bytes.first == UInt8(ascii: "#") { source += Array("--".utf8) }

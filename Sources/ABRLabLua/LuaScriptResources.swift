@@ -54,32 +54,41 @@ final class LuaScriptResources: Sendable {
 
     /// The module's text, read on first use; a failure is remembered too.
     func module(named name: String) -> Result<LuaModuleSource, InputError> {
-        modules.withLock { cache in
-            if let cached = cache[name] { return cached }
-            let result: Result<LuaModuleSource, InputError>
+        Self.cached(name, in: modules) { () throws(InputError) in try readModule(name) }
+    }
+
+    /// The value for `key` in `cache`, made by `make` on first use; a failure is kept too, so
+    /// every session sees the same outcome.
+    private static func cached<Value>(
+        _ key: String, in cache: borrowing Mutex<[String: Result<Value, InputError>]>, _ make: () throws(InputError) -> Value
+    ) -> Result<Value, InputError> {
+        cache.withLock { entries in
+            if let entry = entries[key] { return entry }
+            let result: Result<Value, InputError>
             do throws(InputError) {
-                result = .success(try readModule(name))
+                result = .success(try make())
             } catch {
                 result = .failure(error)
             }
-            cache[name] = result
+            entries[key] = result
             return result
         }
     }
 
     /// The network in the model file at `relativePath`, read on first use; a failure is remembered too.
     func model(at relativePath: String) -> Result<ActorNetwork, InputError> {
-        models.withLock { cache in
-            if let cached = cache[relativePath] { return cached }
-            let result: Result<ActorNetwork, InputError>
-            do throws(InputError) {
-                result = .success(try readModel(relativePath))
-            } catch {
-                result = .failure(error)
-            }
-            cache[relativePath] = result
-            return result
+        Self.cached(relativePath, in: models) { () throws(InputError) in try readModel(relativePath) }
+    }
+
+    /// The files of modules and models read successfully so far, as paths, sorted.
+    var filesRead: [String] {
+        let moduleFiles = modules.withLock { cache in
+            cache.compactMap { name, result in (try? result.get()) != nil ? Self.moduleLabel(name).map(path) : nil }
         }
+        let modelFiles = models.withLock { cache in
+            cache.compactMap { relative, result in (try? result.get()) != nil ? path(relative) : nil }
+        }
+        return (moduleFiles + modelFiles).sorted()
     }
 
     /// Budget units one forward pass of `network` costs: fixed per model, about one per 16

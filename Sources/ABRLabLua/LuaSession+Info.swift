@@ -44,11 +44,15 @@ extension LuaSession {
                                         params: records.baseAddress,
                                         param_count: records.count,
                                         form: script.form == .seedProtocol ? Int32(ABRL_FORM_SEED) : Int32(ABRL_FORM_SESSION),
-                                        host: nil
+                                        host: nil,
+                                        quality: nil
                                     )
                                     return withUnsafePointer(to: &host) { host in
                                         cInfo.host = host
-                                        return body(&cInfo)
+                                        return withQuality(of: video) { quality in
+                                            cInfo.quality = quality
+                                            return body(&cInfo)
+                                        }
                                     }
                                 }
                             }

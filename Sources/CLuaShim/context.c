@@ -112,6 +112,7 @@ void abrl_context_create(lua_State *L, const abrl_session_info *info, abrl_conte
     abrl_set_value(L, ctx, "size_bytes");
     abrl_push_mpc_search(L, info);
     abrl_set_value(L, ctx, "mpc_search");
+    abrl_context_add_quality(L, ctx, info);
     int capacity = info->segment_count > 0 && info->segment_count < 4096 ? (int)info->segment_count : 4096;
     refs->throughputs = history_array(L, ctx, "throughputs_kbps", capacity);
     refs->download_times = history_array(L, ctx, "download_times_s", capacity);
@@ -277,12 +278,10 @@ static int report_body(lua_State *L) {
     abrl_set_number(L, report, "wait_s", record->wait_s);
     abrl_set_number(L, report, "latency_s", record->latency_s);
     abrl_set_number(L, report, "received_bytes", record->received_bytes);
-    lua_pushstring(L, "abandoned");
     lua_pushboolean(L, record->abandoned);
-    lua_rawset(L, report);
-    lua_pushstring(L, "replacement");
+    abrl_set_value(L, report, "abandoned");
     lua_pushboolean(L, record->replacement);
-    lua_rawset(L, report);
+    abrl_set_value(L, report, "replacement");
     lua_pushstring(L, "abandoned_to_level");
     if (record->abandoned_to_level >= 0) lua_pushinteger(L, record->abandoned_to_level + 1); else lua_pushnil(L);
     lua_rawset(L, report);

@@ -134,8 +134,11 @@ static int shape_error(lua_State *L, const abrl_model_info *info, const char *de
     return luaL_error(L, "%s", message);
 }
 
-/* net:forward(rows): reads the state without metamethods, charges the model's fixed cost and
-   returns a new table of the outputs. */
+/* States up to this many numbers (outputs included) are read into a stack buffer. */
+#define ABRL_FORWARD_STACK 1024
+
+/* net:forward(rows [, into]): reads the state without metamethods, charges the model's fixed
+   cost and returns the outputs in `into` when given (reused, no allocation), else a new table. */
 static int model_forward(lua_State *L) {
     model_handle *handle = luaL_checkudata(L, 1, model_type);
     const abrl_model_info *info = &handle->info;
@@ -150,8 +153,12 @@ static int model_forward(lua_State *L) {
         snprintf(detail, sizeof detail, "it has %llu rows", (unsigned long long)rows);
         return shape_error(L, info, detail);
     }
+    int into = lua_istable(L, 3) ? 3 : 0;
+    if (!into && !lua_isnoneornil(L, 3)) return luaL_argerror(L, 3, "a table to fill or nil expected");
     size_t cells = (size_t)info->rows * (size_t)info->columns;
-    double *input = lua_newuserdatauv(L, (cells + (size_t)info->outputs) * sizeof(double), 0);
+    size_t needed = cells + (size_t)info->outputs;
+    double stack[ABRL_FORWARD_STACK];
+    double *input = needed <= ABRL_FORWARD_STACK ? stack : lua_newuserdatauv(L, needed * sizeof(double), 0);
     double *output = input + cells;
     for (long long r = 0; r < info->rows; r++) {
         if (lua_rawgeti(L, 2, r + 1) != LUA_TTABLE) {
@@ -179,7 +186,11 @@ static int model_forward(lua_State *L) {
         lua_pop(L, 1);
     }
     handle->forward(info->model, input, output);
-    lua_createtable(L, (int)info->outputs, 0);
+    if (into) {
+        lua_pushvalue(L, into);
+    } else {
+        lua_createtable(L, (int)info->outputs, 0);
+    }
     for (long long i = 0; i < info->outputs; i++) {
         lua_pushnumber(L, output[i]);
         lua_rawseti(L, -2, i + 1);

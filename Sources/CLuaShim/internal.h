@@ -107,4 +107,8 @@ struct abrl_session {
 
 extern const char *const abrl_quality_names[5];
 
+/* quality.c: sets ctx.quality(segment, level), which returns the VMAF and SSIM of a segment at
+   a level (1-based), nil where the video has none. */
+void abrl_context_add_quality(lua_State *L, int ctx, const abrl_session_info *info);
+
 #endif

@@ -11,7 +11,8 @@ extension Abrlab {
                 decision, native and Lua), mpc (RobustMPC over Pensieve's 142 test traces, native and Lua), \
                 compare (five strategies over Sabre's 86 3G traces), jobs (--jobs 1 against --jobs 2), \
                 memory (peak RSS of a compare over Sabre's 2000 FCC traces against 200), sabre (Sabre's five \
-                algorithms over its 3G traces under --profile sabre). Sections that need \
+                algorithms over its 3G traces under --profile sabre), pensieve (forward passes of Pensieve's \
+                actor per second, and its 142 test traces with pensieve-native and pensieve.lua). Sections that need \
                 ../shared/datasets say so and are skipped when it is missing. Build in release mode first: \
                 swift build -c release.
 
@@ -35,7 +36,7 @@ extension Abrlab {
                 let sections = only.map { Set($0.split(separator: ",").map(String.init)) }
                 let known: [(String, () throws -> Void)] = [
                     ("floor", floor), ("decision", decision), ("mpc", mpc), ("compare", compare),
-                    ("jobs", jobs), ("memory", memory), ("sabre", sabre),
+                    ("jobs", jobs), ("memory", memory), ("sabre", sabre), ("pensieve", pensieve),
                 ]
                 if let sections, let unknown = sections.first(where: { name in !known.contains { $0.0 == name } }) {
                     throw InputError(file: "--only", "unknown section '\(unknown)'; sections: \(known.map(\.0).joined(separator: ", "))")

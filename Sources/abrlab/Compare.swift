@@ -13,9 +13,15 @@ extension Abrlab {
                 abrlab strategies list shows; a folder named in --strategies that holds a script with a \
                 native id gets a warning.
 
-                Writes sessions.csv, segments.csv, transitions.csv, summary.csv and run.json to --out, and \
-                formats.csv when the video's levels carry formats (HLS format tags or the audio preset), and \
-                buffer_timeline.csv with --buffer-timeline. \
+                Strategies are summarised on the traces every strategy completed; only strategies with no \
+                failed session are ranked (equal scores share a rank), the others are listed after them with \
+                their failure counts. The baseline comparison pairs only traces both completed.
+
+                Writes sessions.csv, segments.csv, transitions.csv, summary.csv, ranked.json and run.json to \
+                --out, and formats.csv when the video's levels carry formats (HLS format tags or the audio \
+                preset), and buffer_timeline.csv with --buffer-timeline; docs/output.md describes every column. \
+                The folder belongs to the run: files the previous run listed in its run.json and this run does \
+                not write are removed, and a folder with result files no run.json lists is refused. \
                 Results are identical whatever --jobs is. Exits non-zero when any session failed.
 
                 Examples:
@@ -46,7 +52,7 @@ extension Abrlab {
             valueName: "strategy"))
         var baseline: String?
 
-        @Option(help: "Output folder.")
+        @Option(help: "Output folder, owned by the run (see above).")
         var out: String = "results"
 
         @Flag(help: "Print only errors.")
@@ -85,7 +91,8 @@ extension Abrlab {
             if !quiet { traceSet.warnings.forEach { CommandFailure.warn($0.description) } }
             let plan = ExperimentPlan(
                 strategies: descriptors, traces: traceSet.traces, video: try experiment.resolveVideo(),
-                emulator: try experiment.resolveEmulator(), qoe: try experiment.resolveQoE(), seed: experiment.seed
+                emulator: try experiment.resolveEmulator(), qoe: try experiment.resolveQoE(), seed: experiment.seed,
+                customQoE: try experiment.resolveScriptedQoE()
             )
             try plan.validate()
             if !quiet { experiment.warnIfNotPensieveShaped(plan) }
@@ -105,7 +112,7 @@ extension Abrlab {
             var progress = ProgressBar(total: plan.sessionCount, quiet: quiet)
             var done = 0
             let profileName = plan.emulator.profile.name
-            let qoeName = plan.qoe.name
+            let qoeName = plan.qoeName
             try ExperimentRunner(jobs: jobs).run(plan, prepare: { outcome in
                 SessionCSV(outcome: outcome, profile: profileName, qoeModel: qoeName, video: video, bufferTimeline: timeline)
             }, consume: { session in

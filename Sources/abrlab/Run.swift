@@ -36,7 +36,7 @@ extension Abrlab {
                 print(Self.transitions(result), terminator: "")
                 print("")
                 print(
-                    "QoE \(RankedTable.number(metrics.qoeTotal, digits: 4)) (\(plan.qoe.name), \(RankedTable.number(metrics.qoeMean, digits: 4)) per segment)"
+                    "QoE \(RankedTable.number(metrics.qoeTotal, digits: 4)) (\(plan.qoeName), \(RankedTable.number(metrics.qoeMean, digits: 4)) per segment)"
                         + "  bitrate \(RankedTable.number(metrics.averageBitrateKbps, digits: 0)) kbps"
                         + "  rebuffer \(RankedTable.number(metrics.rebufferSeconds, digits: 3)) s  stalls \(metrics.stallCount)"
                         + "  switches \(metrics.switchCount)  startup \(RankedTable.number(metrics.startupSeconds, digits: 3)) s"

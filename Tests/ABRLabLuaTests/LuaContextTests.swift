@@ -146,4 +146,52 @@ import Testing
             """)
         #expect(try Fixture.play(script, seed: .max, segments: 1) == [0])
     }
+
+    /// `ctx:quality(segment, level)` returns the manifest's VMAF and SSIM, 1-based, nil where
+    /// the video has none.
+    @Test func ctxQualityReadsPerSegmentScores() throws {
+        let folder = try ScriptFolder()
+        let script = try folder.load("quality.lua", """
+            return {
+              choose = function(ctx)
+                local vmaf, ssim = ctx:quality(2, 3)
+                assert(vmaf == 69 and ssim == 0.92, tostring(vmaf) .. " " .. tostring(ssim))
+                vmaf, ssim = ctx.quality(10, 6)
+                assert(vmaf == 91 and math.abs(ssim - 0.95) < 1e-12)
+                vmaf, ssim = ctx:quality(11, 1)
+                assert(vmaf == nil and ssim == nil)
+                vmaf, ssim = ctx:quality(1, 0)
+                assert(vmaf == nil and ssim == nil)
+                local best = 1
+                for level = 1, ctx.level_count do
+                  if ctx:quality(ctx.segment_index, level) <= 100 then best = level end
+                end
+                return best
+              end,
+            }
+            """)
+        let plain = try Fixture.video()
+        let sizes = (0..<plain.segmentCount).map { segment in (0..<plain.levelCount).map { plain.sizeBytes(segment: segment, level: $0) } }
+        let vmaf = (0..<plain.segmentCount).map { segment in (0..<plain.levelCount).map { 50 + 10 * Double($0) - Double(segment) } }
+        let ssim = (0..<plain.segmentCount).map { _ in (0..<plain.levelCount).map { 0.9 + 0.01 * Double($0) } }
+        let video = try Video(
+            name: "quality", segmentDurationSeconds: 4, ladder: plain.ladder, sizesBytes: sizes, quality: [.vmaf: vmaf, .ssim: ssim]
+        )
+        var strategy = script.makeStrategy()
+        #expect(try Fixture.play(&strategy, video: video, segments: 2) == [5, 5])
+
+        let vmafOnly = try Video(name: "v", segmentDurationSeconds: 4, ladder: plain.ladder, sizesBytes: sizes, quality: [.vmaf: vmaf])
+        let nilSSIM = try folder.load("nil.lua", """
+            return { choose = function(ctx)
+              local vmaf, ssim = ctx:quality(1, 1)
+              assert(vmaf == 50 and ssim == nil)
+              return 1
+            end }
+            """)
+        var partial = nilSSIM.makeStrategy()
+        #expect(try Fixture.play(&partial, video: vmafOnly, segments: 1) == [0])
+        let none = try folder.load("none.lua", "return { choose = function(ctx) assert(select('#', ctx:quality(1, 1)) == 2 and ctx:quality(1, 1) == nil); return 1 end }\n")
+        var bare = none.makeStrategy()
+        #expect(try Fixture.play(&bare, video: plain, segments: 1) == [0])
+    }
 }

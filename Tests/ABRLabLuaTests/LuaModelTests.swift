@@ -60,6 +60,9 @@ import Testing
               local p = net:forward(\(Self.luaRows(Self.state)))
               assert(#p == 3)
               for i = 1, 3 do assert(p[i] == expected[i], string.format("%d: %a vs %a", i, p[i], expected[i])) end
+              local into = {}
+              assert(rawequal(net:forward(\(Self.luaRows(Self.state)), into), into) and into[3] == expected[3])
+              assert(not pcall(net.forward, net, \(Self.luaRows(Self.state)), 5))
               return 1
             end }
             """, loader: Self.loader)

@@ -61,13 +61,12 @@ import Glibc
         let errors = Pipe()
         process.standardError = errors
         try process.run()
-        // Wait until the run is writing: its temporary files exist.
+        // Wait until the run is writing: the temporary files of its four streamed files exist.
+        func temporaryFiles() -> Int { ((try? Self.entries(out)) ?? []).filter { $0.contains(".csv.tmp-") }.count }
         let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, !((try? Self.entries(out)) ?? []).contains(where: { $0.hasPrefix(".sessions.csv.tmp-") }) {
-            usleep(5_000)
-        }
+        while Date() < deadline, temporaryFiles() < 4 { usleep(5_000) }
         #expect(process.isRunning, "the compare finished before it could be interrupted")
-        #expect(try Self.entries(out).contains { $0.hasPrefix(".sessions.csv.tmp-") })
+        #expect(temporaryFiles() == 4)
         kill(process.processIdentifier, signalNumber)
         process.waitUntilExit()
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

@@ -41,7 +41,7 @@ import Testing
         let strategies = try #require(run["strategies"] as? [[String: Any]])
         let mpc = try #require(strategies.first { $0["id"] as? String == "robust_mpc" })
         #expect((mpc["file"] as? [String: Any])?["sha256"] as? String == (try Self.sha256("Strategies/robust_mpc.lua")))
-        #expect(mpc["models"] as? [Any] != nil)
+        #expect((mpc["inputs"] as? [Any])?.isEmpty == true)
         let params = try #require(mpc["params"] as? [[String: Any]])
         let horizon = try #require(params.first { $0["key"] as? String == "horizon" })
         #expect(horizon["type"] as? String == "integer")
@@ -60,6 +60,51 @@ import Testing
             #expect(profile[key] != nil, "profile.\(key)")
         }
         #expect((profile["latency"] as? [String: Any])?["case"] as? String == "trace")
+    }
+
+    @Test func profileAndQoEParametersAddedLaterAreRecordedToo() throws {
+        let out = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try CLI.run([
+            "compare", "--strategies", "conservative", "--traces", "Traces/default/3g_1.csv", "--profile", "sabre", "--qoe", "sabre",
+            "--gamma-p", "3", "--estimator", "sliding:3,5", "--out", out.path, "--quiet",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let run = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("run.json"))) as? [String: Any])
+        let estimator = try #require((run["profile"] as? [String: Any])?["estimator"] as? [String: Any])
+        #expect(estimator["case"] as? String == "sliding")
+        #expect(estimator["windowSegments"] as? [Int] == [3, 5])
+        let qoe = try #require(run["qoeModel"] as? [String: Any])
+        #expect(qoe["kind"] as? String == "sabre")
+        #expect(qoe["gammaP"] as? Double == 3)
+    }
+
+    @Test func modulesAndModelsAStrategyReadAreRecordedWithTheirHashes() throws {
+        let out = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try CLI.run([
+            "compare", "--strategies", "Strategies/pensieve.lua", "pensieve-native", "--traces", "Traces/default/3g_1.csv",
+            "--video", "pensieve-cbr", "--param", "pensieve-native.seed=7", "--out", out.path, "--quiet",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let run = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("run.json"))) as? [String: Any])
+        let strategies = try #require(run["strategies"] as? [[String: Any]])
+        func inputs(_ id: String) -> [String: String] {
+            let files = strategies.first { $0["id"] as? String == id }?["inputs"] as? [[String: Any]] ?? []
+            return Dictionary(uniqueKeysWithValues: files.compactMap { file in
+                (file["path"] as? String).flatMap { path in (file["sha256"] as? String).map { (path, $0) } }
+            })
+        }
+        let model = Self.absolute("Strategies/models/pensieve.safetensors")
+        let modelHash = try Self.sha256("Strategies/models/pensieve.safetensors")
+        #expect(inputs("pensieve") == [Self.absolute("Strategies/lib/numpy_random.lua"): try Self.sha256("Strategies/lib/numpy_random.lua"), model: modelHash])
+        #expect(inputs("pensieve-native") == [model: modelHash])
+        // Native parameters are typed too, with their defaults.
+        let native = try #require(strategies.first { $0["id"] as? String == "pensieve-native" }?["params"] as? [[String: Any]])
+        let seed = try #require(native.first { $0["key"] as? String == "seed" })
+        #expect(seed["type"] as? String == "integer")
+        #expect(seed["value"] as? Int == 7)
+        #expect(seed["default"] as? Int == 42)
     }
 
     @Test func thePensieveProfileWarnsOnceAboutAVideoOfAnotherShape() throws {

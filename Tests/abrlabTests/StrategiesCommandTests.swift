@@ -58,7 +58,7 @@ import Testing
         #expect(Set(summary) == ["bba", "bba-native", "rb"])
         #expect(result.stdout.contains("against rb, paired on the traces both completed:"))
         let sources = try CLI.read(out.appendingPathComponent("run.json"))
-        #expect(sources.contains("Strategies") && sources.contains("bba.lua") && sources.contains("rb.lua"))
+        #expect(sources.contains("Strategies/bba.lua") && sources.contains("Strategies/rb.lua"))
 
         let byPath = try CLI.run(["compare", "--strategies", "Strategies/bba.lua", "--baseline", "Strategies/bba.lua", "--traces", "Traces/default/3g_1.csv", "--out", out.path, "--quiet"])
         #expect(byPath.status == 0, "\(byPath.stderr)")
@@ -131,5 +131,57 @@ import Testing
         let summary = try CLI.read(out.appendingPathComponent("summary.csv"))
         // Unranked, incomplete, no session finished, 12 failed, no trace every strategy completed.
         #expect(summary.contains("\nbroken,,false,0,12,0,"))
+    }
+}
+
+/// pensieve-native and its parameters from the command line.
+@Suite struct PensieveCommandTests {
+    @Test func nativeParametersAreSetWithParam() throws {
+        let out = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let base = ["compare", "--strategies", "pensieve-native", "Strategies/pensieve.lua", "--profile", "pensieve", "--video", "pensieve-cbr", "--quiet"]
+        let sampled = try CLI.run(base + ["--out", out.appendingPathComponent("a").path])
+        #expect(sampled.status == 0, "\(sampled.stderr)")
+        let argmax = try CLI.run(base + ["--param", "pensieve-native.action=argmax", "--param", "pensieve.action=argmax", "--out", out.appendingPathComponent("b").path])
+        #expect(argmax.status == 0, "\(argmax.stderr)")
+        // The script and the native strategy play alike, whichever action.
+        // (All columns but the strategy and its derived session seed.)
+        for folder in ["a", "b"] {
+            let lines = try CLI.read(out.appendingPathComponent(folder).appendingPathComponent("sessions.csv")).split(separator: "\n")
+            let header = lines[0].split(separator: ",").map(String.init)
+            let seed = try #require(header.firstIndex(of: "seed"))
+            let rows = lines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+            func played(_ id: String) -> [String] {
+                rows.filter { $0[0] == id }.map { row in row.indices.filter { $0 != 0 && $0 != seed }.map { String(row[$0]) }.joined(separator: ",") }
+            }
+            #expect(!played("pensieve-native").isEmpty && played("pensieve-native") == played("pensieve"))
+        }
+    }
+
+    @Test(arguments: [
+        (["--param", "pensieve-native.action=greedy"], "abrlab: --param: parameter pensieve-native.action needs sampled or argmax, not 'greedy'\n"),
+        (["--param", "pensieve-native.model=missing.safetensors"], "abrlab: missing.safetensors: no such file\n"),
+        (["--param", "pensieve-native.depth=3"], "abrlab: --param: unknown parameter 'depth' in pensieve-native.depth=3; parameters are action, model, seed\n"),
+    ])
+    func badParametersGetOneLineAndWriteNothing(arguments: [String], message: String) throws {
+        let out = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let target = out.appendingPathComponent("results")
+        let result = try CLI.run(["compare", "--strategies", "pensieve-native", "--out", target.path, "--quiet"] + arguments)
+        #expect(result.status != 0)
+        #expect(result.stderr == message)
+        #expect(!FileManager.default.fileExists(atPath: target.path))
+    }
+
+    @Test func aBadModelFromLuaIsOneLineNamingScriptAndModel() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("models"), withIntermediateDirectories: true)
+        try Data([1, 2, 3]).write(to: folder.appendingPathComponent("models/broken.safetensors"))
+        let script = folder.appendingPathComponent("learned.lua")
+        try Data("local net = abrlab.model('models/broken.safetensors')\nreturn { choose = function() return 1 end }\n".utf8).write(to: script)
+        let result = try CLI.run(["compare", "--strategies", script.path, "--out", folder.appendingPathComponent("out").path, "--quiet"])
+        #expect(result.status != 0)
+        #expect(result.stderr == "abrlab: \(script.path):1: abrlab.model: \(folder.path)/models/broken.safetensors: truncated: 3 bytes; a safetensors file starts with an 8-byte header length\n")
     }
 }

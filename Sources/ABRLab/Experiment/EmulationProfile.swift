@@ -78,8 +78,10 @@ public struct EmulationProfile: Equatable, Sendable {
     public var replacement: Replacement
     /// Scales the trace's bandwidth (Sabre's `-nm`).
     public var bandwidthMultiplier: Double
-    /// How the throughput estimate offered to strategies is kept, beside the seed estimator.
-    public var estimator: ThroughputEstimator.Method
+    /// How the throughput estimate offered to strategies beside the seed estimator is kept;
+    /// `nil` keeps none (the `pensieve` profile, whose simulator has none and whose speed figures
+    /// it would cost).
+    public var estimator: ThroughputEstimator.Method?
     /// The level whose start ends ramp-up; `nil` uses the network's sustainable level (`segments` buffer only).
     public var rampUpLevel: Int?
 
@@ -99,7 +101,7 @@ public struct EmulationProfile: Equatable, Sendable {
         abandonment: Bool = false,
         replacement: Replacement = .none,
         bandwidthMultiplier: Double = 1,
-        estimator: ThroughputEstimator.Method = .default,
+        estimator: ThroughputEstimator.Method? = .default,
         rampUpLevel: Int? = nil
     ) {
         self.name = name
@@ -144,7 +146,7 @@ public struct EmulationProfile: Equatable, Sendable {
 
     /// Pensieve's `fixed_env.py`: 95 % payload, an 80 ms RTT added to each delay without moving
     /// the trace, a 60 s buffer cap drained in 500 ms sleeps, playback from the first segment with
-    /// its download counted as rebuffering, 48 segments.
+    /// its download counted as rebuffering, 48 segments; no throughput estimator beside the seed one.
     public static let pensieve = EmulationProfile(
         name: "pensieve",
         payloadFraction: 0.95,
@@ -155,7 +157,8 @@ public struct EmulationProfile: Equatable, Sendable {
         startupThresholdSeconds: 0,
         startupCountsAsRebuffer: true,
         segmentsToPlay: 48,
-        maxSessionSeconds: 86_400
+        maxSessionSeconds: 86_400,
+        estimator: nil
     )
 
     /// abrlab's default: the trace's bandwidth is all payload; each request waits the trace's

@@ -7,19 +7,25 @@ public struct ExperimentPlan: Sendable {
     public var video: Video
     public var emulator: SessionEmulator
     public var qoe: QoEModel
+    /// Scores sessions instead of `qoe` when set (a QoE model written in Lua, say).
+    public var customQoE: (any SegmentQoEModel)?
     public var seed: UInt64
 
     public init(
         strategies: [StrategyDescriptor], traces: [NetworkTrace], video: Video,
-        emulator: SessionEmulator, qoe: QoEModel, seed: UInt64
+        emulator: SessionEmulator, qoe: QoEModel, seed: UInt64, customQoE: (any SegmentQoEModel)? = nil
     ) {
         self.strategies = strategies
         self.traces = traces
         self.video = video
         self.emulator = emulator
         self.qoe = qoe
+        self.customQoE = customQoE
         self.seed = seed
     }
+
+    /// The name of the QoE model that scores sessions.
+    public var qoeName: String { customQoE?.name ?? qoe.name }
 
     public var sessionCount: Int { strategies.count * traces.count }
 
@@ -47,7 +53,8 @@ public struct ExperimentPlan: Sendable {
         do {
             let strategy = try descriptor.makeStrategy()
             let result = try emulator.run(strategy: strategy, strategyID: descriptor.id, trace: trace, video: video, seed: seed)
-            let scores = qoe.segmentScores(result, ladder: video.ladder)
+            let scores = try customQoE?.segmentScores(result, video: video, seed: seed)
+                ?? qoe.segmentScores(result, ladder: video.ladder)
             return SessionOutcome(
                 index: index, strategyID: descriptor.id, traceName: trace.name, seed: seed, result: result,
                 metrics: SessionMetrics(result: result, qoe: qoe, ladder: video.ladder, segmentScores: scores),

@@ -16,14 +16,15 @@ public struct PlaybackSummary: Equatable, Sendable {
     public var bitrateChangeKbps = 0.0
     /// Σ |ln(bitrate / previous bitrate)|.
     public var logBitrateChange = 0.0
-    public var accuracy: EstimateAccuracy
+    /// How the profile's throughput estimate fared; `nil` when the profile keeps none.
+    public var accuracy: EstimateAccuracy?
     /// Session time until a segment at the ramp-up level started playing (the whole video's
     /// duration when none did); tracked on the `segments` buffer only.
     public var rampUpSeconds: Double?
     /// Time taken to follow rises of the network's sustainable level; `segments` buffer only.
     public var reactionSeconds: Double?
 
-    public init(sessionSeconds: Double, segmentDurationSeconds: Double, rebufferSeconds: Double, rebufferEvents: Int, accuracy: EstimateAccuracy) {
+    public init(sessionSeconds: Double, segmentDurationSeconds: Double, rebufferSeconds: Double, rebufferEvents: Int, accuracy: EstimateAccuracy?) {
         self.sessionSeconds = sessionSeconds
         self.segmentDurationSeconds = segmentDurationSeconds
         self.rebufferSeconds = rebufferSeconds

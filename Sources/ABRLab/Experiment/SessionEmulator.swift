@@ -76,15 +76,21 @@ public struct SessionEmulator: Sendable {
                 throw .strategyFailed(message: "\(strategyID): asked for a delay of \(decision.delaySeconds) s before segment \(index + 1); delays are finite and ≥ 0")
             }
             context.downloads = []
-            let delivered = try session.request(index: index, decision: decision) { (progress) throws(EmulationError) -> Int? in
-                let lower: Int?
-                do { lower = try strategy.checkAbandonment(progress) } catch {
-                    throw Self.strategyError(error, segment: progress.segmentIndex, trace: trace.name)
+            let delivered: Bool
+            if profile.buffer == .level {
+                try session.requestOnLevelBuffer(index: index, decision: decision)
+                delivered = true
+            } else {
+                delivered = try session.requestOnSegmentBuffer(index: index, decision: decision) { (progress) throws(EmulationError) -> Int? in
+                    let lower: Int?
+                    do { lower = try strategy.checkAbandonment(progress) } catch {
+                        throw Self.strategyError(error, segment: progress.segmentIndex, trace: trace.name)
+                    }
+                    if let lower, !(lower >= 0 && lower < progress.level) {
+                        throw .strategyFailed(message: "\(strategyID): the abandonment check returned level \(lower) while downloading level \(progress.level); it must return a lower level or nothing")
+                    }
+                    return lower
                 }
-                if let lower, !(lower >= 0 && lower < progress.level) {
-                    throw .strategyFailed(message: "\(strategyID): the abandonment check returned level \(lower) while downloading level \(progress.level); it must return a lower level or nothing")
-                }
-                return lower
             }
             if delivered { index += 1 }
             context = session.context(index: index)

@@ -53,6 +53,17 @@ extension SessionState {
         }
     }
 
+    /// Scores the estimate held before a request against what the request measured (not for the
+    /// first), then adds the sample to the estimator unless it is to be dropped (abandoned requests).
+    mutating func sampleThroughput(transferMs: Double, bits: Double, latencyMs: Double, first: Bool, keep: Bool) {
+        guard var estimator = throughput else { return }
+        throughput = nil
+        let sampleKbps = bits / transferMs
+        if !first { accuracy.record(estimateKbps: estimator.throughputKbps, sampleKbps: sampleKbps) }
+        if keep { estimator.add(transferMs: transferMs, throughputKbps: sampleKbps, latencyMs: latencyMs) }
+        throughput = estimator
+    }
+
     /// A replacement overwrote buffered segment `segment`: its row now shows what plays.
     mutating func noteReplacement(segment: Int, from previous: Int, to level: Int) {
         guard segment < segments.count else { return }
@@ -67,7 +78,7 @@ extension SessionState {
     func playbackSummary(endMs: Double) -> PlaybackSummary {
         var summary = PlaybackSummary(
             sessionSeconds: endMs / 1000, segmentDurationSeconds: video.segmentDurationSeconds,
-            rebufferSeconds: rebufferMs / 1000, rebufferEvents: stallCount, accuracy: accuracy
+            rebufferSeconds: rebufferMs / 1000, rebufferEvents: stallCount, accuracy: throughput == nil ? nil : accuracy
         )
         if let buffer = segmentBuffer {
             summary.playedUtility = buffer.played.utility
@@ -79,9 +90,10 @@ extension SessionState {
             summary.rebufferSeconds = buffer.stallMs / 1000
         } else {
             let kbps = video.bitratesKbps
+            let utilities = kbps.map { Foundation.log($0) + (0 - Foundation.log(kbps[0])) }
             var previous: Int?
             for segment in segments {
-                summary.playedUtility += Foundation.log(kbps[segment.level]) + (0 - Foundation.log(kbps[0]))
+                summary.playedUtility += utilities[segment.level]
                 summary.playedBitrateKbps += kbps[segment.level]
                 if let previous, previous != segment.level {
                     summary.bitrateChangeKbps += abs(kbps[segment.level] - kbps[previous])

@@ -8,7 +8,7 @@ extension SessionState {
     /// Waits before a request until a whole segment fits under the maximum buffer; returns the
     /// wait in milliseconds, 0 when none was needed.
     mutating func waitForRoom() -> Double {
-        guard var buffer = segmentBuffer, var link, playing else { return 0 }
+        guard profile.buffer == .segments, var buffer = segmentBuffer, var link, playing else { return 0 }
         let waitMs = buffer.levelMs + segmentMs - maxBufferMs
         guard waitMs > 0 else { return 0 }
         drain(&buffer, waitMs, link: link)
@@ -120,10 +120,7 @@ extension SessionState {
         }
         self.elapsedMs = buffer.playTimeMs
 
-        let transferMs = elapsedMs - ttfbMs
-        let sampleKbps = receivedBits / transferMs
-        if !first { accuracy.record(estimateKbps: throughput.throughputKbps, sampleKbps: sampleKbps) }
-        if !abandoned { throughput.add(transferMs: transferMs, throughputKbps: sampleKbps, latencyMs: ttfbMs) }
+        sampleThroughput(transferMs: elapsedMs - ttfbMs, bits: receivedBits, latencyMs: ttfbMs, first: first, keep: !abandoned)
 
         let record = DownloadRecord(
             segmentIndex: target, level: level, sizeBytes: video.sizeBytes(segment: target, level: level),

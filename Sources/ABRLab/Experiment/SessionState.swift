@@ -3,7 +3,7 @@ import Foundation
 /// The mutable state of one session while ``SessionEmulator`` plays it: the network model, the
 /// player model, the estimators and what the session recorded.
 ///
-/// The profile picks the mechanics: ``requestOnLevelBuffer(index:decision:check:)`` walks the
+/// The profile picks the mechanics: ``requestOnLevelBuffer(index:decision:)`` walks the
 /// trace with ``TraceCursor`` and keeps the buffer as one number (`pensieve`, `default`);
 /// ``requestOnSegmentBuffer(index:decision:check:)`` walks it with ``NetworkLink`` and keeps a
 /// ``SegmentBuffer`` (`sabre`). Times are milliseconds inside, seconds in everything public.
@@ -24,7 +24,8 @@ struct SessionState {
     let clock = ManualTimeSource()
     let machine: DefaultPlaybackStateMachine
     let estimator: NetworkBandwidthEstimator
-    var throughput: ThroughputEstimator
+    /// The profile's throughput estimator, when it keeps one.
+    var throughput: ThroughputEstimator?
     var accuracy = EstimateAccuracy()
 
     var bufferMs = 0.0
@@ -59,7 +60,7 @@ struct SessionState {
         cursor = TraceCursor(trace: trace)
         machine = DefaultPlaybackStateMachine(timeSource: clock)
         estimator = NetworkBandwidthEstimator(timeSource: clock)
-        throughput = ThroughputEstimator(method: profile.estimator, segmentDurationSeconds: video.segmentDurationSeconds)
+        throughput = profile.estimator.map { ThroughputEstimator(method: $0, segmentDurationSeconds: video.segmentDurationSeconds) }
         if profile.network == .sabre {
             let fallback: Double
             switch profile.latency {
@@ -90,25 +91,13 @@ struct SessionState {
             networkQuality: NetworkQuality(bitsPerSecond: estimateBitsPerSecond),
             pathQuality: pathQuality,
             downloads: downloads, video: video,
-            throughputEstimateKbps: throughput.throughputKbps,
-            latencyEstimateSeconds: throughput.latencyMs.map { $0 / 1000 },
+            throughputEstimateKbps: throughput?.throughputKbps,
+            latencyEstimateSeconds: throughput?.latencyMs.map { $0 / 1000 },
             maxBufferSeconds: profile.maxBufferSeconds
         )
     }
 
     var currentBufferMs: Double { segmentBuffer?.levelMs ?? bufferMs }
-
-    /// Plays one request for segment `index`; returns whether the segment was delivered (not
-    /// abandoned, not a replacement of an earlier one).
-    mutating func request(
-        index: Int, decision: RequestDecision, check: (DownloadProgress) throws(EmulationError) -> Int?
-    ) throws(EmulationError) -> Bool {
-        if profile.buffer == .segments {
-            return try requestOnSegmentBuffer(index: index, decision: decision, check: check)
-        }
-        try requestOnLevelBuffer(index: index, decision: decision)
-        return true
-    }
 
     /// Fetches one segment whole and plays out the time it took, in `fixed_env.py`'s order.
     mutating func requestOnLevelBuffer(index: Int, decision: RequestDecision) throws(EmulationError) {
@@ -163,8 +152,7 @@ struct SessionState {
         clock.elapsedSeconds = elapsedMs / 1000
         estimator.recordSample(bytes: UInt64(sizeBytes), duration: delayMs / 1000, at: Date(timeIntervalSinceReferenceDate: elapsedMs / 1000))
         let endMs = elapsedMs
-        if index > 0 { accuracy.record(estimateKbps: throughput.throughputKbps, sampleKbps: Double(sizeBytes) * 8 / transferSeconds / 1000) }
-        throughput.add(transferMs: transferSeconds * 1000, throughputKbps: Double(sizeBytes) * 8 / (transferSeconds * 1000), latencyMs: latencyMs)
+        if throughput != nil { sampleThroughput(transferMs: transferSeconds * 1000, bits: Double(sizeBytes) * 8, latencyMs: latencyMs, first: index == 0, keep: true) }
 
         var waitMs = 0.0
         if playing, bufferMs > maxBufferMs, case .afterDownload(let stepSeconds) = profile.fullBufferWait {

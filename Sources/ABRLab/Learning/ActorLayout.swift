@@ -23,9 +23,9 @@ struct ActorLayout {
         let width: Int
         /// Offset of its output in the concatenation.
         let offset: Int
-        /// [inputs][width], row-major.
-        let weights: [Double]
-        let bias: [Double]
+        /// [inputs][width], row-major, in float32 like the forward pass.
+        let weights: [Float]
+        let bias: [Float]
     }
 
     private enum Kind {
@@ -151,7 +151,7 @@ struct ActorLayout {
                 let width = kernel.shape[1]
                 return Branch(
                     row: row, firstColumn: columns - 1, inputs: 1, width: width, offset: offset,
-                    weights: kernel.values, bias: try bias(name, width: width)
+                    weights: kernel.values.map { Float($0) }, bias: try bias(name, width: width).map { Float($0) }
                 )
             }
             let shape = kernel.shape
@@ -166,7 +166,7 @@ struct ActorLayout {
             let start = tap * inputs * width
             return Branch(
                 row: row, firstColumn: 0, inputs: inputs, width: width, offset: offset,
-                weights: Array(kernel.values[start..<start + inputs * width]), bias: try bias(name, width: width)
+                weights: kernel.values[start..<start + inputs * width].map { Float($0) }, bias: try bias(name, width: width).map { Float($0) }
             )
         }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The actor network of a Pensieve-style agent, evaluated natively in float64.
+/// The actor network of a Pensieve-style agent, evaluated natively in float32 as TensorFlow does.
 ///
 /// Mao, Netravali, Alizadeh, "Neural Adaptive Video Streaming with Pensieve", SIGCOMM 2017,
 /// doi:10.1145/3098822.3098843; network as in its `test/a3c.py`. The input is a state of
@@ -37,10 +37,10 @@ public final class ActorNetwork: Sendable {
 
     let branches: [ActorLayout.Branch]
     let concatWidth: Int
-    let hiddenWeights: [Double]
-    let hiddenBias: [Double]
-    let outputWeights: [Double]
-    let outputBias: [Double]
+    let hiddenWeights: [Float]
+    let hiddenBias: [Float]
+    let outputWeights: [Float]
+    let outputBias: [Float]
 
     /// Reads a safetensors file and builds the network its tensors describe.
     public convenience init(contentsOf path: String) throws(InputError) {
@@ -55,10 +55,10 @@ public final class ActorNetwork: Sendable {
         outputs = layout.outputs
         branches = layout.branches
         concatWidth = layout.concatWidth
-        hiddenWeights = layout.hiddenWeights
-        hiddenBias = layout.hiddenBias
-        outputWeights = layout.outputWeights
-        outputBias = layout.outputBias
+        hiddenWeights = layout.hiddenWeights.map { Float($0) }
+        hiddenBias = layout.hiddenBias.map { Float($0) }
+        outputWeights = layout.outputWeights.map { Float($0) }
+        outputBias = layout.outputBias.map { Float($0) }
         parameterCount = layout.parameterCount
         multiplyAdds = layout.multiplyAdds
     }
@@ -80,49 +80,65 @@ public final class ActorNetwork: Sendable {
     }
 
     /// The forward pass over `inputCount` row-major numbers; writes `outputs` probabilities.
-    /// Zero activations are skipped, which changes no sum.
+    /// Like TensorFlow, it computes in float32 (the state rounded to float32, the weights as
+    /// trained); the softmax is taken in float64.
     public func forward(input: UnsafePointer<Double>, output: UnsafeMutablePointer<Double>) {
         let hiddenWidth = hiddenBias.count
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: concatWidth + hiddenWidth) { scratch in
-            let concat = scratch.baseAddress!
+        let count = inputCount + concatWidth + hiddenWidth + outputs
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: count) { scratch in
+            let state = scratch.baseAddress!
+            let concat = state + inputCount
             let hidden = concat + concatWidth
+            let logits = hidden + hiddenWidth
+            for index in 0..<inputCount { state[index] = Float(input[index]) }
             for branch in branches {
-                let out = concat + branch.offset
-                branch.bias.withUnsafeBufferPointer { bias in
-                    for j in 0..<branch.width { out[j] = bias[j] }
-                }
-                branch.weights.withUnsafeBufferPointer { weights in
-                    let row = input + branch.row * columns
-                    for k in 0..<branch.inputs {
-                        let x = row[branch.firstColumn + k]
-                        if x == 0 { continue }
-                        let w = weights.baseAddress! + k * branch.width
-                        for j in 0..<branch.width { out[j] += x * w[j] }
-                    }
-                }
-                for j in 0..<branch.width where out[j] < 0 { out[j] = 0 }
+                let x = state + branch.row * columns + branch.firstColumn
+                Self.dense(x, count: branch.inputs, weights: branch.weights, bias: branch.bias, into: concat + branch.offset, relu: true)
             }
-            Self.dense(concat, count: concatWidth, weights: hiddenWeights, bias: hiddenBias, into: hidden)
-            for j in 0..<hiddenWidth where hidden[j] < 0 { hidden[j] = 0 }
-            Self.dense(hidden, count: hiddenWidth, weights: outputWeights, bias: outputBias, into: output)
+            Self.dense(concat, count: concatWidth, weights: hiddenWeights, bias: hiddenBias, into: hidden, relu: true)
+            Self.dense(hidden, count: hiddenWidth, weights: outputWeights, bias: outputBias, into: logits, relu: false)
+            for index in 0..<outputs { output[index] = Double(logits[index]) }
         }
         Self.softmax(output, count: outputs)
     }
 
-    /// out = bias + Σᵢ x[i] · W[i][·], W row-major with `bias.count` columns.
+    /// out[j] = bias[j] + Σᵢ x[i] · W[i][j] (then relu), W row-major with `bias.count` columns.
+    /// Each sum runs over i in order, one rounding per product and per addition (no fused
+    /// multiply-add), so the result is the plain loop's bit for bit whatever the vector width;
+    /// zero inputs are skipped, which changes no sum. Sixteen outputs are accumulated at a time.
     private static func dense(
-        _ x: UnsafePointer<Double>, count: Int, weights: [Double], bias: [Double], into out: UnsafeMutablePointer<Double>
+        _ x: UnsafePointer<Float>, count: Int, weights: [Float], bias: [Float],
+        into out: UnsafeMutablePointer<Float>, relu: Bool
     ) {
         let width = bias.count
-        bias.withUnsafeBufferPointer { bias in
-            for j in 0..<width { out[j] = bias[j] }
-        }
         weights.withUnsafeBufferPointer { weights in
-            for i in 0..<count {
-                let value = x[i]
-                if value == 0 { continue }
-                let w = weights.baseAddress! + i * width
-                for j in 0..<width { out[j] += value * w[j] }
+            bias.withUnsafeBufferPointer { bias in
+                // The non-zero inputs and where their weight rows start, gathered once.
+                withUnsafeTemporaryAllocation(of: (value: Float, row: Int).self, capacity: max(count, 1)) { active in
+                    var n = 0
+                    for i in 0..<count where x[i] != 0 {
+                        active[n] = (x[i], i * width)
+                        n += 1
+                    }
+                    let w = weights.baseAddress!
+                    var j = 0
+                    while j + 16 <= width {
+                        var sum = UnsafeRawPointer(bias.baseAddress! + j).loadUnaligned(as: SIMD16<Float>.self)
+                        for k in 0..<n {
+                            let (value, row) = active[k]
+                            sum += SIMD16<Float>(repeating: value) * UnsafeRawPointer(w + row + j).loadUnaligned(as: SIMD16<Float>.self)
+                        }
+                        if relu { sum.replace(with: 0, where: sum .< 0) }
+                        UnsafeMutableRawPointer(out + j).storeBytes(of: sum, as: SIMD16<Float>.self)
+                        j += 16
+                    }
+                    while j < width {
+                        var sum = bias[j]
+                        for k in 0..<n { sum += active[k].value * w[active[k].row + j] }
+                        out[j] = relu && sum < 0 ? 0 : sum
+                        j += 1
+                    }
+                }
             }
         }
     }

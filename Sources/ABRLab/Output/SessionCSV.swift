@@ -150,11 +150,15 @@ public struct SessionCSV: Sendable {
         row.add(playback.rebufferEvents)
         row.add(playback.bitrateChangeKbps)
         row.add(playback.logBitrateChange)
-        row.add(accuracy.overCount)
-        row.add(accuracy.overMeanKbps)
-        row.add(accuracy.atOrBelowCount)
-        row.add(accuracy.atOrBelowMeanKbps)
-        row.add(accuracy.meanErrorKbps)
+        if let accuracy {
+            row.add(accuracy.overCount)
+            row.add(accuracy.overMeanKbps)
+            row.add(accuracy.atOrBelowCount)
+            row.add(accuracy.atOrBelowMeanKbps)
+            row.add(accuracy.meanErrorKbps)
+        } else {
+            for _ in 0..<5 { row.add("") }
+        }
         row.add(playback.rampUpSeconds ?? .nan)
         row.add(playback.reactionSeconds ?? .nan)
         row.add(metrics.timeAverageScore ?? .nan)

@@ -43,6 +43,9 @@ public struct StrategyDescriptor: Sendable {
     private let factory: @Sendable () throws -> any SessionStrategy
     /// Makes the descriptor with some parameters set from text (StrategyDescriptor+Params.swift).
     let configurator: StrategyConfigurator?
+    /// Files the strategy has read besides its source (modules, models), so far; `run.json`
+    /// records them with their hashes after a run.
+    public var filesRead: @Sendable () -> [String] = { [] }
 
     public init(
         id: String, name: String, description: String, source: String = "native",

@@ -53,7 +53,7 @@ public struct StrategyConformance: Sendable {
                     findings.append(Finding(check: "same seed, same session", trace: trace.name, message: "two runs with seed \(sessionSeed) differ"))
                 }
                 if let bad = first.segments.first(where: { !(0..<video.levelCount).contains($0.level) }) {
-                    findings.append(Finding(check: "levels in range", trace: trace.name, message: "segment \(bad.index) at level \(bad.level)"))
+                    findings.append(Finding(check: "levels in range", trace: trace.name, message: "segment \(bad.index + 1) at level \(bad.level + 1) of 1…\(video.levelCount)"))
                 }
             } catch {
                 findings.append(Finding(check: "session runs", trace: trace.name, message: String(describing: error)))

@@ -1,21 +1,28 @@
 /// The value of a strategy parameter; its case (the type) is fixed by the default.
-public enum StrategyParamValue: Hashable, Sendable, CustomStringConvertible {
+public enum StrategyParamValue: Hashable, Sendable, CustomStringConvertible, Encodable {
     case number(Double)
     case integer(Int)
     case boolean(Bool)
     case string(String)
 
-    /// The type's name with its article, for messages: "an integer", "a number".
-    public var typeNameWithArticle: String {
+    /// The type's name, as Lua scripts and messages name it.
+    public var typeName: String {
         switch self {
-        case .number: "a number"
-        case .integer: "an integer"
-        case .boolean: "a boolean"
-        case .string: "a string"
+        case .number: "number"
+        case .integer: "integer"
+        case .boolean: "boolean"
+        case .string: "string"
         }
     }
 
-    /// `text` read as a value of this value's type, or `nil` when it is not one.
+    /// The type's name with its article, for messages: "an integer", "a number".
+    public var typeNameWithArticle: String {
+        if case .integer = self { return "an integer" }
+        return "a " + typeName
+    }
+
+    /// `text` read as a value of this value's type, or `nil` when it is not one: overrides must
+    /// keep the type of the default.
     public func parsingSameType(_ text: String) -> StrategyParamValue? {
         switch self {
         case .number: Double(text).flatMap { $0.isFinite ? .number($0) : nil }
@@ -31,6 +38,19 @@ public enum StrategyParamValue: Hashable, Sendable, CustomStringConvertible {
         case .integer(let value): "\(value)"
         case .boolean(let value): "\(value)"
         case .string(let value): value
+        }
+    }
+}
+
+extension StrategyParamValue {
+    /// Encodes as the bare JSON value (run.json records parameters this way).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .number(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
+        case .boolean(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
         }
     }
 }

@@ -18,10 +18,12 @@ public struct Video: Equatable, Sendable {
         let sizes: [Int]
         /// Sizes in bits as the manifest gave them, when it gave bits; same layout.
         let sizesBits: [Double]?
+        /// Per-segment quality scores, laid out like `sizes`, for the metrics the source gave.
+        let quality: [QualityMetric: [Double]]
 
         init(
             name: String, segmentDurationSeconds: Double, ladder: [BitrateLevel], formats: [String?], segmentCount: Int,
-            sizes: [Int], sizesBits: [Double]? = nil
+            sizes: [Int], sizesBits: [Double]? = nil, quality: [QualityMetric: [Double]] = [:]
         ) {
             self.name = name
             sessionURL = Video.sessionURL(name: name)
@@ -31,12 +33,13 @@ public struct Video: Equatable, Sendable {
             self.segmentCount = segmentCount
             self.sizes = sizes
             self.sizesBits = sizesBits
+            self.quality = quality
         }
 
         func renamed(_ name: String) -> Storage {
             Storage(
                 name: name, segmentDurationSeconds: segmentDurationSeconds, ladder: ladder, formats: formats,
-                segmentCount: segmentCount, sizes: sizes, sizesBits: sizesBits
+                segmentCount: segmentCount, sizes: sizes, sizesBits: sizesBits, quality: quality
             )
         }
 
@@ -46,14 +49,14 @@ public struct Video: Equatable, Sendable {
         func withBits(_ bits: [Double]) -> Storage {
             Storage(
                 name: name, segmentDurationSeconds: segmentDurationSeconds, ladder: ladder, formats: formats,
-                segmentCount: segmentCount, sizes: sizes, sizesBits: bits
+                segmentCount: segmentCount, sizes: sizes, sizesBits: bits, quality: quality
             )
         }
 
         static func == (lhs: Storage, rhs: Storage) -> Bool {
             lhs === rhs || (lhs.name == rhs.name && lhs.segmentDurationSeconds == rhs.segmentDurationSeconds
                 && lhs.ladder == rhs.ladder && lhs.formats == rhs.formats && lhs.sizes == rhs.sizes
-                && (lhs.sizesBits == rhs.sizesBits || lhs.bits == rhs.bits))
+                && (lhs.sizesBits == rhs.sizesBits || lhs.bits == rhs.bits) && lhs.quality == rhs.quality)
         }
     }
 
@@ -72,13 +75,15 @@ public struct Video: Equatable, Sendable {
     /// Number of segments whose sizes are known.
     public var segmentCount: Int { storage.segmentCount }
 
-    /// A VBR video from explicit sizes, `sizesBytes[segment][level]`.
+    /// A VBR video from explicit sizes, `sizesBytes[segment][level]`, and optionally quality
+    /// scores laid out the same way, `quality[.vmaf][segment][level]`.
     public init(
         name: String,
         segmentDurationSeconds: Double,
         ladder: [BitrateLevel],
         sizesBytes: [[Int]],
-        formats: [String?]? = nil
+        formats: [String?]? = nil,
+        quality: [QualityMetric: [[Double]]] = [:]
     ) throws(InputError) {
         guard segmentDurationSeconds.isFinite, segmentDurationSeconds > 0 else {
             throw InputError(file: name, "segment duration must be a positive number of seconds")
@@ -102,9 +107,13 @@ public struct Video: Equatable, Sendable {
         }
         let formats = formats ?? Array(repeating: nil, count: ladder.count)
         guard formats.count == ladder.count else { throw InputError(file: name, "one format per level is needed") }
+        var flatQuality: [QualityMetric: [Double]] = [:]
+        for (metric, rows) in quality {
+            flatQuality[metric] = try Self.flatten(metric, rows, file: name, segmentCount: sizesBytes.count, levelCount: ladder.count)
+        }
         storage = Storage(
             name: name, segmentDurationSeconds: segmentDurationSeconds, ladder: ladder, formats: formats,
-            segmentCount: sizesBytes.count, sizes: flat
+            segmentCount: sizesBytes.count, sizes: flat, quality: flatQuality
         )
     }
 
@@ -147,6 +156,9 @@ public struct Video: Equatable, Sendable {
     public static let maximumSizeCount = 10_000_000
     /// Largest segment a generated video may have, in bytes (1 PB).
     static let maximumSegmentBytes = 1e15
+
+    /// Quality scores by metric, segment-major; see `Video+Quality.swift`.
+    var qualityTable: [QualityMetric: [Double]] { storage.quality }
 
     /// Size of `segment` at `level` in bytes (both 0-based); 0 outside the video.
     @inline(__always)

@@ -2,7 +2,8 @@ import Foundation
 
 extension VideoLoader {
     /// Reads a Sabre manifest: `{"segment_duration_ms", "bitrates_kbps", "segment_sizes_bits"}`,
-    /// sizes indexed `[segment][level]`.
+    /// sizes indexed `[segment][level]`, and optionally per-segment quality in `segment_vmaf`
+    /// (0–100) and `segment_ssim` (an index, at most 1), indexed the same way.
     ///
     /// Sizes become bytes as `bits / 8`, rounded up when not whole: a partial byte still has to
     /// cross the network, and rounding up never shortens a download. The bits are kept too, for
@@ -18,6 +19,7 @@ extension VideoLoader {
         var durationMilliseconds: Double?
         var ladder: [BitrateLevel]?
         var rows: [LocatedJSON]?
+        var qualityRows: [QualityMetric: LocatedJSON] = [:]
         for (key, value) in try root.members(file: file, what: "a Sabre manifest") {
             switch key {
             case "segment_duration_ms":
@@ -31,10 +33,14 @@ extension VideoLoader {
             case "segment_sizes_bits":
                 rows = try value.elements(file: file, what: key)
             default:
-                throw InputError(
-                    file: file, line: value.line,
-                    "unknown key \"\(key)\"; a Sabre manifest has segment_duration_ms, bitrates_kbps and segment_sizes_bits"
-                )
+                guard let metric = QualityMetric.allCases.first(where: { $0.manifestKey == key }) else {
+                    throw InputError(
+                        file: file, line: value.line,
+                        "unknown key \"\(key)\"; a Sabre manifest has segment_duration_ms, bitrates_kbps and segment_sizes_bits, "
+                            + "and optionally segment_vmaf and segment_ssim"
+                    )
+                }
+                qualityRows[metric] = value
             }
         }
         guard let durationMilliseconds else { throw InputError(file: file, line: root.line, "the manifest has no segment_duration_ms") }
@@ -63,8 +69,49 @@ extension VideoLoader {
             sizesBits.append(rowBits)
         }
         guard !sizesBytes.isEmpty else { throw InputError(file: file, line: root.line, "segment_sizes_bits lists no segments") }
+        var quality: [QualityMetric: [[Double]]] = [:]
+        for (metric, value) in qualityRows {
+            quality[metric] = try qualityScores(metric, value, file: file, segmentCount: sizesBytes.count, levelCount: ladder.count)
+        }
         return try makeVideo(
-            file: file, name: name, segmentDurationSeconds: durationMilliseconds / 1000, ladder: ladder, sizesBytes: sizesBytes
+            file: file, name: name, segmentDurationSeconds: durationMilliseconds / 1000, ladder: ladder, sizesBytes: sizesBytes,
+            quality: quality
         ).withSizesBits(sizesBits)
+    }
+
+    /// A `segment_vmaf`/`segment_ssim` array: one row per segment of the sizes, one score per
+    /// level, each in the metric's range; errors point at the offending line.
+    private static func qualityScores(
+        _ metric: QualityMetric, _ value: LocatedJSON, file: String, segmentCount: Int, levelCount: Int
+    ) throws(InputError) -> [[Double]] {
+        let key = metric.manifestKey
+        let rows = try value.elements(file: file, what: key)
+        guard rows.count == segmentCount else {
+            throw InputError(file: file, line: value.line, "\(key) has \(rows.count) segments but segment_sizes_bits has \(segmentCount)")
+        }
+        var scores: [[Double]] = []
+        scores.reserveCapacity(rows.count)
+        for (segment, row) in rows.enumerated() {
+            let what = "\(key)[\(segment)]"
+            let cells = try row.elements(file: file, what: what)
+            guard cells.count == levelCount else {
+                throw InputError(file: file, line: row.line, "\(what) has \(cells.count) scores for \(levelCount) bitrates")
+            }
+            var rowScores: [Double] = []
+            rowScores.reserveCapacity(levelCount)
+            for (level, cell) in cells.enumerated() {
+                let score = try cell.number(file: file, what: "\(what)[\(level)]")
+                guard metric.range.contains(score) else {
+                    throw InputError(
+                        file: file, line: cell.line,
+                        "\(what)[\(level)] is \(NumberText.plain(score)); \(metric.rawValue) scores lie in "
+                            + "\(NumberText.plain(metric.range.lowerBound))…\(NumberText.plain(metric.range.upperBound))"
+                    )
+                }
+                rowScores.append(score)
+            }
+            scores.append(rowScores)
+        }
+        return scores
     }
 }

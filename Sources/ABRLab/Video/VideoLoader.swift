@@ -111,10 +111,13 @@ public enum VideoLoader {
 
     /// Rebuilds a video under `file`'s name, reporting `Video`'s own checks under that file.
     static func makeVideo(
-        file: String, name: String, segmentDurationSeconds: Double, ladder: [BitrateLevel], sizesBytes: [[Int]]
+        file: String, name: String, segmentDurationSeconds: Double, ladder: [BitrateLevel], sizesBytes: [[Int]],
+        quality: [QualityMetric: [[Double]]] = [:]
     ) throws(InputError) -> Video {
         do {
-            return try Video(name: name, segmentDurationSeconds: segmentDurationSeconds, ladder: ladder, sizesBytes: sizesBytes)
+            return try Video(
+                name: name, segmentDurationSeconds: segmentDurationSeconds, ladder: ladder, sizesBytes: sizesBytes, quality: quality
+            )
         } catch {
             throw InputError(file: file, error.message)
         }

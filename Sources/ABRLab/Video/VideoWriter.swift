@@ -5,7 +5,8 @@ import Foundation
 public enum VideoWriter {
     /// The manifest text, laid out as Sabre's own files: one segment's sizes per line. Sizes are
     /// `bytes × 8` bits and bitrates `bit/s ÷ 1000` kbps, so `VideoLoader` reads back the same
-    /// sizes, bitrates and duration; labels and formats have no place in the format and are dropped.
+    /// sizes, bitrates and duration; quality scores, when the video has them, follow as
+    /// `segment_vmaf` and `segment_ssim`; labels and formats have no place in the format and are dropped.
     public static func sabreManifestText(_ video: Video) -> String {
         let durationSeconds = video.segmentDurationSeconds
         let durationMilliseconds = NumberText.preimage(of: durationSeconds, near: durationSeconds * 1000) { $0 / 1000 }
@@ -19,7 +20,17 @@ public enum VideoWriter {
             text += "        [ \(bits.joined(separator: ", ")) ]"
             text += segment == video.segmentCount - 1 ? "\n" : ",\n"
         }
-        return text + "    ]\n}\n"
+        text += "    ]"
+        for metric in video.qualityMetrics {
+            text += ",\n    \"\(metric.manifestKey)\": [\n"
+            for segment in 0..<video.segmentCount {
+                let scores = (0..<video.levelCount).map { video.quality(metric, segment: segment, level: $0).map(NumberText.plain) ?? "0" }
+                text += "        [ \(scores.joined(separator: ", ")) ]"
+                text += segment == video.segmentCount - 1 ? "\n" : ",\n"
+            }
+            text += "    ]"
+        }
+        return text + "\n}\n"
     }
 
     /// Writes the manifest to `url`, replacing any file there.

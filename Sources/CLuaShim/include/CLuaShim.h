@@ -137,6 +137,7 @@ typedef struct abrl_session_info {
     size_t param_count;
     int form;
     const abrl_host *host;        /* modules and models; NULL leaves require and abrlab absent */
+    const struct abrl_quality *quality; /* per-segment quality for ctx:quality; NULL when none */
 } abrl_session_info;
 
 /* Runs the script's top level in a fresh environment seeded with info->seed, writes the
@@ -220,5 +221,66 @@ enum { ABRL_SEED_INITIAL = 0, ABRL_SEED_UPGRADE = 1, ABRL_SEED_DOWNGRADE = 2 };
    rebuffering ratio for a downgrade. *has_bitrate is 0 when the script answered nil. */
 int abrl_session_seed(abrl_session *session, int question, long long current_bps, double value,
                       int network_quality, long long *bitrate_bps, int *has_bitrate);
+
+/* Per-segment quality scores (quality.c), read during abrl_session_open only: segment-major
+   arrays of segment_count * level_count scores, NULL for a metric the video does not carry. */
+typedef struct abrl_quality {
+    long long segment_count;
+    long long level_count;
+    const double *vmaf; /* 0-100 */
+    const double *ssim; /* an index, at most 1 */
+} abrl_quality;
+
+/* QoE models written in Lua (qoe.c): a script returns a table with qoe(segment, session),
+   called once per segment of a finished session, returning that segment's score. */
+typedef struct abrl_qoe abrl_qoe;
+
+/* What the session table of a QoE script holds; strings are read during abrl_qoe_open only. */
+typedef struct abrl_qoe_session {
+    long long segment_count;      /* segments the session played */
+    long long level_count;
+    long long seed;               /* bit pattern of the session seed */
+    double segment_duration_s;
+    double startup_s;
+    const double *levels_kbps;    /* level_count entries, lowest first */
+    const char *trace;
+    size_t trace_length;
+    const char *profile;
+    size_t profile_length;
+} abrl_qoe_session;
+
+/* One played segment. Indices are 0-based here; previous_level is -1 for the first segment. */
+typedef struct abrl_qoe_segment {
+    long long index;
+    long long level;
+    long long previous_level;
+    long long size_bytes;
+    double bitrate_kbps;
+    double previous_bitrate_kbps;
+    double duration_s;
+    double rebuffer_s;
+    double download_time_s;
+    double throughput_kbps;
+    double buffer_before_s;
+    double buffer_after_s;
+    double wait_s;
+    double vmaf, previous_vmaf;   /* read only when has_vmaf */
+    double ssim, previous_ssim;   /* read only when has_ssim */
+    int has_vmaf;
+    int has_ssim;
+} abrl_qoe_segment;
+
+/* Runs a QoE script's top level with seed 0, checks it returns a table whose qoe is a function,
+   and reports its name and description (form and params stay empty); free *out with
+   abrl_inspection_free. */
+int abrl_qoe_inspect(abrl_engine *engine, int chunk_ref, abrl_inspection **out);
+/* Runs the script's top level in a fresh environment seeded with session->seed and keeps its
+   qoe function and a session table for abrl_qoe_score. */
+int abrl_qoe_open(abrl_engine *engine, int chunk_ref, const abrl_qoe_session *session, abrl_qoe **out);
+/* Calls qoe(segment, session); *score is the finite number it returned. ABRL_ERR_RESULT: it
+   returned something else, rendered in the message. */
+int abrl_qoe_score(abrl_qoe *qoe, const abrl_qoe_segment *segment, double *score);
+/* Releases the model's Lua state; call on the engine's thread. */
+void abrl_qoe_close(abrl_qoe *qoe);
 
 #endif

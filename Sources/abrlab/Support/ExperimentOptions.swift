@@ -35,11 +35,11 @@ struct ExperimentOptions: ParsableArguments {
     var bandwidthMultiplier: Double = 1
 
     @Option(help: ArgumentHelp(
-        "Throughput estimate offered to strategies: ewma:H,... (half-lives, s) or sliding:W,... (windows, segments).",
+        "Throughput estimate offered to strategies: ewma:H,... (half-lives, s), sliding:W,... (windows, segments) or none (default: ewma:3,8; none on pensieve).",
         valueName: "spec"))
-    var estimator: String = "ewma:3,8"
+    var estimator: String?
 
-    @Option(help: ArgumentHelp("QoE model: linear, log, hd or sabre.", valueName: "model"))
+    @Option(help: ArgumentHelp("QoE model: linear, log, hd, sabre, or a Lua model script (see docs/qoe.md).", valueName: "model"))
     var qoe: String = "linear"
 
     @Option(name: .customLong("gamma-p"), help: "Sabre's γp: rebuffer weight of the sabre QoE model and of the time_avg_score column (default 5).")
@@ -75,12 +75,17 @@ struct ExperimentOptions: ParsableArguments {
     var verbose = false
 
     func strategyResolver() throws(InputError) -> StrategyResolver {
+        StrategyResolver(params: try resolveParams(), luaLimits: try luaLimits(), verbose: verbose)
+    }
+
+    /// The limits every Lua script of the run (strategies and a QoE model) runs under.
+    func luaLimits() throws(InputError) -> LuaLimits {
         guard luaInstructions > 0 else { throw InputError(file: "--lua-instructions", "must be positive") }
         guard luaMemoryMegabytes > 0 else { throw InputError(file: "--lua-memory-mb", "must be positive") }
         var limits = LuaLimits.default
         limits.instructionsPerCall = luaInstructions
         limits.memoryBytesPerEngine = luaMemoryMegabytes << 20
-        return StrategyResolver(params: try resolveParams(), luaLimits: limits, verbose: verbose)
+        return limits
     }
 
     func resolveProfile() throws(InputError) -> EmulationProfile {
@@ -107,13 +112,18 @@ struct ExperimentOptions: ParsableArguments {
             throw InputError(file: "--bandwidth-multiplier", "works on the sabre network model only, not on profile \(profile.name)")
         }
         profile.bandwidthMultiplier = bandwidthMultiplier
-        profile.estimator = try OptionParsing.estimator(estimator, option: "--estimator")
+        if let estimator {
+            profile.estimator = estimator == "none" ? nil : try OptionParsing.estimator(estimator, option: "--estimator")
+        }
         return profile
     }
 
+    /// The built-in model `--qoe` names; `linear` when it names a Lua script, which then scores
+    /// sessions instead (`resolveScriptedQoE`).
     func resolveQoE() throws(InputError) -> QoEModel {
+        if isScriptedQoE { return .linear }
         guard let kind = QoEModel.Kind(rawValue: qoe) else {
-            throw InputError(file: "--qoe", "unknown QoE model '\(qoe)'; choose linear, log, hd or sabre")
+            throw InputError(file: "--qoe", "unknown QoE model '\(qoe)'; choose linear, log, hd, sabre or a Lua model script (.lua)")
         }
         if let gammaP {
             guard gammaP.isFinite, gammaP >= 0 else { throw InputError(file: "--gamma-p", "must be a number ≥ 0") }
@@ -122,6 +132,21 @@ struct ExperimentOptions: ParsableArguments {
             throw InputError(file: "--rebuffer-penalty", "the sabre model's rebuffer weight is --gamma-p")
         }
         return QoEModel(kind: kind, rebufferPenalty: rebufferPenalty, smoothnessPenalty: smoothnessPenalty, gammaP: gammaP ?? 5)
+    }
+
+    /// Whether `--qoe` names a Lua model script rather than a built-in model.
+    var isScriptedQoE: Bool { QoEModel.Kind(rawValue: qoe) == nil && qoe.hasSuffix(".lua") }
+
+    /// The Lua QoE model `--qoe` names, loaded and checked; nil for a built-in model.
+    func resolveScriptedQoE() throws(InputError) -> LuaQoEModel? {
+        guard isScriptedQoE else { return nil }
+        guard rebufferPenalty == nil, smoothnessPenalty == 1, gammaP == nil else {
+            throw InputError(
+                file: rebufferPenalty != nil ? "--rebuffer-penalty" : gammaP != nil ? "--gamma-p" : "--smoothness-penalty",
+                "applies to the built-in QoE models; a Lua model sets its own weights"
+            )
+        }
+        return try LuaQoEModel(path: qoe, limits: luaLimits(), verbose: verbose)
     }
 
     func resolveTraceFormat() throws(InputError) -> TraceFormat? {

@@ -8,6 +8,7 @@ indirect enum ReflectedValue: Encodable {
     case boolean(Bool)
     case string(String)
     case null
+    case array([ReflectedValue])
     case object([(String, ReflectedValue)])
 
     init(_ value: Any) {
@@ -21,6 +22,8 @@ indirect enum ReflectedValue: Encodable {
             switch mirror.displayStyle {
             case .optional:
                 self = mirror.children.first.map { ReflectedValue($0.value) } ?? .null
+            case .collection, .set:
+                self = .array(mirror.children.map { ReflectedValue($0.value) })
             case .enum:
                 // An enum case with associated values: its name and the values.
                 if let payload = mirror.children.first, let label = payload.label {
@@ -68,6 +71,9 @@ indirect enum ReflectedValue: Encodable {
         case .null:
             var container = encoder.singleValueContainer()
             try container.encodeNil()
+        case .array(let values):
+            var container = encoder.unkeyedContainer()
+            for value in values { try container.encode(value) }
         case .object(let fields):
             var container = encoder.container(keyedBy: Key.self)
             for (key, value) in fields { try container.encode(value, forKey: Key(stringValue: key)) }

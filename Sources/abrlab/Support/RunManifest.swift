@@ -10,13 +10,18 @@ struct RunManifest: Encodable {
     struct Parameter: Encodable {
         let key: String
         let type: String
-        let value: LuaParamValue
-        let defaultValue: LuaParamValue
+        let value: StrategyParamValue
+        let defaultValue: StrategyParamValue?
 
-        init(_ param: LuaParam, default declared: LuaParamValue) {
-            key = param.key
-            type = param.value.typeName
-            value = param.value
+        init(key: String, value: StrategyParamValue, default declared: StrategyParamValue?) {
+            self.key = key
+            type = switch value {
+            case .number: "number"
+            case .integer: "integer"
+            case .boolean: "boolean"
+            case .string: "string"
+            }
+            self.value = value
             defaultValue = declared
         }
 
@@ -30,8 +35,9 @@ struct RunManifest: Encodable {
         /// The script file; `nil` for native strategies.
         let file: RunInputs.File?
         let params: [Parameter]
-        /// Model files the strategy reads (weights and the like), recorded like every input.
-        let models: [RunInputs.File]
+        /// Files the strategy read besides its script — modules it required, models it loaded, files
+        /// its parameters name (a native model) — recorded like every input.
+        let inputs: [RunInputs.File]
     }
 
     let command: [String]
@@ -41,9 +47,15 @@ struct RunManifest: Encodable {
     let rankBy: String
     let profile: ReflectedValue
     let segmentsPlayed: Int
+    /// The QoE model: a built-in name, or a Lua model's path.
     let qoe: String
-    let rebufferPenalty: Double
-    let smoothnessPenalty: Double
+    /// A Lua QoE model's script, hashed like every input; absent for built-in models.
+    let qoeFile: RunInputs.File?
+    /// Every parameter of the built-in QoE model (kind, penalties, level utilities, γp); absent
+    /// for a Lua model, whose script sets its own.
+    let qoeModel: ReflectedValue?
+    let rebufferPenalty: Double?
+    let smoothnessPenalty: Double?
     let inputs: RunInputs
     let strategies: [Strategy]
     /// The files this run wrote into its output folder.
@@ -60,39 +72,38 @@ struct RunManifest: Encodable {
         self.rankBy = rankBy.rawValue
         profile = ReflectedValue(plan.emulator.profile)
         segmentsPlayed = plan.emulator.segmentCount(for: plan.video)
-        qoe = plan.qoe.name
-        rebufferPenalty = plan.qoe.rebufferPenalty
-        smoothnessPenalty = plan.qoe.smoothnessPenalty
+        qoe = plan.qoeName
+        qoeFile = (plan.customQoE as? LuaQoEModel).flatMap { RunInputs.File(path: $0.path) }
+        let builtIn = plan.customQoE == nil
+        qoeModel = builtIn ? ReflectedValue(plan.qoe) : nil
+        rebufferPenalty = builtIn ? plan.qoe.rebufferPenalty : nil
+        smoothnessPenalty = builtIn ? plan.qoe.smoothnessPenalty : nil
         self.inputs = inputs
         strategies = descriptors.map { descriptor in
             Strategy(
                 id: descriptor.id, name: descriptor.name, source: descriptor.source,
                 file: descriptor.source == "native" ? nil : RunInputs.File(path: descriptor.source),
-                params: parameters[descriptor.id] ?? [], models: Self.modelFiles(of: descriptor).compactMap { RunInputs.File(path: $0) }
+                params: parameters[descriptor.id] ?? [], inputs: Self.filesRead(by: descriptor).compactMap { RunInputs.File(path: $0) }
             )
         }
         self.files = files
     }
 
-    /// Hook for strategies that read model files: their paths, to be hashed like every input.
-    /// No strategy of this build reads one.
-    static func modelFiles(of descriptor: StrategyDescriptor) -> [String] { [] }
+    /// What a strategy read besides its script, after the run: the files it reports (a Lua
+    /// script's modules and models) and the existing files its text parameters name.
+    static func filesRead(by descriptor: StrategyDescriptor) -> [String] {
+        var isDirectory: ObjCBool = false
+        let named = descriptor.params.compactMap { param -> String? in
+            guard case .string(let path) = param.value, !path.isEmpty,
+                  FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { return nil }
+            return path
+        }
+        return Array(Set(descriptor.filesRead() + named)).sorted()
+    }
 
     func json() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(self)
-    }
-}
-
-extension LuaParamValue: Encodable {
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .number(let value): try container.encode(value)
-        case .integer(let value): try container.encode(value)
-        case .boolean(let value): try container.encode(value)
-        case .string(let value): try container.encode(value)
-        }
     }
 }

@@ -14,7 +14,8 @@ enum SingleSession {
         }
         let plan = ExperimentPlan(
             strategies: [descriptor], traces: loaded, video: try options.resolveVideo(),
-            emulator: try options.resolveEmulator(), qoe: try options.resolveQoE(), seed: options.seed
+            emulator: try options.resolveEmulator(), qoe: try options.resolveQoE(), seed: options.seed,
+            customQoE: try options.resolveScriptedQoE()
         )
         try plan.validate()
         options.warnIfNotPensieveShaped(plan)

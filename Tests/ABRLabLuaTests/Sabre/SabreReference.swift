@@ -35,7 +35,7 @@ enum SabreReference {
         let result = try SessionEmulator(profile: profile).run(&strategy, strategyID: algorithm, trace: trace, video: video)
         guard let p = result.playback else { return [:] }
         let k = p.timeAverageFactor
-        let a = p.accuracy
+        let a = p.accuracy ?? EstimateAccuracy()
         let sessionMs = p.sessionSeconds * 1000
         let segmentMs = p.segmentDurationSeconds * 1000
         return [

@@ -80,7 +80,8 @@ import Testing
         ("{\n\"bitrates_kbps\": [true]}", "m.json:2: bitrates_kbps[0] must be a number, not a boolean"),
         (
             "{\n\"name\": \"bbb\"}",
-            "m.json:2: unknown key \"name\"; a Sabre manifest has segment_duration_ms, bitrates_kbps and segment_sizes_bits"
+            "m.json:2: unknown key \"name\"; a Sabre manifest has segment_duration_ms, bitrates_kbps and segment_sizes_bits, "
+                + "and optionally segment_vmaf and segment_ssim"
         ),
         ("{\n\"segment_duration_ms\": 1,\n}", "m.json:3: unexpected '}'; expected a quoted key"),
     ])

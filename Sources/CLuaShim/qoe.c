@@ -1,0 +1,207 @@
+/* QoE models written in Lua: like strategies, each session runs the compiled chunk afresh in its
+   own sandboxed environment; qoe(segment, session) is then called once per segment, each call
+   under the engine's per-call limits. */
+#include "internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct abrl_qoe {
+    abrl_engine *engine;
+    int function;  /* registry ref of qoe */
+    int segment;   /* registry ref of the segment table, refilled per call */
+    int session;   /* registry ref of the session table */
+};
+
+/* Runs the chunk in a fresh environment and leaves its module table on the stack, after
+   checking that qoe is a function. */
+static int push_module(lua_State *L, int chunk, lua_Integer seed) {
+    abrl_push_env(L, seed, NULL);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, chunk);
+    lua_pushvalue(L, -2);
+    lua_call(L, 1, 1);
+    int module = lua_gettop(L);
+    if (!lua_istable(L, module)) {
+        return abrl_script_error(L, ABRL_ERR_SCRIPT, "the QoE script must return a table, not a %s value", luaL_typename(L, module));
+    }
+    int type = lua_getfield(L, module, "qoe");
+    lua_pop(L, 1);
+    if (type == LUA_TNIL) return abrl_script_error(L, ABRL_ERR_SCRIPT, "the QoE script defines no qoe function");
+    if (type != LUA_TFUNCTION) {
+        return abrl_script_error(L, ABRL_ERR_SCRIPT, "qoe must be a function, not a %s value", lua_typename(L, type));
+    }
+    return module;
+}
+
+static char *optional_text(lua_State *L, int module, const char *key) {
+    char *copy = NULL;
+    int type = lua_getfield(L, module, key);
+    if (type == LUA_TSTRING) {
+        size_t length;
+        const char *text = lua_tolstring(L, -1, &length);
+        copy = malloc(length + 1);
+        if (copy == NULL) luaL_error(L, "not enough memory");
+        memcpy(copy, text, length + 1);
+    } else if (type != LUA_TNIL) {
+        abrl_script_error(L, ABRL_ERR_SCRIPT, "%s must be a string, not a %s value", key, luaL_typename(L, -1));
+    }
+    lua_pop(L, 1);
+    return copy;
+}
+
+typedef struct inspect_call {
+    int chunk;
+    abrl_inspection *result;
+} inspect_call;
+
+static int inspect_body(lua_State *L) {
+    inspect_call *call = lua_touserdata(L, 1);
+    call->result = calloc(1, sizeof *call->result);
+    if (call->result == NULL) return luaL_error(L, "not enough memory");
+    int module = push_module(L, call->chunk, 0);
+    call->result->name = optional_text(L, module, "name");
+    call->result->description = optional_text(L, module, "description");
+    return 0;
+}
+
+int abrl_qoe_inspect(abrl_engine *engine, int chunk_ref, abrl_inspection **out) {
+    inspect_call call = {chunk_ref, NULL};
+    int code = abrl_call(engine, inspect_body, &call);
+    if (code != ABRL_OK) {
+        abrl_inspection_free(call.result);
+        *out = NULL;
+        return code;
+    }
+    *out = call.result;
+    return ABRL_OK;
+}
+
+typedef struct open_call {
+    int chunk;
+    const abrl_qoe_session *info;
+    abrl_qoe *qoe;
+} open_call;
+
+static void push_session(lua_State *L, const abrl_qoe_session *info) {
+    lua_createtable(L, 0, 8);
+    int session = lua_gettop(L);
+    abrl_set_integer(L, session, "segment_count", info->segment_count);
+    abrl_set_number(L, session, "segment_duration_s", info->segment_duration_s);
+    abrl_set_integer(L, session, "level_count", info->level_count);
+    lua_createtable(L, (int)info->level_count, 0);
+    for (long long i = 0; i < info->level_count; i++) {
+        lua_pushnumber(L, info->levels_kbps[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    abrl_set_value(L, session, "levels_kbps");
+    lua_pushlstring(L, info->trace, info->trace_length);
+    abrl_set_value(L, session, "trace");
+    lua_pushlstring(L, info->profile, info->profile_length);
+    abrl_set_value(L, session, "profile");
+    abrl_set_integer(L, session, "seed", info->seed);
+    abrl_set_number(L, session, "startup_s", info->startup_s);
+}
+
+static int open_body(lua_State *L) {
+    open_call *call = lua_touserdata(L, 1);
+    int module = push_module(L, call->chunk, call->info->seed);
+    lua_getfield(L, module, "qoe");
+    call->qoe->function = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_createtable(L, 0, 18);
+    call->qoe->segment = luaL_ref(L, LUA_REGISTRYINDEX);
+    push_session(L, call->info);
+    call->qoe->session = luaL_ref(L, LUA_REGISTRYINDEX);
+    return 0;
+}
+
+int abrl_qoe_open(abrl_engine *engine, int chunk_ref, const abrl_qoe_session *session, abrl_qoe **out) {
+    *out = NULL;
+    abrl_qoe *qoe = calloc(1, sizeof *qoe);
+    if (qoe == NULL) {
+        abrl_set_message(engine, "not enough memory");
+        return ABRL_ERR_RUNTIME;
+    }
+    qoe->engine = engine;
+    qoe->function = qoe->segment = qoe->session = LUA_NOREF;
+    open_call call = {chunk_ref, session, qoe};
+    int code = abrl_call(engine, open_body, &call);
+    if (code != ABRL_OK) {
+        abrl_qoe_close(qoe);
+        return code;
+    }
+    *out = qoe;
+    return ABRL_OK;
+}
+
+typedef struct score_call {
+    abrl_qoe *qoe;
+    const abrl_qoe_segment *segment;
+    double score;
+} score_call;
+
+/* Sets table[key] to the number, or to nil when absent. */
+static void set_optional(lua_State *L, int table, const char *key, int present, double value) {
+    if (present) lua_pushnumber(L, value);
+    else lua_pushnil(L);
+    abrl_set_value(L, table, key);
+}
+
+static void fill_segment(lua_State *L, int table, const abrl_qoe_segment *s) {
+    int has_previous = s->previous_level >= 0;
+    abrl_set_integer(L, table, "index", s->index + 1);
+    abrl_set_integer(L, table, "level", s->level + 1);
+    if (has_previous) abrl_set_integer(L, table, "previous_level", s->previous_level + 1);
+    else set_optional(L, table, "previous_level", 0, 0);
+    abrl_set_integer(L, table, "size_bytes", s->size_bytes);
+    abrl_set_number(L, table, "bitrate_kbps", s->bitrate_kbps);
+    set_optional(L, table, "previous_bitrate_kbps", has_previous, s->previous_bitrate_kbps);
+    abrl_set_number(L, table, "duration_s", s->duration_s);
+    abrl_set_number(L, table, "rebuffer_s", s->rebuffer_s);
+    abrl_set_number(L, table, "download_time_s", s->download_time_s);
+    abrl_set_number(L, table, "throughput_kbps", s->throughput_kbps);
+    abrl_set_number(L, table, "buffer_before_s", s->buffer_before_s);
+    abrl_set_number(L, table, "buffer_after_s", s->buffer_after_s);
+    abrl_set_number(L, table, "wait_s", s->wait_s);
+    set_optional(L, table, "vmaf", s->has_vmaf, s->vmaf);
+    set_optional(L, table, "previous_vmaf", s->has_vmaf && has_previous, s->previous_vmaf);
+    set_optional(L, table, "ssim", s->has_ssim, s->ssim);
+    set_optional(L, table, "previous_ssim", s->has_ssim && has_previous, s->previous_ssim);
+}
+
+static int score_body(lua_State *L) {
+    score_call *call = lua_touserdata(L, 1);
+    abrl_qoe *qoe = call->qoe;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, qoe->function);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, qoe->segment);
+    fill_segment(L, lua_gettop(L), call->segment);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, qoe->session);
+    lua_call(L, 2, 1);
+    int is_number = 0;
+    double score = lua_type(L, -1) == LUA_TNUMBER ? (double)lua_tonumberx(L, -1, &is_number) : 0;
+    if (is_number && isfinite(score)) {
+        call->score = score;
+        return 0;
+    }
+    abrl_engine *engine = abrl_engine_of(L);
+    abrl_render_value(L, -1, engine->message, sizeof engine->message);
+    engine->pending_code = ABRL_ERR_RESULT;
+    return 0;
+}
+
+int abrl_qoe_score(abrl_qoe *qoe, const abrl_qoe_segment *segment, double *score) {
+    score_call call = {qoe, segment, 0};
+    int code = abrl_call(qoe->engine, score_body, &call);
+    if (code == ABRL_OK) *score = call.score;
+    return code;
+}
+
+/* Releasing references neither allocates nor calls metamethods, so it cannot raise. */
+void abrl_qoe_close(abrl_qoe *qoe) {
+    if (qoe == NULL) return;
+    lua_State *L = qoe->engine->L;
+    luaL_unref(L, LUA_REGISTRYINDEX, qoe->function);
+    luaL_unref(L, LUA_REGISTRYINDEX, qoe->segment);
+    luaL_unref(L, LUA_REGISTRYINDEX, qoe->session);
+    free(qoe);
+}

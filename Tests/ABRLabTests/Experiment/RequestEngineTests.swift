@@ -1,0 +1,108 @@
+import ABRLab
+import Testing
+
+/// The request loop with native strategies: delays, abandonment, replacement, and the errors a
+/// strategy's answers can cause.
+@Suite struct RequestEngineTests {
+    static func inputs() throws -> (NetworkTrace, Video) {
+        let trace = try NetworkTrace(name: "flat", periodEndSeconds: [120], bandwidthBitsPerSecond: [2_000_000], latencySeconds: [0.05])
+        let ladder = [300_000, 1_000_000, 4_000_000].enumerated().map { BitrateLevel(bitrate: $1, label: "L\($0)") }
+        return (trace, try Video(name: "cbr", segmentDurationSeconds: 2, ladder: ladder, segmentCount: 48))
+    }
+
+    /// Top level until it has abandoned once per segment, then the lowest; records what it saw.
+    struct Greedy: SessionStrategy {
+        var abandoned: Set<Int> = []
+        var reports: [DownloadRecord] = []
+        var replace = false
+        func chooseLevel(_ context: DecisionContext) -> Int { 0 }
+        mutating func decide(_ context: DecisionContext) -> RequestDecision {
+            if replace { return RequestDecision(level: context.segmentIndex > 15 ? 2 : 0) }
+            return RequestDecision(level: context.segmentIndex > 0 && !abandoned.contains(context.segmentIndex) ? 2 : 0)
+        }
+        mutating func checkAbandonment(_ progress: DownloadProgress) -> Int? {
+            guard !replace, progress.level == 2, progress.elapsedSeconds > 0.5 else { return nil }
+            abandoned.insert(progress.segmentIndex)
+            return 0
+        }
+        mutating func didDownload(_ record: DownloadRecord, context: DecisionContext) { reports.append(record) }
+    }
+
+    @Test func anAbandonedRequestIsWastedAndTheSegmentDecidedAgain() throws {
+        let (trace, video) = try Self.inputs()
+        var strategy = Greedy()
+        let result = try SessionEmulator(profile: .sabre).run(&strategy, strategyID: "greedy", trace: trace, video: video)
+        #expect(result.segments.count == 48)
+        #expect(result.segments.dropFirst().allSatisfy { $0.requests == 2 && $0.level == 0 && $0.wastedBytes > 0 })
+        let abandoned = strategy.reports.filter { $0.abandoned }
+        #expect(abandoned.count == 47)
+        #expect(abandoned.allSatisfy { $0.abandonedToLevel == 0 && $0.receivedBytes < Double($0.sizeBytes) })
+    }
+
+    @Test func withoutAbandonmentTheCheckIsNeverAsked() throws {
+        let (trace, video) = try Self.inputs()
+        var strategy = Greedy()
+        var profile = EmulationProfile.sabre
+        profile.abandonment = false
+        let result = try SessionEmulator(profile: profile).run(&strategy, strategyID: "greedy", trace: trace, video: video)
+        #expect(strategy.abandoned.isEmpty)
+        #expect(result.segments.dropFirst().allSatisfy { $0.requests == 1 && $0.level == 2 })
+    }
+
+    @Test func replacementOverwritesABufferedSegment() throws {
+        let (trace, video) = try Self.inputs()
+        var strategy = Greedy(replace: true)
+        var profile = EmulationProfile.sabre
+        profile.replacement = .right
+        let result = try SessionEmulator(profile: profile).run(&strategy, strategyID: "greedy", trace: trace, video: video)
+        let replaced = result.segments.filter { $0.replacedLevel != nil }
+        #expect(!replaced.isEmpty)
+        #expect(replaced.allSatisfy { $0.replacedLevel == 0 && $0.level == 2 })
+        #expect(strategy.reports.contains { $0.isReplacement })
+    }
+
+    struct Abandoner: SessionStrategy {
+        let answer: Int
+        func chooseLevel(_ context: DecisionContext) -> Int { context.segmentIndex > 0 ? 1 : 0 }
+        func checkAbandonment(_ progress: DownloadProgress) -> Int? { answer }
+    }
+
+    @Test(arguments: [1, 2, -1])
+    func anAbandonmentToALevelNotBelowIsAnError(answer: Int) throws {
+        let (trace, video) = try Self.inputs()
+        var strategy = Abandoner(answer: answer)
+        #expect(throws: EmulationError.self) {
+            try SessionEmulator(profile: .sabre).run(&strategy, strategyID: "x", trace: trace, video: video)
+        }
+    }
+
+    struct Waiter: SessionStrategy {
+        var delay: Double
+        func chooseLevel(_ context: DecisionContext) -> Int { 0 }
+        func decide(_ context: DecisionContext) -> RequestDecision { RequestDecision(level: 0, delaySeconds: delay) }
+    }
+
+    @Test(arguments: [EmulationProfile.default, .pensieve, .sabre])
+    func aDelayLengthensTheSession(profile: EmulationProfile) throws {
+        let (trace, video) = try Self.inputs()
+        var prompt = Waiter(delay: 0)
+        var patient = Waiter(delay: 3)
+        let fast = try SessionEmulator(profile: profile).run(&prompt, strategyID: "p", trace: trace, video: video)
+        let slow = try SessionEmulator(profile: profile).run(&patient, strategyID: "w", trace: trace, video: video)
+        #expect(slow.endSeconds > fast.endSeconds)
+        #expect(slow.rebufferSeconds > fast.rebufferSeconds)
+    }
+
+    @Test func aNegativeDelayIsAnError() throws {
+        let (trace, video) = try Self.inputs()
+        var strategy = Waiter(delay: -1)
+        #expect(throws: EmulationError.self) { try SessionEmulator(profile: .default).run(&strategy, strategyID: "w", trace: trace, video: video) }
+    }
+
+    @Test func abandonmentNeedsTheSegmentBuffer() throws {
+        var profile = EmulationProfile.default
+        profile.abandonment = true
+        #expect(throws: InputError.self) { try profile.validate() }
+        try EmulationProfile.sabre.validate()
+    }
+}

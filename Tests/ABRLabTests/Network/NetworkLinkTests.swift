@@ -1,0 +1,51 @@
+import ABRLab
+import Testing
+
+/// Sabre's network arithmetic, checked by hand on a two-period trace: 1 s at 1000 kbps with
+/// 100 ms latency, then 1 s at 2000 kbps with 300 ms latency.
+@Suite struct NetworkLinkTests {
+    static func link() throws -> NetworkLink {
+        let trace = try NetworkTrace(
+            name: "two", periodEndSeconds: [1, 2], bandwidthBitsPerSecond: [1_000_000, 2_000_000], latencySeconds: [0.1, 0.3]
+        )
+        return NetworkLink(trace: trace, fallbackLatencyMs: 80)
+    }
+
+    @Test func latencyIsPaidInTraceTime() throws {
+        var link = try Self.link()
+        #expect(link.payLatency() == 100)
+        #expect(link.timeMs == 100)
+    }
+
+    @Test func latencyIsProRatedAcrossABoundary() throws {
+        var link = try Self.link()
+        link.idle(milliseconds: 950)
+        // 50 ms pays half a unit at 100 ms; the other half costs 150 ms at the next period's 300 ms.
+        #expect(link.payLatency() == 200)
+        #expect(link.period == 1)
+        #expect(link.timeMs == 1150)
+    }
+
+    @Test func transfersWalkPeriodsPiecewise() throws {
+        var link = try Self.link()
+        link.idle(milliseconds: 500)
+        // 500 ms at 1000 bits/ms carries 500 000 bits; the other 200 000 take 100 ms at 2000.
+        #expect(link.transfer(bits: 700_000) == 600)
+        #expect(link.timeMs == 1100)
+    }
+
+    @Test func theTraceLoops() throws {
+        var link = try Self.link()
+        link.idle(milliseconds: 2500)
+        #expect(link.period == 0)
+        #expect(link.remainingMs == 500)
+        #expect(link.timeMs == 2500)
+    }
+
+    @Test func aWaitEndingOnABoundaryStaysInItsPeriod() throws {
+        var link = try Self.link()
+        link.idle(milliseconds: 1000)
+        #expect(link.period == 0)
+        #expect(link.remainingMs == 0)
+    }
+}
