@@ -14,7 +14,6 @@ extension FuzzTarget {
                 let state = Array(repeating: Array(repeating: 0.5, count: network.columns), count: ActorNetwork.rows)
                 let probabilities = network.probabilities(state)
                 FuzzCheck.expect(probabilities.count == network.outputs, "\(probabilities.count) probabilities for \(network.outputs) actions")
-                FuzzCheck.expect(probabilities.allSatisfy { $0.isFinite && $0 >= 0 }, "probabilities \(probabilities) from finite weights")
             } catch {
                 FuzzCheck.rejection(error, file: file)
             }
