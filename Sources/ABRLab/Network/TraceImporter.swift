@@ -113,7 +113,9 @@ public enum TraceImporter {
         let parts = text.trimmingCharacters(in: .whitespaces).split(whereSeparator: { $0 == "." || $0 == "_" }).compactMap { Int($0) }
         guard parts.count == 6 else { return nil }
         let (year, month, day, hour, minute, second) = (parts[0], parts[1], parts[2], parts[3], parts[4], parts[5])
-        guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second) else {
+        // A four-digit year also keeps the day arithmetic below from overflowing.
+        guard (1...9999).contains(year), (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour),
+              (0...59).contains(minute), (0...60).contains(second) else {
             return nil
         }
         // Days from civil date (proleptic Gregorian), so no calendar object is needed.

@@ -59,6 +59,11 @@ import Testing
             error: "log.txt: period 2 does not end after the one before it"
         ),
         Finding(
+            entry: .importIrish5G, what: "a 19-digit year overflowed the day arithmetic (crash)",
+            input: "Timestamp,DL_bitrate\n-2222222222222222219.2.16_11.04.28,100\n",
+            error: "log.csv:2: cannot read the timestamp '-2222222222222222219.2.16_11.04.28'; expected YYYY.MM.DD_HH.MM.SS"
+        ),
+        Finding(
             entry: .cbrSpec, what: "a huge segment count asked for petabytes of sizes", input: "2x666666666666665",
             error: "cbr:2x666666666666665: 666666666666665 segments × 1 levels is over 10000000 segment sizes"
         ),
