@@ -13,7 +13,13 @@ let package = Package(
     ],
     targets: [
         // Pure Swift core: strategies, estimation, playback, network emulation, QoE.
-        .target(name: "ABRLab"),
+        .target(name: "ABRLab", dependencies: ["CZlib"]),
+        // The system zlib (Debian zlib1g-dev), for gzip output.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // Debian's Lua 5.4, found through pkg-config.
         .systemLibrary(
             name: "CLua",

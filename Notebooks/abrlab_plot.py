@@ -26,8 +26,12 @@ if QOE_AXIS not in ("auto", "linear", "symlog", "clip"):
 
 
 def read(results, name):
-    """One CSV of the compare. Names stay strings; only empty fields are missing values."""
-    return pd.read_csv(Path(results) / name, keep_default_na=False, na_values=[""],
+    """One CSV of the compare, or its .gz (compare --segments-format csv.gz). Names stay strings;
+    only empty fields are missing values."""
+    path = Path(results) / name
+    if not path.exists() and path.with_name(name + ".gz").exists():
+        path = path.with_name(name + ".gz")
+    return pd.read_csv(path, keep_default_na=False, na_values=[""],
                        dtype={"strategy": str, "trace": str, "baseline": str, "error": str})
 
 

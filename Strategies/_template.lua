@@ -14,6 +14,7 @@ local M = {
     safety = 0.9,
     start_level = 1,
   },
+  param_types = { start_level = "integer" },  -- overrides of these must be integers
 }
 
 -- Runs once per session before the first decision (optional).

@@ -19,6 +19,7 @@
 ---@field name? string Display name; the id (file name without `.lua`) when absent.
 ---@field description? string One line shown in listings.
 ---@field params? table<string, abrlab.ParamValue> Defaults; abrlab writes the effective values (after `id.key=value` overrides) into this same table before `setup`.
+---@field param_types? table<string, "integer"|"number"> `"integer"` makes overrides of that parameter integers only; otherwise a number default takes any number.
 ---@field setup? fun(session: abrlab.Session) Called once per session, before the first decision.
 ---@field choose? fun(ctx: abrlab.Context): integer, number? Returns the 1-based level of segment `ctx.segment_index`, and optionally an idle delay before the request, seconds.
 ---@field on_download? fun(report: abrlab.Report) Called after every request (abandoned ones and replacements included).

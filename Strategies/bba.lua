@@ -13,6 +13,7 @@ local M = {
     cushion_s = 10,   -- buffer range over which the level climbs to the top
     first_level = 2,  -- level of the first segment (1-based)
   },
+  param_types = { first_level = "integer" },  -- overrides of these must be integers
 }
 
 function M.choose(ctx)

@@ -16,6 +16,7 @@ local M = {
     alpha = 12,        -- weight of efficiency against stability
     first_level = 1,
   },
+  param_types = { window = "integer", first_level = "integer" },  -- overrides of these must be integers
 }
 
 local levels_played = {}

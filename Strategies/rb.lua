@@ -11,6 +11,7 @@ local M = {
     window = 5,       -- downloads in the harmonic mean
     first_level = 1,  -- level of the first segment (1-based)
   },
+  param_types = { window = "integer", first_level = "integer" },  -- overrides of these must be integers
 }
 
 function M.choose(ctx)

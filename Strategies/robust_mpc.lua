@@ -29,6 +29,7 @@ local M = {
     smoothness_penalty = 1,
     native_search = true,
   },
+  param_types = { horizon = "integer", first_level = "integer", lookahead_offset = "integer" },  -- overrides of these must be integers
 }
 
 local samples, errors = {}, {}

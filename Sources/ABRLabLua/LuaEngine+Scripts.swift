@@ -44,7 +44,7 @@ extension LuaEngine {
                 value = .string(String(decoding: bytes, as: UTF8.self))
             default: value = .number(param.number)
             }
-            params.append(LuaParam(key: key, value: value))
+            params.append(LuaParam(key: key, value: value, integerOnly: param.integer_only != 0))
         }
         return LuaInspection(
             name: record.name.map { String(cString: $0) },

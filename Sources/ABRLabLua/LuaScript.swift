@@ -70,8 +70,8 @@ public struct LuaScript: Sendable {
                 let known = params.isEmpty ? "the script declares no parameters" : "parameters are " + params.map(\.key).joined(separator: ", ")
                 throw InputError(file: path, "unknown parameter '\(key)' in \(id).\(key)=\(text); \(known)")
             }
-            guard let value = defaultParams[index].value.parsingSameType(text) else {
-                throw InputError(file: path, "parameter \(id).\(key) needs \(defaultParams[index].value.typeNameWithArticle), not '\(text)'")
+            guard let value = defaultParams[index].parse(text) else {
+                throw InputError(file: path, "parameter \(id).\(key) needs \(defaultParams[index].expectedType), not '\(text)'")
             }
             copy.params[index].value = value
         }

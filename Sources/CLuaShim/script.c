@@ -191,6 +191,43 @@ static void read_params(lua_State *L, int module, abrl_inspection *result) {
     lua_pop(L, 1);
 }
 
+static abrl_param *find_param(abrl_inspection *result, const char *key) {
+    for (size_t i = 0; i < result->param_count; i++) {
+        if (strcmp(result->text + result->params[i].key_offset, key) == 0) return &result->params[i];
+    }
+    return NULL;
+}
+
+/* param_types = { key = "integer" | "number" }: "integer" keeps overrides of an integer default
+   integral; without it a number default of either kind takes any number. */
+static void read_param_types(lua_State *L, int module, abrl_inspection *result) {
+    int type = lua_getfield(L, module, "param_types");
+    if (type == LUA_TNIL) {
+        lua_pop(L, 1);
+        return;
+    }
+    if (type != LUA_TTABLE) abrl_script_error(L, ABRL_ERR_SCRIPT, "param_types must be a table, not a %s value", lua_typename(L, type));
+    int types = lua_gettop(L);
+    for (lua_pushnil(L); lua_next(L, types); lua_pop(L, 1)) {
+        if (lua_type(L, -2) != LUA_TSTRING) abrl_script_error(L, ABRL_ERR_SCRIPT, "param_types keys must be strings");
+        const char *key = lua_tostring(L, -2);
+        abrl_param *param = find_param(result, key);
+        if (param == NULL) abrl_script_error(L, ABRL_ERR_SCRIPT, "param_types.%s names no entry of params", key);
+        const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+        if (strcmp(name, "integer") == 0) {
+            if (param->type != ABRL_PARAM_INTEGER) abrl_script_error(L, ABRL_ERR_SCRIPT, "params.%s is declared an integer but its default is not one", key);
+            param->integer_only = 1;
+        } else if (strcmp(name, "number") == 0) {
+            if (param->type != ABRL_PARAM_INTEGER && param->type != ABRL_PARAM_NUMBER) {
+                abrl_script_error(L, ABRL_ERR_SCRIPT, "params.%s is declared a number but its default is not one", key);
+            }
+        } else {
+            abrl_script_error(L, ABRL_ERR_SCRIPT, "param_types.%s must be \"integer\" or \"number\"", key);
+        }
+    }
+    lua_pop(L, 1);
+}
+
 static int inspect_body(lua_State *L) {
     inspect_call *call = lua_touserdata(L, 1);
     call->result = calloc(1, sizeof *call->result);
@@ -207,6 +244,7 @@ static int inspect_body(lua_State *L) {
     read_text(L, module, "description", &call->result->description);
     call->result->form = read_form(L, module);
     read_params(L, module, call->result);
+    read_param_types(L, module, call->result);
     return 0;
 }
 

@@ -34,7 +34,7 @@ extension Abrlab.Bench {
         guard let inputs = try pensieveInputs() else { return }
         let script = "\(strategies)/pensieve.lua"
         let arguments = FileManager.default.fileExists(atPath: script) ? ["pensieve-native", script] : ["pensieve-native"]
-        for descriptor in try StrategyResolver(params: ["pensieve-native": ["model": model]]).resolve(arguments) {
+        for descriptor in try StrategyResolver(params: ParamAssignments(["pensieve-native": ["model": model]])).resolve(arguments) {
             let plan = ExperimentPlan(
                 strategies: [descriptor], traces: inputs.traces, video: inputs.video,
                 emulator: SessionEmulator(profile: .pensieve), qoe: .linear, seed: 1

@@ -13,7 +13,7 @@ extension Abrlab.Bench {
             return
         }
         let plan = ExperimentPlan(
-            strategies: try StrategyResolver(params: [:]).resolve(scripts),
+            strategies: try StrategyResolver(params: ParamAssignments()).resolve(scripts),
             traces: try TraceSetResolver().load([folder.path]).traces, video: try VideoLoader.load(movie.path),
             emulator: SessionEmulator(profile: .sabre), qoe: QoEModel(kind: .sabre), seed: 1
         )

@@ -88,7 +88,7 @@ extension Abrlab.Bench {
         let scripts = ids.dropLast().map { "\(strategies)/\($0).lua" }
         let available = scripts.allSatisfy { FileManager.default.fileExists(atPath: $0) }
         let arguments = available ? scripts + ["conservative"] : ["conservative", "bba-native", "robust_mpc-native"]
-        let descriptors = try StrategyResolver(params: [:]).resolve(arguments)
+        let descriptors = try StrategyResolver(params: ParamAssignments()).resolve(arguments)
         let traces = try TraceSetResolver().load(traceArguments).traces
         return ExperimentPlan(
             strategies: descriptors, traces: traces, video: try VideoLoader.load(video),
@@ -96,18 +96,15 @@ extension Abrlab.Bench {
         )
     }
 
-    /// Runs `plan` the way `compare` does, writing CSV to a scratch folder.
+    /// Runs `plan` the way `compare` does, writing CSV (with checkpoints) to a scratch folder.
     func runPlan(_ plan: ExperimentPlan, jobs: Int) throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("abrlab-bench-out-\(ProcessInfo.processInfo.processIdentifier)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let writer = try ResultsWriter(directory: scratch)
+        let results = try ResumableResults(
+            directory: scratch, layout: ResumableResults.Layout(segments: .csv, formats: false, timeline: false), identity: "bench", resume: false
+        )
         var report = ExperimentReport(strategyIDs: plan.strategies.map(\.id))
-        let profile = plan.emulator.profile.name
-        let qoe = plan.qoe.name
-        try ExperimentRunner(jobs: jobs).run(plan, prepare: { SessionCSV(outcome: $0, profile: profile, qoeModel: qoe) }, consume: { session in
-            try writer.append(session)
-            report.add(strategyID: session.strategyID, traceName: session.traceName, metrics: session.metrics, error: session.error)
-        })
-        try writer.finish(ranking: report.ranking(seed: 1), manifest: Data("{}".utf8))
+        try ChunkedRun.run(plan, sessions: 0..<plan.sessionCount, jobs: jobs, results: results, bufferTimeline: false, report: &report)
+        try results.finish(ranking: report.ranking(seed: 1), manifest: Data("{}".utf8))
     }
 }

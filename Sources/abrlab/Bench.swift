@@ -12,7 +12,8 @@ extension Abrlab {
                 compare (five strategies over Sabre's 86 3G traces), jobs (--jobs 1 against --jobs 2), \
                 memory (peak RSS of a compare over Sabre's 2000 FCC traces against 200), sabre (Sabre's five \
                 algorithms over its 3G traces under --profile sabre), pensieve (forward passes of Pensieve's \
-                actor per second, and its 142 test traces with pensieve-native and pensieve.lua). Sections that need \
+                actor per second, and its 142 test traces with pensieve-native and pensieve.lua), shards (sharding \
+                overhead at N = 8, merge throughput, and merge's peak RSS for 1000 against 4000 sessions). Sections that need \
                 ../shared/datasets say so and are skipped when it is missing. Build in release mode first: \
                 swift build -c release.
 
@@ -36,7 +37,7 @@ extension Abrlab {
                 let sections = only.map { Set($0.split(separator: ",").map(String.init)) }
                 let known: [(String, () throws -> Void)] = [
                     ("floor", floor), ("decision", decision), ("mpc", mpc), ("compare", compare),
-                    ("jobs", jobs), ("memory", memory), ("sabre", sabre), ("pensieve", pensieve),
+                    ("jobs", jobs), ("memory", memory), ("sabre", sabre), ("pensieve", pensieve), ("shards", shards),
                 ]
                 if let sections, let unknown = sections.first(where: { name in !known.contains { $0.0 == name } }) {
                     throw InputError(file: "--only", "unknown section '\(unknown)'; sections: \(known.map(\.0).joined(separator: ", "))")

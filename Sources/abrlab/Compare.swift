@@ -24,9 +24,18 @@ extension Abrlab {
                 not write are removed, and a folder with result files no run.json lists is refused. \
                 Results are identical whatever --jobs is. Exits non-zero when any session failed.
 
+                --param id.key=a,b,c sweeps a parameter: every setting runs as its own row, \
+                id[key=value,...] (swept keys in name order; the first varies slowest). \
+                --shard K/N runs one of N shards (contiguous trace ranges balanced by segments \
+                to play); abrlab merge puts the shard folders back together, byte for byte as \
+                the unsharded run. Output grows in --out/.abrlab-partial with checkpoints; \
+                --resume continues a killed run and ends with the same bytes.
+
                 Examples:
                   abrlab compare
                   abrlab compare --strategies bba Strategies/my_rule.lua --traces Traces/3g --baseline conservative
+                  abrlab compare --strategies bola --param bola.gp=3,5,8 --segments-format csv.gz
+                  abrlab compare --shard 0/4 --out shards/0 --resume
                   abrlab compare --profile pensieve --video ../shared/datasets/pensieve/video_sizes \\
                       --ladder-kbps 300,750,1200,1850,2850,4300 --segment-duration-s 4 \\
                       --traces ../shared/datasets/pensieve/cooked_test_traces --strategies Strategies/bba.lua
@@ -67,6 +76,24 @@ extension Abrlab {
         @Option(help: ArgumentHelp("How the ranked table is printed: text, or json (the contents of ranked.json).", valueName: "text|json"))
         var table: String = "text"
 
+        @Option(name: .customLong("segments-format"), help: ArgumentHelp(
+            "segments.csv as csv, csv.gz (segments.csv.gz) or none.", valueName: "format"))
+        var segmentsFormat: String = SegmentsFormat.csv.rawValue
+
+        @Option(help: ArgumentHelp(
+            "Run only shard K of N (K from 0), a contiguous range of traces balanced by segments to play; merge the shards' folders with abrlab merge. Default: from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX when set.",
+            valueName: "K/N"))
+        var shard: String?
+
+        @Option(name: .customLong("shard-count"), help: "Number of shards when the index comes from JOB_COMPLETION_INDEX (or overrides Slurm's task count).")
+        var shardCount: Int?
+
+        @Flag(help: "Continue the interrupted run in --out with the same arguments, redoing only work not yet checkpointed.")
+        var resume = false
+
+        @Option(name: .customLong("checkpoint-s"), help: "Seconds between checkpoints of finished work (each syncs the output files to disk).")
+        var checkpointSeconds: Double = 2
+
         func run() throws {
             try CommandFailure.guarding {
                 let failed = try runComparison()
@@ -74,65 +101,94 @@ extension Abrlab {
             }
         }
 
-        /// Runs the comparison and returns the number of failed sessions.
+        /// Runs the comparison (or this process's shard of it) and returns the number of failed sessions.
         private func runComparison() throws -> Int {
             guard jobs >= 1 else { throw InputError(file: "--jobs", "must be at least 1") }
             guard let rankMetric = RankMetric(rawValue: rankBy) else {
                 throw InputError(file: "--rank-by", "'\(rankBy)' is not mean or median")
             }
             guard ["text", "json"].contains(table) else { throw InputError(file: "--table", "'\(table)' is not text or json") }
+            guard checkpointSeconds >= 0, checkpointSeconds.isFinite else { throw InputError(file: "--checkpoint-s", "must be zero or more") }
+            guard let format = SegmentsFormat(rawValue: segmentsFormat) else {
+                throw InputError(file: "--segments-format", "unknown format '\(segmentsFormat)'; choose csv, csv.gz or none")
+            }
+            let shard = try ShardSelection.resolve(option: self.shard, count: shardCount, environment: ProcessInfo.processInfo.environment)
             let resolver = try experiment.strategyResolver()
             let (descriptors, strategyWarnings) = try resolver.resolveWithWarnings(
                 strategies.isEmpty ? [Defaults.strategiesFolder, "conservative"] : strategies, baseline: baseline
             )
             let baseline = baseline.map(StrategyResolver.strategyID(forArgument:))
-            let traceSet = try experiment.traceSetResolver()
-                .load(traces.isEmpty ? [Defaults.traceSet] : traces)
+            if let baseline, !descriptors.contains(where: { $0.id == baseline }) {
+                let rows = descriptors.filter { $0.id.hasPrefix(baseline + "[") }.map(\.id)
+                throw InputError(file: "--baseline", "'\(baseline)' is swept; name one of its rows: \(rows.joined(separator: ", "))")
+            }
+            let video = try experiment.resolveVideo()
+            let emulator = try experiment.resolveEmulator()
+            // Only this shard's traces are read; the partition and fingerprint need just the files.
+            let traceReader = try experiment.traceSetResolver()
+            let entries = try traceReader.entries(traces.isEmpty ? [Defaults.traceSet] : traces)
+            let strategyCount = descriptors.count
+            let traceRange = Shard.partition(
+                weights: Array(repeating: strategyCount * emulator.segmentCount(for: video), count: entries.count), count: shard?.count ?? 1
+            )[shard?.index ?? 0]
+            let traceSet = try traceReader.load(entries[traceRange])
             if !quiet { traceSet.warnings.forEach { CommandFailure.warn($0.description) } }
             let plan = ExperimentPlan(
-                strategies: descriptors, traces: traceSet.traces, video: try experiment.resolveVideo(),
-                emulator: try experiment.resolveEmulator(), qoe: try experiment.resolveQoE(), seed: experiment.seed,
+                strategies: descriptors, traces: traceSet.traces, video: video,
+                emulator: emulator, qoe: try experiment.resolveQoE(), seed: experiment.seed,
                 customQoE: try experiment.resolveScriptedQoE()
             )
-            try plan.validate()
+            try plan.validate(requiresTraces: shard == nil)
             if !quiet { experiment.warnIfNotPensieveShaped(plan) }
-            let inputs = RunInputs(
-                videoSpec: experiment.video, video: plan.video,
-                traceFiles: zip(plan.traces, traceSet.files).map { ($0.name, $1) }
-            )
+            // Every trace of the plan, in every shard: the record is the plan's, not the shard's.
+            let inputs = RunInputs(videoSpec: experiment.video, video: video, traceFiles: entries.map { ($0.name, $0.url) })
             // The default run leaves the Lua conservative.lua out by design (see the discussion above).
             if !quiet, !strategies.isEmpty { strategyWarnings.forEach { CommandFailure.warn($0.description) } }
 
-            let video = plan.video
-            let writer = try ResultsWriter(
-                directory: URL(fileURLWithPath: out), writesFormats: video.formats.contains { $0 != nil }, writesTimeline: bufferTimeline
+            let layout = ResumableResults.Layout(segments: format, formats: video.formats.contains { $0 != nil }, timeline: bufferTimeline)
+            let fingerprint = PlanFingerprint(
+                plan: plan, traces: inputs.traces, traceReader: traceReader,
+                qoeScript: experiment.isScriptedQoE ? experiment.qoe : nil, baseline: baseline, rankBy: rankMetric,
+                luaLimits: experiment.luaLimitsDescription, layout: layout
+            ).hex
+            let results = try ResumableResults(
+                directory: URL(fileURLWithPath: out), layout: layout,
+                identity: "fingerprint \(fingerprint)\nshard \(shard?.description ?? "-")\n", resume: resume
             )
-            let timeline = bufferTimeline
+            results.checkpointInterval = .milliseconds(Int64(checkpointSeconds * 1000))
             var report = ExperimentReport(strategyIDs: descriptors.map(\.id))
-            var progress = ProgressBar(total: plan.sessionCount, quiet: quiet)
-            var done = 0
-            let profileName = plan.emulator.profile.name
-            let qoeName = plan.qoeName
-            try ExperimentRunner(jobs: jobs).run(plan, prepare: { outcome in
-                SessionCSV(outcome: outcome, profile: profileName, qoeModel: qoeName, video: video, bufferTimeline: timeline)
-            }, consume: { session in
-                try writer.append(session)
-                report.add(strategyID: session.strategyID, traceName: session.traceName, metrics: session.metrics, error: session.error)
-                done += 1
-                progress.update(done: done)
-            })
+            if results.chunksDone > 0 {
+                let completed = results.completedSessions
+                try SessionsCSVReader.read(completed.url, length: completed.length, into: &report)
+            }
+            let sessions = results.chunksDone * strategyCount..<plan.sessionCount
+            var progress = ProgressBar(total: sessions.count, quiet: quiet)
+            try ChunkedRun.run(
+                plan, sessions: sessions, jobs: jobs, results: results, bufferTimeline: bufferTimeline, report: &report,
+                progress: { progress.update(done: $0) }
+            )
 
             let ranking = report.ranking(seed: plan.seed, rankBy: rankMetric, baselineID: baseline)
-            let manifest = RunManifest(
+            var manifest = RunManifest(
                 plan: plan, descriptors: descriptors, inputs: inputs, parameters: try resolver.parameters(of: descriptors),
-                jobs: jobs, rankBy: rankMetric, files: writer.fileNames
+                jobs: jobs, rankBy: rankMetric, files: results.fileNames
             )
-            try writer.finish(ranking: ranking, manifest: try manifest.json())
+            manifest.fingerprint = fingerprint
+            if let shard {
+                manifest.shard = ShardManifest(
+                    index: shard.index, count: shard.count, firstTrace: traceRange.lowerBound, traces: traceRange.count,
+                    totalSessions: entries.count * strategyCount, sessions: plan.sessionCount, strategies: descriptors.map(\.id),
+                    baseline: baseline, seed: plan.seed, rankBy: rankMetric.rawValue,
+                    files: results.checksums().mapValues { ShardManifest.File(bytes: $0.bytes, crc32: $0.crc32) }
+                )
+            }
+            try results.finish(ranking: ranking, manifest: try manifest.json())
             if table == "json" {
                 print(String(decoding: ranking.json(), as: UTF8.self))
             } else if !quiet {
                 print(RankedTable.render(ranking), terminator: "")
-                print("wrote \(plan.sessionCount) sessions to \(out)/")
+                let total = entries.count * strategyCount
+                print(shard.map { "shard \($0): wrote \(plan.sessionCount) of \(total) sessions to \(out)/" } ?? "wrote \(total) sessions to \(out)/")
             }
             return report.failureCount
         }

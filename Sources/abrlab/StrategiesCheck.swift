@@ -79,8 +79,7 @@ extension Abrlab {
         static func check(_ target: Target, resolver: StrategyResolver, conformance: StrategyConformance) -> Bool {
             let descriptor: StrategyDescriptor
             do {
-                guard let first = try resolver.resolve([target.argument]).first else { return false }
-                descriptor = first
+                descriptor = try resolver.resolveOne(target.argument)
             } catch {
                 CommandFailure.warn(String(describing: error))
                 return false

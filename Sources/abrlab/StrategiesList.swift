@@ -21,7 +21,7 @@ extension Abrlab {
 
         func run() throws {
             try CommandFailure.guarding {
-                let scripts = try StrategyResolver(params: [:]).luaFolder(folder)
+                let scripts = try StrategyResolver(params: ParamAssignments()).luaFolder(folder)
                 var shadowing = StrategyResolver.ShadowReport()
                 var rows = [["id", "name", "source", "description"]]
                 for descriptor in StrategyResolver.native + scripts {

@@ -14,7 +14,7 @@ import Testing
         let script = try LuaStrategyLoader().load(path: Self.strategies + "/_template.lua")
         #expect(script.id == "_template")
         #expect(script.form == .session)
-        #expect(script.params == [LuaParam(key: "safety", value: .number(0.9)), LuaParam(key: "start_level", value: .integer(1))])
+        #expect(script.params == [LuaParam(key: "safety", value: .number(0.9)), LuaParam(key: "start_level", value: .integer(1), integerOnly: true)])
         var strategy = script.makeStrategy()
         let video = try Fixture.video()
         #expect(try Fixture.play(&strategy, video: video, segments: 3, throughputKbps: 2000) == [0, 2, 2])

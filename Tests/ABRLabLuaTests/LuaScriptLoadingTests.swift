@@ -105,12 +105,43 @@ import Testing
         let unknown = LuaStrategyLoader(overrides: ["fixed_level": ["levle": "4"]])
         #expect(Fixture.failure { _ = try unknown.load(path: path) }
             == "\(path): unknown parameter 'levle' in fixed_level.levle=4; parameters are enabled, label, level, safety")
-        let notInteger = LuaStrategyLoader(overrides: ["fixed_level": ["level": "2.5"]])
-        #expect(Fixture.failure { _ = try notInteger.load(path: path) } == "\(path): parameter fixed_level.level needs an integer, not '2.5'")
+        let notNumeric = LuaStrategyLoader(overrides: ["fixed_level": ["level": "two"]])
+        #expect(Fixture.failure { _ = try notNumeric.load(path: path) } == "\(path): parameter fixed_level.level needs a number, not 'two'")
         let notBoolean = LuaStrategyLoader(overrides: ["fixed_level": ["enabled": "yes"]])
         #expect(Fixture.failure { _ = try notBoolean.load(path: path) } == "\(path): parameter fixed_level.enabled needs a boolean, not 'yes'")
         let notNumber = LuaStrategyLoader(overrides: ["fixed_level": ["safety": "lots"]])
         #expect(Fixture.failure { _ = try notNumber.load(path: path) } == "\(path): parameter fixed_level.safety needs a number, not 'lots'")
+    }
+
+    @Test func integerDefaultsTakeAnyNumberUnlessDeclaredInteger() throws {
+        let folder = try ScriptFolder()
+        let loose = try folder.write("loose.lua", "return { params = { reservoir_s = 5 }, choose = function(ctx) return 1 end }")
+        let script = try LuaStrategyLoader(overrides: ["loose": ["reservoir_s": "5.5"]]).load(path: loose)
+        #expect(script.params == [LuaParam(key: "reservoir_s", value: .number(5.5))])
+        #expect(try LuaStrategyLoader(overrides: ["loose": ["reservoir_s": "6"]]).load(path: loose).params == [LuaParam(key: "reservoir_s", value: .integer(6))])
+
+        let strict = try folder.write("strict.lua", """
+            return { params = { horizon = 5, safety = 1 }, param_types = { horizon = "integer", safety = "number" },
+                     choose = function(ctx) return 1 end }
+            """)
+        let declared = try LuaStrategyLoader(overrides: ["strict": ["safety": "0.5"]]).load(path: strict)
+        #expect(declared.params.first { $0.key == "horizon" }?.integerOnly == true)
+        #expect(declared.params.first { $0.key == "safety" }?.value == .number(0.5))
+        #expect(Fixture.failure { _ = try LuaStrategyLoader(overrides: ["strict": ["horizon": "2.5"]]).load(path: strict) }
+            == "\(strict): parameter strict.horizon needs an integer, not '2.5'")
+    }
+
+    @Test(arguments: [
+        ("param_types = 3", "param_types must be a table, not a number value"),
+        ("param_types = { nope = \"integer\" }", "param_types.nope names no entry of params"),
+        ("param_types = { n = \"float\" }", "param_types.n must be \"integer\" or \"number\""),
+        ("param_types = { x = \"integer\" }", "params.x is declared an integer but its default is not one"),
+    ])
+    func badParamTypesAreLoadErrors(declaration: String, message: String) throws {
+        let folder = try ScriptFolder()
+        let path = try folder.write("typed.lua", "return { params = { n = 1, x = 0.5 }, \(declaration), choose = function(ctx) return 1 end }")
+        let failure = Fixture.failure { _ = try LuaStrategyLoader().load(path: path) } ?? ""
+        #expect(failure.contains(message), "\(failure)")
     }
 
     @Test func parsesOverrideStrings() throws {

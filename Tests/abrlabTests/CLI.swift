@@ -23,18 +23,22 @@ enum CLI {
     }
 
     /// Runs abrlab with `arguments` from the package root.
-    static func run(_ arguments: [String]) throws -> Output {
-        try runTool(binary.path, arguments)
+    static func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Output {
+        try runTool(binary.path, arguments, environment: extra)
     }
 
-    /// Runs any program with `arguments` from the package root.
-    static func runTool(_ path: String, _ arguments: [String]) throws -> Output {
+    /// Runs any program with `arguments` from the package root, `extra` added to its environment.
+    static func runTool(_ path: String, _ arguments: [String], environment extra: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         process.currentDirectoryURL = packageRoot
         var environment = ProcessInfo.processInfo.environment
         environment["COLUMNS"] = "100"
+        for variable in ["SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_MAX", "JOB_COMPLETION_INDEX"] {
+            environment[variable] = nil
+        }
+        environment.merge(extra) { $1 }
         process.environment = environment
         let out = Pipe()
         let err = Pipe()

@@ -47,32 +47,36 @@ import Glibc
     }
 
     @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
-    func anInterruptedRunLeavesNoTemporaryFiles(signalNumber: Int32, status: Int32) throws {
+    func anInterruptedRunLeavesOnlyItsCheckpointsAndResumes(signalNumber: Int32, status: Int32) throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("results")
-        let process = Process()
-        process.executableURL = CLI.binary
-        process.arguments = [
+        let arguments = [
             "compare", "--strategies", try Self.slowStrategy(in: folder).path, "--traces", "Traces/default", "--video", "Traces/video.json",
             "--buffer-timeline", "--jobs", "1", "--lua-instructions", "100000000", "--out", out.path, "--quiet",
         ]
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = arguments
         process.currentDirectoryURL = CLI.packageRoot
         let errors = Pipe()
         process.standardError = errors
         try process.run()
-        // Wait until the run is writing: the temporary files of its four streamed files exist.
-        func temporaryFiles() -> Int { ((try? Self.entries(out)) ?? []).filter { $0.contains(".csv.tmp-") }.count }
+        // Wait until the run is writing: its checkpoint journal exists.
+        let journal = out.appendingPathComponent(".abrlab-partial/journal")
         let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, temporaryFiles() < 4 { usleep(5_000) }
+        while Date() < deadline, !FileManager.default.fileExists(atPath: journal.path) { usleep(5_000) }
         #expect(process.isRunning, "the compare finished before it could be interrupted")
-        #expect(temporaryFiles() == 4)
         kill(process.processIdentifier, signalNumber)
         process.waitUntilExit()
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == status)
         #expect(stderr.hasPrefix("abrlab: interrupted by SIG"), "\(stderr)")
-        #expect(stderr.contains("removed 4 unfinished file(s)"), "\(stderr)")
-        #expect(try Self.entries(out) == [])
+        // No result under a real name and no temporary file: only the checkpoints --resume continues.
+        #expect(try Self.entries(out) == [".abrlab-partial"])
+        let resumed = try CLI.run(arguments + ["--resume"])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(try Self.entries(out).contains("sessions.csv"))
+        #expect(!(try Self.entries(out)).contains(".abrlab-partial"))
     }
 }

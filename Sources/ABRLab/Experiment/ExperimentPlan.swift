@@ -29,10 +29,11 @@ public struct ExperimentPlan: Sendable {
 
     public var sessionCount: Int { strategies.count * traces.count }
 
-    /// Checks everything that can be checked before a session runs.
-    public func validate() throws(InputError) {
+    /// Checks everything that can be checked before a session runs. `requiresTraces: false`
+    /// accepts an empty trace list, as a shard of a run with fewer traces than shards has.
+    public func validate(requiresTraces: Bool = true) throws(InputError) {
         guard !strategies.isEmpty else { throw InputError(file: "", "no strategies to run") }
-        guard !traces.isEmpty else { throw InputError(file: "", "the trace set is empty") }
+        guard !traces.isEmpty || !requiresTraces else { throw InputError(file: "", "the trace set is empty") }
         let ids = strategies.map(\.id)
         if let duplicate = ids.first(where: { id in ids.filter { $0 == id }.count > 1 }) {
             throw InputError(file: "", "strategy id '\(duplicate)' is given twice")

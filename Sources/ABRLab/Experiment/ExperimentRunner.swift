@@ -15,20 +15,24 @@ public struct ExperimentRunner: Sendable {
         self.window = max(1, window ?? 16 * max(1, jobs))
     }
 
-    /// Runs every session of `plan`; `prepare` runs on the workers, `consume` on the calling
-    /// thread in session order. An error from `consume` stops the run and is rethrown.
+    /// Runs the sessions of `plan` whose indices are in `sessions` (all by default); `prepare`
+    /// runs on the workers, `consume` on the calling thread in session order. An error from
+    /// `consume` stops the run and is rethrown.
     public func run<Output: Sendable>(
         _ plan: ExperimentPlan,
+        sessions: Range<Int>? = nil,
         prepare: @escaping @Sendable (SessionOutcome) -> Output,
         consume: (Output) throws -> Void
     ) throws {
-        let total = plan.sessionCount
+        let range = sessions ?? 0..<plan.sessionCount
+        let first = range.lowerBound
+        let total = range.count
         let queue = OrderedResults<Output>(window: window)
         let workers = min(jobs, max(1, total))
         for _ in 0..<workers {
             let thread = Thread {
                 while let index = queue.claim(total: total) {
-                    queue.deliver(prepare(plan.runSession(index: index)), at: index)
+                    queue.deliver(prepare(plan.runSession(index: first + index)), at: index)
                 }
                 queue.workerFinished()
             }

@@ -58,7 +58,7 @@ public struct SessionEmulator: Sendable {
         var index = 0
         let levelCount = video.levelCount
         while index < session.count {
-            let waitMs = session.waitForRoom()
+            let waitMs = profile.buffer == .segments ? session.waitForRoom() : 0
             if waitMs > 0 {
                 context = session.context(index: index)
                 do { try strategy.didWait(seconds: waitMs / 1000, context: context) } catch {

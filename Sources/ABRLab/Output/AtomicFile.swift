@@ -39,6 +39,11 @@ public final class AtomicFile {
         if buffer.count >= 1 << 20 { try flush() }
     }
 
+    public func write(bytes: [UInt8]) throws(InputError) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
     /// Writes what is buffered and moves the file to its real name.
     public func commit() throws(InputError) {
         try flush()

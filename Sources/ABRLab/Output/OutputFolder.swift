@@ -17,7 +17,7 @@ public struct OutputFolder: Sendable {
     /// Every file a comparison writes under some option, so a folder holding one of them without
     /// a manifest is recognised as someone else's results.
     public static let resultFileNames = [
-        "sessions.csv", "segments.csv", "transitions.csv", "summary.csv", "ranked.json", "formats.csv",
+        "sessions.csv", "segments.csv", "segments.csv.gz", "transitions.csv", "summary.csv", "ranked.json", "formats.csv",
         "buffer_timeline.csv", "run.json",
     ]
 

@@ -98,6 +98,7 @@ typedef struct abrl_param {
     double number;
     int type;
     int boolean;
+    int integer_only; /* param_types declares it "integer": overrides must be integers */
 } abrl_param;
 
 /* What a script declares, read by running its top level once. */

@@ -1,3 +1,4 @@
+import ABRLab
 import Foundation
 
 #if canImport(Glibc)
@@ -18,18 +19,24 @@ enum BenchmarkClock {
     }
 
     /// Runs this executable with `arguments` and returns its exit status, wall time and peak
-    /// resident memory in bytes (from the kernel's accounting of the child).
+    /// resident memory in bytes (from the kernel's accounting of the child). The child is
+    /// started with posix_spawn, not `Process`, whose own reaper could collect it first and
+    /// leave no accounting to read.
     static func child(_ arguments: [String]) throws -> (status: Int32, seconds: Double, peakBytes: Int) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
         let start = DispatchTime.now().uptimeNanoseconds
-        try process.run()
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw InputError(file: executable, "cannot start: \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
         var usage = rusage()
-        let pid = process.processIdentifier
         while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)

@@ -59,7 +59,8 @@ struct ExperimentOptions: ParsableArguments {
     var mahimahiBinMilliseconds: Int = TraceLoadOptions.defaultMahimahiBinMilliseconds
 
     @Option(name: .customLong("param"), help: ArgumentHelp(
-        "Override a strategy parameter, native or Lua, e.g. robust_mpc.horizon=3 or pensieve-native.action=argmax (repeatable).", valueName: "id.key=value"))
+        "Set a strategy parameter, native or Lua, e.g. robust_mpc.horizon=3 or pensieve-native.action=argmax (repeatable, once per key); a list, e.g. bola.gp=3,5,8, sweeps it in compare.",
+        valueName: "id.key=value"))
     var params: [String] = []
 
     @Option(help: "Seed for strategies' randomness and the bootstrap intervals.")
@@ -174,22 +175,12 @@ struct ExperimentOptions: ParsableArguments {
         return try VideoLoader.load(video, ladderKbps: ladder, segmentDurationSeconds: segmentDurationSeconds)
     }
 
-    /// `--param` values grouped by strategy id.
-    func resolveParams() throws(InputError) -> [String: [String: String]] {
-        var grouped: [String: [String: String]] = [:]
-        for param in params {
-            guard let equals = param.firstIndex(of: "="), let dot = param[..<equals].firstIndex(of: ".") else {
-                throw InputError(file: "--param", "'\(param)' is not of the form id.key=value")
-            }
-            let id = String(param[..<dot])
-            let key = String(param[param.index(after: dot)..<equals])
-            let value = String(param[param.index(after: equals)...])
-            guard !id.isEmpty, !key.isEmpty else {
-                throw InputError(file: "--param", "'\(param)' is not of the form id.key=value")
-            }
-            grouped[id, default: [:]][key] = value
-        }
-        return grouped
+    /// The Lua settings that can change results, for the plan fingerprint.
+    var luaLimitsDescription: String { "instructions=\(luaInstructions) memory_mb=\(luaMemoryMegabytes) verbose=\(verbose)" }
+
+    /// `--param` values by strategy id, sweeps included.
+    func resolveParams() throws(InputError) -> ParamAssignments {
+        try ParamAssignments(parsing: params)
     }
 }
 

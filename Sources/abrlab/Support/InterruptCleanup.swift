@@ -7,8 +7,9 @@ import Glibc
 #endif
 
 /// On SIGINT, SIGTERM or SIGHUP, removes the temporary files of unfinished output (an
-/// interrupted compare leaves neither half-written results nor hidden temporary files), says so
-/// on stderr and exits with 128 + the signal number, as a shell expects.
+/// interrupted compare leaves no half-written results and no temporary files, only the
+/// checkpoints in `.abrlab-partial/` that `--resume` continues), says so on stderr and exits
+/// with 128 + the signal number, as a shell expects.
 enum InterruptCleanup {
     private nonisolated(unsafe) static var sources: [any DispatchSourceSignal] = []
 

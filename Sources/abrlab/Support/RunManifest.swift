@@ -60,6 +60,10 @@ struct RunManifest: Encodable {
     let strategies: [Strategy]
     /// The files this run wrote into its output folder.
     let files: [String]
+    /// The plan's fingerprint (see `PlanFingerprint`), the same in every shard of one plan.
+    var fingerprint: String?
+    /// Set in a shard's folder only.
+    var shard: ShardManifest?
 
     init(
         plan: ExperimentPlan, descriptors: [StrategyDescriptor], inputs: RunInputs, parameters: [String: [Parameter]],

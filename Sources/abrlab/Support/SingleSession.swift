@@ -4,7 +4,7 @@ import Foundation
 /// One strategy over one trace, as `run`, `replay` and `export` play it.
 enum SingleSession {
     static func plan(strategy: String, traces: [String], options: ExperimentOptions) throws -> ExperimentPlan {
-        let descriptor = try options.strategyResolver().resolve([strategy])[0]
+        let descriptor = try options.strategyResolver().resolveOne(strategy)
         let reader = try options.traceSetResolver()
         var loaded: [NetworkTrace] = []
         for path in traces {

@@ -54,7 +54,8 @@ extension StrategyResolver {
         // A same-id script in Strategies/ is not reported here, as the shipped conservative.lua
         // would make every run that names `conservative` warn; `strategies list` marks it.
         // Configured even without --param, so a native's files (a model) are checked before any session runs.
-        if let native = Self.native.first(where: { $0.id == argument }) { return [try native.configured(params[native.id] ?? [:])] }
+        // --param values (sweeps included) are applied afterwards, one descriptor per setting.
+        if let native = Self.native.first(where: { $0.id == argument }) { return [try native.configured([:])] }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { return [try luaScript(argument)] }

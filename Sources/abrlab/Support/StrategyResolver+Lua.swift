@@ -2,8 +2,10 @@ import ABRLab
 import ABRLabLua
 
 extension StrategyResolver {
+    /// Loads scripts with their defaults; `--param` values are applied afterwards, one
+    /// descriptor per setting (see `expand`).
     var luaLoader: LuaStrategyLoader {
-        LuaStrategyLoader(limits: luaLimits, verbose: verbose, overrides: params)
+        LuaStrategyLoader(limits: luaLimits, verbose: verbose)
     }
 
     func luaFolder(_ path: String) throws -> [StrategyDescriptor] {
@@ -15,5 +17,13 @@ extension StrategyResolver {
             throw InputError(file: path, "not a Lua script (.lua), a folder of them, nor a native id (\(Self.nativeIDs))")
         }
         return try luaLoader.load(path: path).descriptor()
+    }
+
+    /// One descriptor per parameter setting of `descriptor`, in the sweep's order, each named by
+    /// its row id; native strategies and scripts alike.
+    func expand(_ descriptor: StrategyDescriptor) throws -> [StrategyDescriptor] {
+        try params.settings(for: descriptor.id).map { setting throws(InputError) in
+            try descriptor.configured(setting.values).renamed(setting.rowID)
+        }
     }
 }

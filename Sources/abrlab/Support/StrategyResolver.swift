@@ -11,8 +11,8 @@ struct StrategyResolver {
     ]
     static var nativeIDs: String { native.map(\.id).joined(separator: ", ") }
 
-    /// `--param` overrides by strategy id.
-    var params: [String: [String: String]]
+    /// `--param` values by strategy id; a sweep turns one strategy into several rows.
+    var params: ParamAssignments
     var luaLimits: LuaLimits = .default
     /// Tracebacks in Lua errors and `print` from scripts.
     var verbose = false
@@ -40,18 +40,29 @@ struct StrategyResolver {
         for argument in arguments {
             descriptors += try self.descriptors(for: argument, explicitNative: explicitNative, shadowing: &shadowing)
         }
-        if let baseline, !descriptors.contains(where: { $0.id == Self.strategyID(forArgument: baseline) }) {
+        // A baseline may name one row of a sweep, `bola[gp=3]`: its strategy is `bola`.
+        let baselineStrategy = baseline.map { Self.strategyID(forArgument: String($0.prefix { $0 != "[" })) }
+        if let baseline, let baselineStrategy, !descriptors.contains(where: { $0.id == baselineStrategy }) {
             descriptors += try self.descriptors(for: baseline, explicitNative: explicitNative, shadowing: &shadowing)
         }
         var seen = Set<String>()
         for descriptor in descriptors where !seen.insert(descriptor.id).inserted {
             throw InputError(file: descriptor.source, "strategy id '\(descriptor.id)' appears twice")
         }
-        for id in params.keys.sorted() {
+        for id in params.strategyIDs {
             guard descriptors.contains(where: { $0.id == id }) else {
                 throw InputError(file: "--param", "no strategy with id '\(id)' is being run")
             }
         }
-        return (descriptors, shadowing.warnings)
+        return (try descriptors.flatMap(expand), shadowing.warnings)
+    }
+
+    /// Resolves one strategy for commands that play single sessions, where a sweep has no place.
+    func resolveOne(_ argument: String) throws -> StrategyDescriptor {
+        let descriptors = try resolve([argument])
+        guard descriptors.count == 1 else {
+            throw InputError(file: "--param", "a parameter sweep runs several settings; use abrlab compare for it")
+        }
+        return descriptors[0]
     }
 }

@@ -33,32 +33,51 @@ struct TraceSetResolver {
         return files.filter { seen.insert($0.standardizedFileURL.path).inserted }
     }
 
+    /// A trace file and the name its sessions carry.
+    struct Entry: Equatable {
+        let url: URL
+        let name: String
+    }
+
+    /// The trace files with their names, sorted by name, without reading them: a file's name
+    /// without `.json`/`.csv`, prefixed by its folder when two files share a name.
+    func entries(_ arguments: [String]) throws(InputError) -> [Entry] {
+        let files = try resolveFiles(arguments)
+        guard !files.isEmpty else { throw InputError(file: arguments.joined(separator: " "), "the trace set is empty") }
+        let names = files.map { TraceLoader.traceName(forFile: $0.path) }
+        let counts = Dictionary(grouping: names, by: { $0 }).mapValues(\.count)
+        let entries = zip(files, names).map { url, name in
+            // Same file name in two folders: prefix the folder so every session stays identifiable.
+            Entry(url: url, name: counts[name, default: 0] > 1 ? url.deletingLastPathComponent().lastPathComponent + "/" + name : name)
+        }.sorted { $0.name < $1.name }
+        for (first, second) in zip(entries, entries.dropFirst()) where first.name == second.name {
+            throw InputError(file: first.name, "two traces have this name; rename one of them")
+        }
+        return entries
+    }
+
     /// Loads every trace, names them uniquely and sorts them by name; `files` holds the file of
     /// each trace, in the same order.
     func load(_ arguments: [String]) throws(InputError) -> (traces: [NetworkTrace], warnings: [InputWarning], files: [URL]) {
-        let files = try resolveFiles(arguments)
-        guard !files.isEmpty else { throw InputError(file: arguments.joined(separator: " "), "the trace set is empty") }
-        var loaded: [(url: URL, trace: NetworkTrace)] = []
+        try load(entries(arguments))
+    }
+
+    /// Loads the given entries, in their order, under their names.
+    func load<Entries: Sequence<Entry>>(
+        _ entries: Entries
+    ) throws(InputError) -> (traces: [NetworkTrace], warnings: [InputWarning], files: [URL]) {
+        var traces: [NetworkTrace] = []
         var warnings: [InputWarning] = []
-        for url in files {
-            let result = try TraceLoader.load(url, format: format, options: options)
-            loaded.append((url, result.trace))
+        var files: [URL] = []
+        for entry in entries {
+            let result = try TraceLoader.load(entry.url, format: format, options: options)
+            var trace = result.trace
+            trace.name = entry.name
+            traces.append(trace)
             warnings += result.warnings
+            files.append(entry.url)
         }
-        // Same file name in two folders: prefix the folder so every session stays identifiable.
-        let counts = Dictionary(grouping: loaded, by: { $0.trace.name }).mapValues(\.count)
-        var named = loaded.map { entry -> (url: URL, trace: NetworkTrace) in
-            var trace = entry.trace
-            if counts[trace.name, default: 0] > 1 {
-                trace.name = entry.url.deletingLastPathComponent().lastPathComponent + "/" + trace.name
-            }
-            return (entry.url, trace)
-        }
-        named.sort { $0.trace.name < $1.trace.name }
-        for (first, second) in zip(named, named.dropFirst()) where first.trace.name == second.trace.name {
-            throw InputError(file: first.trace.name, "two traces have this name; rename one of them")
-        }
-        return (named.map(\.trace), warnings, named.map(\.url))
+        return (traces, warnings, files)
     }
 
     private func collect(_ url: URL, into files: inout [URL]) throws(InputError) {
@@ -75,8 +94,9 @@ struct TraceSetResolver {
         ) else { throw InputError(file: url.relativePath, "cannot read the folder") }
         var found: [URL] = []
         for case let file as URL in enumerator {
-            // Symbolic links count as the files they point to.
-            let isRegular = (try? file.resolvingSymlinksInPath().resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) ?? false
+            // Symbolic links count as the files they point to; one stat() per file keeps large sets fast.
+            var status = stat()
+            let isRegular = stat(file.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
             if isRegular, Self.isTraceCandidate(file) { found.append(file) }
         }
         files += found.sorted { $0.path < $1.path }

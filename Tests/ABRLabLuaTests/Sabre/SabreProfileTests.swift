@@ -68,6 +68,36 @@ struct SabreProfileTests {
         #expect(abs(m["time_average_score"]! - score) < 1e-6)
     }
 
+    /// Sabre's sliding-window estimator (`-ma sliding`, windows of 3) against the transcription.
+    @Test(arguments: SabreReference.algorithms)
+    func slidingWindowEstimatorMatchesTheSpecTranscription(algorithm: String) throws {
+        let trace = "mmsys18/3Glogs/report.2010-12-16_1100CET.json"
+        let out = Pipe()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", SabreReference.packageRoot.appendingPathComponent("scripts/reference/sabre_spec.py").path,
+            "-n", SabreReference.datasets.appendingPathComponent(trace).path,
+            "-m", SabreReference.datasets.appendingPathComponent("mmsys18/bbb.json").path,
+            "-a", algorithm, "-ma", "sliding", "--json",
+        ]
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let expected = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var profile = EmulationProfile.sabre
+        profile.estimator = .sliding(windowSegments: [3])
+        var strategy = LuaStrategy(script: try SabreReference.script(algorithm))
+        let result = try SessionEmulator(profile: profile).run(
+            &strategy, strategyID: algorithm, trace: SabreReference.trace(trace), video: SabreReference.video("mmsys18/bbb.json")
+        )
+        let playback = try #require(result.playback)
+        #expect(abs(playback.timeAverageScore(gammaP: 5) - (expected["time_average_score"] as? Double ?? .nan)) < 1e-6)
+        #expect(playback.rebufferEvents == expected["total_rebuffer_events"] as? Int)
+        #expect(abs((playback.accuracy?.meanErrorKbps ?? .nan) - (expected["estimate"] as? Double ?? .nan)) < 1e-6)
+    }
+
     // MARK: every trace against the spec's transcription
 
     struct Run: Decodable, Sendable {

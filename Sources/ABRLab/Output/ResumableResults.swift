@@ -1,0 +1,239 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// A comparison's output folder, written so that a run killed at any point can be resumed and
+/// still end byte for byte like an uninterrupted one.
+///
+/// Data files grow in `.abrlab-partial/` inside the folder, one chunk (all sessions of one
+/// trace) at a time. Every couple of seconds the files are synced and a checkpoint is appended
+/// to `journal`: the number of chunks complete and each file's length and CRC-32, the line
+/// protected by its own CRC. A resumed run checks the bytes against the last intact
+/// checkpoint, cuts off whatever came after it and continues from the next chunk, so work that
+/// was not checkpointed is redone and never taken for complete. When the run finishes the files
+/// move to their real names and `summary.csv`, `ranked.json` and `run.json` appear last; files
+/// of the folder's previous run that this one does not write are then removed.
+public final class ResumableResults {
+    /// The files a run writes, in the order rows are appended.
+    public struct Layout: Equatable, Sendable {
+        public var segments: SegmentsFormat
+        public var formats: Bool
+        public var timeline: Bool
+
+        public init(segments: SegmentsFormat, formats: Bool, timeline: Bool) {
+            self.segments = segments
+            self.formats = formats
+            self.timeline = timeline
+        }
+
+        /// Data file names, with each one's header.
+        public var files: [(name: String, header: [String])] {
+            var files: [(String, [String])] = [("sessions.csv", SessionCSV.sessionsHeader)]
+            if let name = segments.fileName { files.append((name, SessionCSV.segmentsHeader)) }
+            files.append(("transitions.csv", SessionCSV.transitionsHeader))
+            if formats { files.append(("formats.csv", SessionCSV.formatsHeader)) }
+            if timeline { files.append(("buffer_timeline.csv", SessionCSV.timelineHeader)) }
+            return files
+        }
+
+        /// One chunk's bytes for each data file, in ``files`` order.
+        func chunk(_ sessions: [SessionCSV]) -> [[UInt8]] {
+            var parts: [[UInt8]] = []
+            parts.append(Array(sessions.map(\.sessionLine).joined().utf8))
+            if segments != .none { parts.append(Array(sessions.map(\.segmentLines).joined().utf8)) }
+            parts.append(Array(sessions.map(\.transitionLines).joined().utf8))
+            if formats { parts.append(Array(sessions.map(\.formatLines).joined().utf8)) }
+            if timeline { parts.append(Array(sessions.map(\.timelineLines).joined().utf8)) }
+            return parts
+        }
+    }
+
+    public static let partialFolderName = ".abrlab-partial"
+
+    public let directory: URL
+    public let layout: Layout
+    /// Chunks whose rows are in the files: the first `chunksDone` traces of the run.
+    public private(set) var chunksDone = 0
+    /// Whether a resumed run found that it had already finished and only moved files.
+    public private(set) var wasFinished = false
+    /// Seconds between checkpoints; each costs one sync per file.
+    public var checkpointInterval: Duration = .seconds(2)
+
+    private let partial: URL
+    private let folder: OutputFolder
+    private var files: [JournaledFile] = []
+    private var journal: Int32 = -1
+    private var lastCheckpoint = ContinuousClock.now
+
+    /// Opens `directory` for a run identified by `identity` (its plan fingerprint and shard).
+    /// With `resume`, continues an interrupted run of the same identity if there is one; a
+    /// partial run of another identity is an error. Without it, any partial run is discarded.
+    public init(directory: URL, layout: Layout, identity: String, resume: Bool) throws(InputError) {
+        self.directory = directory
+        self.layout = layout
+        partial = directory.appendingPathComponent(Self.partialFolderName)
+        folder = try OutputFolder(directory)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw InputError(file: directory.path, "cannot create the output folder")
+        }
+        if resume, FileManager.default.fileExists(atPath: partial.path) {
+            let recorded = (try? String(contentsOf: partial.appendingPathComponent("plan"), encoding: .utf8)) ?? ""
+            guard recorded == identity else {
+                throw InputError(file: partial.path, "holds an interrupted run of a different plan or shard; remove it or run without --resume")
+            }
+            if let record = Self.lastCheckpoint(in: partial.appendingPathComponent("journal")), try reopen(record) { return }
+        }
+        try start(identity: identity)
+    }
+
+    deinit { if journal >= 0 { close(journal) } }
+
+    /// Where the rows of the sessions already complete are, and how many bytes of it count.
+    public var completedSessions: (url: URL, length: UInt64) {
+        let inPartial = partial.appendingPathComponent("sessions.csv")
+        if let file = files.first { return (file.url, file.length) }
+        let url = FileManager.default.fileExists(atPath: inPartial.path) ? inPartial : directory.appendingPathComponent("sessions.csv")
+        let size = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.uint64Value
+        return (url, size ?? 0)
+    }
+
+    /// Appends the sessions of the next chunk (one trace), in session order.
+    public func append(chunk sessions: [SessionCSV]) throws(InputError) {
+        for (file, bytes) in zip(files, layout.chunk(sessions)) { try file.append(bytes) }
+        chunksDone += 1
+        if ContinuousClock.now - lastCheckpoint >= checkpointInterval { try checkpoint(finished: false) }
+    }
+
+    /// Each data file's final size and CRC-32.
+    public func checksums() -> [String: (bytes: UInt64, crc32: UInt32)] {
+        var result: [String: (bytes: UInt64, crc32: UInt32)] = [:]
+        for file in files { result[file.name] = (file.length, file.crc) }
+        for (name, _) in layout.files where result[name] == nil {
+            let inPartial = partial.appendingPathComponent(name)
+            let url = FileManager.default.fileExists(atPath: inPartial.path) ? inPartial : directory.appendingPathComponent(name)
+            let size = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.uint64Value ?? 0
+            result[name] = (size, JournaledFile.checksum(of: url, prefix: size) ?? 0)
+        }
+        return result
+    }
+
+    /// The names of the files ``finish(ranking:manifest:)`` leaves in the folder, sorted.
+    public var fileNames: [String] {
+        (layout.files.map(\.name) + ["summary.csv", "ranked.json", OutputFolder.manifestName]).sorted()
+    }
+
+    /// Records the run as complete, moves the data files to their real names, writes
+    /// `summary.csv`, `ranked.json` and then `run.json`, and removes what is left of the
+    /// folder's previous run (see ``OutputFolder``).
+    public func finish(ranking: Ranking, manifest: Data) throws(InputError) {
+        if !wasFinished { try checkpoint(finished: true) }
+        for (name, _) in layout.files {
+            let source = partial.appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: source.path) else { continue }
+            guard rename(source.path, directory.appendingPathComponent(name).path) == 0 else {
+                throw InputError(file: directory.appendingPathComponent(name).path, "cannot move the file into place")
+            }
+        }
+        try ranking.writeFiles(to: directory)
+        let run = try AtomicFile(directory.appendingPathComponent(OutputFolder.manifestName))
+        try run.write(String(decoding: manifest, as: UTF8.self) + "\n")
+        try run.commit()
+        files = []
+        try? FileManager.default.removeItem(at: partial)
+        try folder.removeStale(keeping: fileNames)
+    }
+
+    // MARK: - Journal
+
+    private struct Record {
+        var chunks: Int
+        var finished: Bool
+        var files: [(name: String, length: UInt64, crc: UInt32)]
+    }
+
+    private func start(identity: String) throws(InputError) {
+        try? FileManager.default.removeItem(at: partial)
+        do {
+            try FileManager.default.createDirectory(at: partial, withIntermediateDirectories: true)
+            try Data(identity.utf8).write(to: partial.appendingPathComponent("plan"))
+        } catch {
+            throw InputError(file: partial.path, "cannot create the folder for partial results")
+        }
+        files = try layout.files.map { (name, header) throws(InputError) in
+            try JournaledFile(
+                creating: partial.appendingPathComponent(name), name: name,
+                compressed: name.hasSuffix(".gz"), header: CSVRow.line(header)
+            )
+        }
+        try openJournal(truncating: true)
+        try checkpoint(finished: false)
+    }
+
+    /// Continues from `record`; `false` when its files no longer line up with the layout.
+    private func reopen(_ record: Record) throws(InputError) -> Bool {
+        guard record.files.map(\.name) == layout.files.map(\.name) else { return false }
+        chunksDone = record.chunks
+        if record.finished {
+            wasFinished = true
+            return true
+        }
+        files = try record.files.map { entry throws(InputError) in
+            try JournaledFile(
+                resuming: partial.appendingPathComponent(entry.name), name: entry.name,
+                compressed: entry.name.hasSuffix(".gz"), length: entry.length, crc: entry.crc
+            )
+        }
+        try openJournal(truncating: false)
+        return true
+    }
+
+    private func openJournal(truncating: Bool) throws(InputError) {
+        let path = partial.appendingPathComponent("journal").path
+        journal = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (truncating ? O_TRUNC : 0), 0o644)
+        guard journal >= 0 else { throw InputError(file: path, "cannot open the journal") }
+    }
+
+    /// Syncs every file, then appends and syncs one journal line that vouches for their bytes.
+    private func checkpoint(finished: Bool) throws(InputError) {
+        for file in files { try file.sync() }
+        // Each record starts on a fresh line, so one torn by a crash stays apart from the next.
+        var line = "chunks=\(chunksDone) finished=\(finished ? 1 : 0)"
+        for file in files { line += " \(file.name)=\(file.length):\(file.crc)" }
+        line += " check=\(Gzip.crc32(Array(line.utf8)))"
+        let bytes = Array(("\n" + line + "\n").utf8)
+        let path = partial.appendingPathComponent("journal").path
+        guard bytes.withUnsafeBytes({ write(journal, $0.baseAddress, $0.count) }) == bytes.count, fsync(journal) == 0 else {
+            throw InputError(file: path, "cannot write the journal: \(String(cString: strerror(errno)))")
+        }
+        lastCheckpoint = .now
+    }
+
+    /// The last journal line whose check matches; a torn or damaged tail is ignored.
+    private static func lastCheckpoint(in url: URL) -> Record? {
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
+        var last: Record?
+        for line in text.split(separator: "\n") {
+            guard let checkRange = line.range(of: " check="),
+                  UInt32(line[checkRange.upperBound...]) == Gzip.crc32(Array(line[..<checkRange.lowerBound].utf8)) else { continue }
+            var record = Record(chunks: -1, finished: false, files: [])
+            for field in line[..<checkRange.lowerBound].split(separator: " ") {
+                guard let equals = field.lastIndex(of: "=") else { continue }
+                let key = String(field[..<equals])
+                let value = field[field.index(after: equals)...]
+                switch key {
+                case "chunks": record.chunks = Int(value) ?? -1
+                case "finished": record.finished = value == "1"
+                default:
+                    let parts = value.split(separator: ":")
+                    guard parts.count == 2, let length = UInt64(parts[0]), let crc = UInt32(parts[1]) else { continue }
+                    record.files.append((key, length, crc))
+                }
+            }
+            if record.chunks >= 0 { last = record }
+        }
+        return last
+    }
+}

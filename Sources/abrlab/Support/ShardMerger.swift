@@ -1,0 +1,176 @@
+import ABRLab
+import Foundation
+
+/// Puts the folders of a sharded compare back together. Shards hold contiguous trace ranges in
+/// run order and every data file is a header followed by whole chunks (plain rows, or one gzip
+/// member per trace), so the merged files are the header followed by each shard's body in
+/// shard order: byte for byte what the unsharded run writes, copied in blocks in constant
+/// memory. Only `sessions.csv` is also parsed, one row at a time, for the summaries.
+struct ShardMerger {
+    /// One shard folder: what its run.json says about the shard. The rest of run.json (which
+    /// lists every trace of the plan) is read again only for the first shard, so memory does
+    /// not grow with shards × traces.
+    struct Part {
+        let folder: URL
+        let shard: ShardManifest
+        let fingerprint: String
+    }
+
+    let parts: [Part]
+
+    /// Reads and checks every folder's `run.json`: one plan, every shard exactly once.
+    init(folders: [String]) throws(InputError) {
+        guard !folders.isEmpty else { throw InputError(file: "merge", "no shard folders given") }
+        var parts: [Part] = []
+        for folder in folders {
+            let url = URL(fileURLWithPath: folder)
+            let runURL = url.appendingPathComponent("run.json")
+            let text = try Self.manifestText(of: url)
+            guard let (shardText, _) = Self.cuttingShard(from: text),
+                  let shard = try? JSONDecoder().decode(ShardManifest.self, from: Data(shardText.utf8)),
+                  let fingerprint = Self.fingerprint(in: text) else {
+                throw InputError(file: runURL.path, "has no shard entry: not written by compare --shard")
+            }
+            parts.append(Part(folder: url, shard: shard, fingerprint: fingerprint))
+        }
+        let first = parts[0]
+        for part in parts.dropFirst() where part.fingerprint != first.fingerprint || part.shard.count != first.shard.count {
+            throw InputError(
+                file: part.folder.path,
+                "belongs to a different plan (fingerprint \(part.fingerprint.prefix(12)), \(part.shard.count) shards) than \(first.folder.path) (fingerprint \(first.fingerprint.prefix(12)), \(first.shard.count) shards)"
+            )
+        }
+        var byIndex: [Int: Part] = [:]
+        for part in parts {
+            if let other = byIndex[part.shard.index] {
+                throw InputError(file: part.folder.path, "is shard \(part.shard.index)/\(part.shard.count) again (also \(other.folder.path))")
+            }
+            byIndex[part.shard.index] = part
+        }
+        let missing = (0..<first.shard.count).filter { byIndex[$0] == nil }
+        guard missing.isEmpty else {
+            let list = missing.map { "\($0)/\(first.shard.count)" }.joined(separator: ", ")
+            throw InputError(file: "merge", "shard\(missing.count > 1 ? "s" : "") \(list) missing")
+        }
+        self.parts = (0..<first.shard.count).compactMap { byIndex[$0] }
+        var expectedTrace = 0
+        for part in self.parts {
+            guard part.shard.firstTrace == expectedTrace else {
+                throw InputError(file: part.folder.appendingPathComponent("run.json").path, "its traces do not follow the previous shard's")
+            }
+            expectedTrace += part.shard.traces
+        }
+    }
+
+    /// A shard folder's run.json.
+    static func manifestText(of folder: URL) throws(InputError) -> String {
+        let runURL = folder.appendingPathComponent("run.json")
+        guard let data = FileManager.default.contents(atPath: runURL.path) else {
+            throw InputError(file: runURL.path, "missing: not a compare result folder, or its run did not finish")
+        }
+        guard let text = String(data: data, encoding: .utf8), text.hasPrefix("{\n"), text.hasSuffix("}\n") else {
+            throw InputError(file: runURL.path, "is not the run.json of an abrlab run (corrupt)")
+        }
+        return text
+    }
+
+    /// The `shard` entry's JSON and run.json without it: the text abrlab's encoder writes (sorted
+    /// keys, two spaces per level) cut at the entry's lines, so the rest stays byte for byte the
+    /// unsharded run's. `nil` when there is no entry.
+    static func cuttingShard(from text: String) -> (shard: String, rest: String)? {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let start = lines.firstIndex(of: "  \"shard\" : {"),
+              let end = lines[start...].firstIndex(where: { $0 == "  }" || $0 == "  }," }) else { return nil }
+        let shard = "{\n" + lines[(start + 1)..<end].joined(separator: "\n") + "\n}"
+        let wasLast = lines[end] == "  }"
+        lines.removeSubrange(start...end)
+        if wasLast, start > 0, lines[start - 1].hasSuffix(",") { lines[start - 1].removeLast() }
+        return (shard, lines.joined(separator: "\n"))
+    }
+
+    static func fingerprint(in text: String) -> String? {
+        let prefix = "  \"fingerprint\" : \""
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) else { return nil }
+        let value = line.dropFirst(prefix.count).prefix { $0 != "\"" }
+        return value.count == 64 ? String(value) : nil
+    }
+
+    /// The files the merged folder holds, sorted, as the unsharded run's `files` lists them.
+    var fileNames: [String] {
+        (Array(parts[0].shard.files.keys) + ["summary.csv", "ranked.json", OutputFolder.manifestName]).sorted()
+    }
+
+    /// Writes the merged folder and returns the report of every session. Nothing appears in
+    /// `out` unless every shard checks out.
+    func merge(into out: URL) throws(InputError) -> (report: ExperimentReport, shard: ShardManifest, manifest: String) {
+        let first = parts[0].shard
+        var report = ExperimentReport(strategyIDs: first.strategies)
+        var files: [AtomicFile] = []
+        for name in first.files.keys.sorted() {
+            let output = try AtomicFile(out.appendingPathComponent(name))
+            let header = try Self.header(of: name)
+            try output.write(bytes: header)
+            for part in parts {
+                let url = part.folder.appendingPathComponent(name)
+                guard let recorded = part.shard.files[name] else {
+                    throw InputError(file: url.path, "is missing from the shard's run.json")
+                }
+                try Self.copyBody(of: url, header: header, expected: recorded, into: output)
+                if name == "sessions.csv" {
+                    let rows = try SessionsCSVReader.read(url, into: &report)
+                    guard rows == part.shard.sessions else {
+                        throw InputError(file: url.path, "has \(rows) sessions; its run.json says \(part.shard.sessions)")
+                    }
+                }
+            }
+            files.append(output)
+        }
+        for file in files { try file.commit() }
+        return (report, first, Self.cuttingShard(from: try Self.manifestText(of: parts[0].folder))?.rest ?? "")
+    }
+
+    /// The header a data file starts with: its CSV header line, a gzip member of its own in
+    /// `.gz` files.
+    static func header(of name: String) throws(InputError) -> [UInt8] {
+        let headers = Dictionary(uniqueKeysWithValues: SegmentsFormat.allCases.compactMap { format in
+            format.fileName.map { ($0, SessionCSV.segmentsHeader) }
+        } + [
+            ("sessions.csv", SessionCSV.sessionsHeader), ("transitions.csv", SessionCSV.transitionsHeader),
+            ("formats.csv", SessionCSV.formatsHeader), ("buffer_timeline.csv", SessionCSV.timelineHeader),
+        ])
+        guard let header = headers[name] else { throw InputError(file: name, "is not a data file abrlab writes") }
+        let line = Array(CSVRow.line(header).utf8)
+        return name.hasSuffix(".gz") ? Gzip.member(line) : line
+    }
+
+    /// Appends everything after `header` in the file at `url`, checking its size and CRC-32.
+    private static func copyBody(of url: URL, header: [UInt8], expected: ShardManifest.File, into output: AtomicFile) throws(InputError) {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { throw InputError(file: url.path, "missing or unreadable") }
+        defer { try? handle.close() }
+        var crc: UInt32 = 0
+        var length: UInt64 = 0
+        var start: [UInt8] = []
+        while true {
+            let block: [UInt8]
+            do { block = [UInt8](try handle.read(upToCount: 1 << 20) ?? Data()) } catch {
+                throw InputError(file: url.path, "cannot read the file")
+            }
+            if block.isEmpty { break }
+            crc = Gzip.crc32(block, continuing: crc)
+            length += UInt64(block.count)
+            if start.count < header.count {
+                let take = min(header.count - start.count, block.count)
+                start += block[0..<take]
+                if start.count == header.count, start != header {
+                    throw InputError(file: url.path, "does not start with the header this abrlab writes (corrupt or foreign)")
+                }
+                try output.write(bytes: Array(block[take...]))
+            } else {
+                try output.write(bytes: block)
+            }
+        }
+        guard length == expected.bytes, crc == expected.crc32, start == header else {
+            throw InputError(file: url.path, "does not match the size and checksum its run.json records (corrupt, truncated or changed)")
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// `--param` sweeps: one row per setting, named `id[key=value,...]`, in a documented order.
+@Suite struct ParamSweepTests {
+    static let base = ["compare", "--traces", "Traces/default/4g_1.csv", "--video", "Traces/video.json", "--quiet"]
+
+    @Test func everySettingIsItsOwnRowInProductOrder() throws {
+        let out = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try CLI.run(Self.base + [
+            "--strategies", "Strategies/bola.lua", "Strategies/bba.lua", "--param", "bola.gp=3,8", "--param", "bola.capacity_s=0,20",
+            "--param", "bba.reservoir_s=5.5", "--baseline", "bola[capacity_s=0,gp=3]", "--out", out.path,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        // Sessions run in row order: the product with capacity_s (first by name) varying slowest.
+        let sessions = try CLI.read(out.appendingPathComponent("sessions.csv")).split(separator: "\n").dropFirst()
+        #expect(sessions.map { $0.hasPrefix("bba,") ? "bba" : String($0.prefix { $0 != "]" }) + "]\"" } == [
+            "\"bola[capacity_s=0,gp=3]\"", "\"bola[capacity_s=0,gp=8]\"", "\"bola[capacity_s=20,gp=3]\"", "\"bola[capacity_s=20,gp=8]\"", "bba",
+        ])
+        #expect(try CLI.read(out.appendingPathComponent("summary.csv")).contains(",\"bola[capacity_s=0,gp=3]\","), "the baseline row")
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("run.json"))) as? [String: Any]
+        let strategies = manifest?["strategies"] as? [[String: Any]] ?? []
+        #expect(strategies.map { $0["id"] as? String ?? "" } == [
+            "bola[capacity_s=0,gp=3]", "bola[capacity_s=0,gp=8]", "bola[capacity_s=20,gp=3]", "bola[capacity_s=20,gp=8]", "bba",
+        ])
+        func values(_ strategy: [String: Any]?) -> [String: Double] {
+            let params = strategy?["params"] as? [[String: Any]] ?? []
+            return Dictionary(uniqueKeysWithValues: params.compactMap { param in
+                (param["value"] as? NSNumber).map { (param["key"] as? String ?? "", $0.doubleValue) }
+            })
+        }
+        #expect(values(strategies.last)["reservoir_s"] == 5.5)
+        #expect(values(strategies.first) == ["capacity_s": 0, "gp": 3])
+    }
+
+    @Test(arguments: [
+        (["--param", "bba.reservoir_s=5", "--param", "bba.reservoir_s=6"],
+         "abrlab: --param: bba.reservoir_s is given twice; list several values as bba.reservoir_s=a,b,c to sweep them\n"),
+        (["--param", "bba.reservoir_s=5,,6"], "abrlab: --param: 'bba.reservoir_s=5,,6' has an empty value in its list\n"),
+        (["--param", "bba.reservoir_s=5,6,5"], "abrlab: --param: 'bba.reservoir_s=5,6,5' lists 5 twice\n"),
+    ] as [([String], String)])
+    func badSweepsGetOneLine(arguments: [String], message: String) throws {
+        let out = try CLI.temporaryFolder().appendingPathComponent("results")
+        let result = try CLI.run(Self.base + ["--strategies", "Strategies/bba.lua", "--out", out.path] + arguments)
+        #expect(result.status == 1)
+        #expect(result.stderr == message)
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test func singleSessionCommandsRefuseASweep() throws {
+        let result = try CLI.run(["run", "--strategy", "Strategies/bba.lua", "--trace", "Traces/default/4g_1.csv", "--video", "Traces/video.json", "--param", "bba.reservoir_s=5,6"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "abrlab: --param: a parameter sweep runs several settings; use abrlab compare for it\n")
+    }
+}
