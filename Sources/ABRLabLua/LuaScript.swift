@@ -38,7 +38,7 @@ public struct LuaScript: Sendable {
     init(path: String, bytes: [UInt8], limits: LuaLimits, verbose: Bool) throws(InputError) {
         let fileName = String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path))
         let id = LuaStrategyLoader.strategyID(forPath: path)
-        let location = LuaScriptLocation(path: path, chunkLabel: String(fileName.prefix(48)), limits: limits)
+        let location = LuaScriptLocation(path: path, chunkLabel: String(fileName.prefix(48)), limits: limits, verbose: verbose)
         let chunkKey = LuaChunkKey(label: location.chunkLabel, source: Self.prefixed(bytes))
         let resources = LuaScriptResources(scriptPath: path)
         let engine: LuaEngine

@@ -10,12 +10,27 @@ struct LuaScriptLocation: Hashable, Sendable {
     /// The chunk name Lua reports (`x.lua`); messages that start with it get `path` instead.
     let chunkLabel: String
     let limits: LuaLimits
+    /// Whether the engine adds tracebacks; only then may an error span several lines.
+    var verbose = false
 
     /// Lua's chunk name: `=` makes Lua print the label as is.
     var chunkName: String { "=" + chunkLabel }
 
-    /// The error for a failed shim call made during `phase` (`choose`, `setup`, …).
+    /// The error for a failed shim call made during `phase` (`choose`, `setup`, …); a verbose
+    /// engine's traceback stays on the lines after it.
     func error(status: Int32, message: String, phase: String) -> InputError {
+        guard verbose, let traceback = message.range(of: Self.tracebackMarker) else {
+            return error(status: status, singleLine: message, phase: phase)
+        }
+        let lines = message[message.index(after: traceback.lowerBound)...]
+            .replacingOccurrences(of: "\t" + chunkLabel + ":", with: "\t" + path + ":")
+        return error(status: status, singleLine: String(message[..<traceback.lowerBound]), phase: phase).appending(traceback: lines)
+    }
+
+    /// What `luaL_traceback` puts between a message and its traceback.
+    private static let tracebackMarker = "\nstack traceback:\n"
+
+    private func error(status: Int32, singleLine message: String, phase: String) -> InputError {
         switch status {
         case Int32(ABRL_ERR_MEMORY):
             return InputError(file: path, "\(phase) exceeded the memory limit of \(Self.mebibytes(limits.memoryBytesPerEngine)) per engine")
@@ -54,8 +69,7 @@ struct LuaScriptLocation: Hashable, Sendable {
         guard let lineEnd = rest.firstIndex(of: ":"), let line = Int(rest[..<lineEnd]) else { return nil }
         var text = rest[rest.index(after: lineEnd)...]
         if text.first == " " { text = text.dropFirst() }
-        let prefix = chunkLabel + ":"
-        return (file, line, String(text).replacingOccurrences(of: "\t" + prefix, with: "\t" + path + ":"))
+        return (file, line, String(text))
     }
 
     private static func mebibytes(_ bytes: Int) -> String {

@@ -73,6 +73,7 @@ import Testing
             expected: ":3: choose exceeded the budget of 2000000 instructions per call"
         ),
         Case(name: "unseeded randomseed", body: "math.randomseed()", expected: ":3: bad argument #1 to 'randomseed' (number expected, got no value)"),
+        Case(name: "line break in the message", body: "error('one\\ntwo\\27[2J')", expected: ":3: one\\u{A}two\\u{1B}[2J"),
     ]
 
     @Test(arguments: cases)

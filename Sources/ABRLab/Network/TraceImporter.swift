@@ -45,7 +45,7 @@ public enum TraceImporter {
             periods.append(TracePeriod(durationSeconds: milliseconds / 1000, bandwidthBitsPerSecond: bytes * 8 / (milliseconds / 1000)))
         }
         guard !periods.isEmpty else { throw InputError(file: file, "the log has no samples") }
-        return try NetworkTrace(name: name, periods: periods, path: NetworkPath(isExpensive: false, interfaceTypes: [.cellular]))
+        return try cellularTrace(name: name, periods: periods, file: file)
     }
 
     public static func irish5G(_ text: String, file: String, name: String) throws(InputError) -> NetworkTrace {
@@ -96,7 +96,16 @@ public enum TraceImporter {
                 bandwidthBitsPerSecond: sums[index] / Double(counts[index]) * 1000
             )
         }
-        return try NetworkTrace(name: name, periods: periods, path: NetworkPath(isExpensive: false, interfaceTypes: [.cellular]))
+        return try cellularTrace(name: name, periods: periods, file: file)
+    }
+
+    /// The trace of a cellular log, with `NetworkTrace`'s own checks reported under the log's name.
+    private static func cellularTrace(name: String, periods: [TracePeriod], file: String) throws(InputError) -> NetworkTrace {
+        do {
+            return try NetworkTrace(name: name, periods: periods, path: NetworkPath(isExpensive: false, interfaceTypes: [.cellular]))
+        } catch {
+            throw InputError(file: file, error.message)
+        }
     }
 
     /// Seconds since 2000-01-01 of `YYYY.MM.DD_HH.MM.SS` (only differences matter).
@@ -104,7 +113,9 @@ public enum TraceImporter {
         let parts = text.trimmingCharacters(in: .whitespaces).split(whereSeparator: { $0 == "." || $0 == "_" }).compactMap { Int($0) }
         guard parts.count == 6 else { return nil }
         let (year, month, day, hour, minute, second) = (parts[0], parts[1], parts[2], parts[3], parts[4], parts[5])
-        guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second) else {
+        // A four-digit year also keeps the day arithmetic below from overflowing.
+        guard (1...9999).contains(year), (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour),
+              (0...59).contains(minute), (0...60).contains(second) else {
             return nil
         }
         // Days from civil date (proleptic Gregorian), so no calendar object is needed.

@@ -143,7 +143,7 @@ extension TraceLoader {
         func fail(_ message: String) -> InputError { InputError(file: file, line: header.number, message) }
         for (index, name) in names.enumerated() {
             guard !name.isEmpty else { throw fail("column \(index + 1) of the header has no name") }
-            let parts = name.split(separator: "_", maxSplits: 1)
+            let parts = name.split(separator: "_", maxSplits: 1, omittingEmptySubsequences: false)
             let quantity = String(parts[0])
             guard ["time", "end", "duration", "bandwidth", "latency"].contains(quantity) else {
                 throw fail("unknown column '\(name)'; \(csvColumnHint)")

@@ -1,9 +1,10 @@
 extension TraceLoader {
     /// Bytes in one Mahimahi delivery opportunity (one MTU-sized packet).
     static let mahimahiPacketBytes = 1500
-    /// Bins a Mahimahi trace may span: over 100 days at the default width. The limit keeps a
-    /// stray huge timestamp from allocating gigabytes before it can be reported.
-    static let mahimahiMaximumBinCount = 10_000_000
+    /// Bins a Mahimahi trace may span: over 23 days at the default width. The limit keeps a
+    /// stray huge timestamp in a file of a few bytes from allocating hundreds of megabytes
+    /// (three arrays of one number per bin) before it can be reported.
+    static let mahimahiMaximumBinCount = 2_000_000
 
     /// Reads a Mahimahi trace: one whole-millisecond timestamp per line, each a 1500-byte
     /// delivery opportunity; a repeated timestamp is several packets in that millisecond.

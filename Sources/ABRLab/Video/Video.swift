@@ -135,7 +135,15 @@ public struct Video: Equatable, Sendable {
         formats: [String?]? = nil
     ) throws(InputError) {
         guard segmentCount > 0 else { throw InputError(file: name, "the video needs at least one segment") }
-        let row = ladder.map { Int((Double($0.bitrate) * segmentDurationSeconds / 8).rounded()) }
+        // Checked before anything is allocated: a spec of a few characters can ask for any count.
+        guard segmentCount <= Self.maximumSizeCount / max(ladder.count, 1) else {
+            throw InputError(file: name, "\(segmentCount) segments × \(ladder.count) levels is over \(Self.maximumSizeCount) segment sizes")
+        }
+        let rowBytes = ladder.map { Double($0.bitrate) * segmentDurationSeconds / 8 }
+        guard rowBytes.allSatisfy({ $0 < Self.maximumSegmentBytes }) else {
+            throw InputError(file: name, "a segment of \(NumberText.plain(segmentDurationSeconds)) s at the top level is over 1 PB")
+        }
+        let row = rowBytes.map { Int($0.rounded()) }
         try self.init(
             name: name, segmentDurationSeconds: segmentDurationSeconds, ladder: ladder,
             sizesBytes: Array(repeating: row, count: segmentCount), formats: formats
@@ -143,6 +151,11 @@ public struct Video: Equatable, Sendable {
     }
 
     public var levelCount: Int { storage.ladder.count }
+
+    /// Most segment sizes (segments × levels) a generated video may hold: 80 MB of them.
+    public static let maximumSizeCount = 10_000_000
+    /// Largest segment a generated video may have, in bytes (1 PB).
+    static let maximumSegmentBytes = 1e15
 
     /// Quality scores by metric, segment-major; see `Video+Quality.swift`.
     var qualityTable: [QualityMetric: [Double]] { storage.quality }

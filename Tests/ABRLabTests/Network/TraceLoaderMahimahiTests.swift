@@ -39,7 +39,7 @@ import Testing
         ("1 2\n", "t:1: expected 1 field (a timestamp in ms), found 2"),
         ("0\n0\n", "t: the trace lasts 0 ms; its last timestamp sets the loop length and must be > 0"),
         ("\n", "t: the trace is empty"),
-        ("1\n20000000000\n", "t:2: timestamp 20000000000 ms needs over 10000000 bins of 1000 ms; use wider bins"),
+        ("1\n20000000000\n", "t:2: timestamp 20000000000 ms needs over 2000000 bins of 1000 ms; use wider bins"),
     ])
     func rejectsBadInput(text: String, expected: String) {
         #expect(TraceTestSupport.parseError(text, file: "t", format: .mahimahi)?.description == expected)

@@ -1,0 +1,27 @@
+import ABRLab
+import Testing
+
+@Suite struct InputErrorTests {
+    @Test(arguments: [
+        ("line\nbreak", "f:3: line\\u{A}break"),
+        ("cr\r", "f:3: cr\\u{D}"),
+        ("escape \u{1B}[2J", "f:3: escape \\u{1B}[2J"),
+        ("separators \u{2028}\u{2029}\u{85}", "f:3: separators \\u{2028}\\u{2029}\\u{85}"),
+        ("tab\tstays, é too", "f:3: tab\tstays, é too"),
+    ])
+    func controlCharactersAreEscaped(_ message: String, _ expected: String) {
+        let error = InputError(file: "f", line: 3, message)
+        #expect(error.description == expected)
+        #expect(InputError(file: "f", line: 3, error.message) == error, "escaping twice changes nothing")
+    }
+
+    @Test func fileNamesAreEscapedToo() {
+        #expect(InputError(file: "a\nb.csv", "bad").description == "a\\u{A}b.csv: bad")
+        #expect(InputWarning(file: "a\nb.csv", "odd").description == "a\\u{A}b.csv: warning: odd")
+    }
+
+    @Test func aTracebackKeepsItsLines() {
+        let error = InputError(file: "x.lua", line: 2, "boom").appending(traceback: "stack traceback:\n\tx.lua:2: in main chunk")
+        #expect(error.description == "x.lua:2: boom\nstack traceback:\n\tx.lua:2: in main chunk")
+    }
+}
