@@ -186,6 +186,15 @@ static int model_forward(lua_State *L) {
         lua_pop(L, 1);
     }
     handle->forward(info->model, input, output);
+    for (long long i = 0; i < info->outputs; i++) {
+        /* Finite weights can still overflow float32 on some state; a NaN must not pass as a choice. */
+        if (!(output[i] == output[i]) || output[i] < 0 || output[i] > 1) {
+            char rendered[32];
+            snprintf(rendered, sizeof rendered, "%g", output[i]);
+            return luaL_error(L, "forward: the model's output %I is not a probability (%s); its weights overflow on this state",
+                              (lua_Integer)(i + 1), rendered);
+        }
+    }
     if (into) {
         lua_pushvalue(L, into);
     } else {

@@ -99,6 +99,21 @@ import Testing
         #expect(message.hasPrefix("\(script.path):4: forward: the state must be a table of 6 rows of 6 numbers; \(bad.detail)"), "\(message)")
     }
 
+    /// Finite weights that overflow float32 give NaN; forward reports it at the script's line.
+    @Test func anOverflowingModelIsAnErrorNotANaNChoice() throws {
+        let folder = try ScriptFolder()
+        try Self.writeModel(folder, "huge.safetensors", Self.genetLike { index, _ in index.isMultiple(of: 2) ? 3e38 : -3e38 })
+        let script = try folder.load("huge.lua", """
+            local net = abrlab.model("models/huge.safetensors")
+            return { choose = function(ctx)
+              return #net:forward(\(Self.luaRows(Self.state)))
+            end }
+            """, loader: Self.loader)
+        let message = Fixture.failure { _ = try Fixture.play(script, segments: 1) } ?? "no error"
+        #expect(message.hasPrefix("\(script.path):3: forward: the model's output "), "\(message)")
+        #expect(message.contains("is not a probability"))
+    }
+
     @Test func badModelFilesAndPathsAreOneErrorNamingTheScriptLineAndTheFile() throws {
         let folder = try ScriptFolder()
         try Self.writeModel(folder, "nan.safetensors", Self.genetLike { index, salt in index == 3 && salt == 5 ? .nan : 0.1 })

@@ -48,13 +48,17 @@ public struct PensieveStrategy: SessionStrategy, Sendable {
         state.record(record, context: context)
     }
 
-    public mutating func chooseLevel(_ context: DecisionContext) -> Int {
+    public mutating func chooseLevel(_ context: DecisionContext) throws -> Int {
         guard context.lastLevel != nil else { return min(firstLevel, context.levelCount - 1) }
         var probabilities = [Double](repeating: 0, count: network.outputs)
         state.cells.withUnsafeBufferPointer { input in
             probabilities.withUnsafeMutableBufferPointer { output in
                 network.forward(input: input.baseAddress!, output: output.baseAddress!)
             }
+        }
+        // Finite weights can still overflow float32 on some state; a NaN must not pass as a choice.
+        if let bad = probabilities.firstIndex(where: { !($0 >= 0 && $0 <= 1) }) {
+            throw InputError(file: network.file, "the model's output \(bad + 1) is not a probability (\(probabilities[bad])); its weights overflow on this state")
         }
         switch action {
         case .argmax:
