@@ -207,11 +207,9 @@ static void read_delay(lua_State *L, int index, double *delay_s) {
     engine->pending_code = ABRL_ERR_RESULT;
 }
 
-/* A number field, or nil for NaN. */
-static void set_optional_number(lua_State *L, int table, const char *key, double value) {
-    lua_pushstring(L, key);
-    if (value == value) lua_pushnumber(L, value); else lua_pushnil(L);
-    lua_rawset(L, table);
+void abrl_set_optional_number(lua_State *L, int table, const char *key, int present, lua_Number value) {
+    if (present) lua_pushnumber(L, value); else lua_pushnil(L);
+    abrl_set_value(L, table, key);
 }
 
 static int choose_body(lua_State *L) {
@@ -232,8 +230,9 @@ static int choose_body(lua_State *L) {
     abrl_set_integer(L, ctx, "stall_count", decision->stall_count);
     abrl_set_number(L, ctx, "elapsed_s", decision->elapsed_s);
     abrl_set_number(L, ctx, "estimate_kbps", decision->estimate_kbps);
-    set_optional_number(L, ctx, "throughput_estimate_kbps", decision->throughput_estimate_kbps);
-    set_optional_number(L, ctx, "latency_estimate_s", decision->latency_estimate_s);
+    /* NaN marks an estimate the profile does not have yet. */
+    abrl_set_optional_number(L, ctx, "throughput_estimate_kbps", decision->throughput_estimate_kbps == decision->throughput_estimate_kbps, decision->throughput_estimate_kbps);
+    abrl_set_optional_number(L, ctx, "latency_estimate_s", decision->latency_estimate_s == decision->latency_estimate_s, decision->latency_estimate_s);
     int quality = decision->network_quality < 0 ? 0 : decision->network_quality > 4 ? 4 : decision->network_quality;
     lua_pushstring(L, abrl_quality_names[quality]);
     abrl_set_value(L, ctx, "network_quality");

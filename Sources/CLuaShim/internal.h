@@ -81,6 +81,8 @@ typedef struct abrl_context_refs {
 void abrl_context_create(lua_State *L, const abrl_session_info *info, abrl_context_refs *refs);
 void abrl_set_integer(lua_State *L, int table, const char *key, lua_Integer value);
 void abrl_set_number(lua_State *L, int table, const char *key, lua_Number value);
+/* Sets table[key] to the number when `present`, else to nil. */
+void abrl_set_optional_number(lua_State *L, int table, const char *key, int present, lua_Number value);
 /* Sets table[key] to the value on top of the stack and pops it. */
 void abrl_set_value(lua_State *L, int table, const char *key);
 void abrl_push_levels_kbps(lua_State *L, const abrl_session_info *info);

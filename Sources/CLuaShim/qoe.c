@@ -140,22 +140,15 @@ typedef struct score_call {
     double score;
 } score_call;
 
-/* Sets table[key] to the number, or to nil when absent. */
-static void set_optional(lua_State *L, int table, const char *key, int present, double value) {
-    if (present) lua_pushnumber(L, value);
-    else lua_pushnil(L);
-    abrl_set_value(L, table, key);
-}
-
 static void fill_segment(lua_State *L, int table, const abrl_qoe_segment *s) {
     int has_previous = s->previous_level >= 0;
     abrl_set_integer(L, table, "index", s->index + 1);
     abrl_set_integer(L, table, "level", s->level + 1);
     if (has_previous) abrl_set_integer(L, table, "previous_level", s->previous_level + 1);
-    else set_optional(L, table, "previous_level", 0, 0);
+    else abrl_set_optional_number(L, table, "previous_level", 0, 0);
     abrl_set_integer(L, table, "size_bytes", s->size_bytes);
     abrl_set_number(L, table, "bitrate_kbps", s->bitrate_kbps);
-    set_optional(L, table, "previous_bitrate_kbps", has_previous, s->previous_bitrate_kbps);
+    abrl_set_optional_number(L, table, "previous_bitrate_kbps", has_previous, s->previous_bitrate_kbps);
     abrl_set_number(L, table, "duration_s", s->duration_s);
     abrl_set_number(L, table, "rebuffer_s", s->rebuffer_s);
     abrl_set_number(L, table, "download_time_s", s->download_time_s);
@@ -163,10 +156,10 @@ static void fill_segment(lua_State *L, int table, const abrl_qoe_segment *s) {
     abrl_set_number(L, table, "buffer_before_s", s->buffer_before_s);
     abrl_set_number(L, table, "buffer_after_s", s->buffer_after_s);
     abrl_set_number(L, table, "wait_s", s->wait_s);
-    set_optional(L, table, "vmaf", s->has_vmaf, s->vmaf);
-    set_optional(L, table, "previous_vmaf", s->has_vmaf && has_previous, s->previous_vmaf);
-    set_optional(L, table, "ssim", s->has_ssim, s->ssim);
-    set_optional(L, table, "previous_ssim", s->has_ssim && has_previous, s->previous_ssim);
+    abrl_set_optional_number(L, table, "vmaf", s->has_vmaf, s->vmaf);
+    abrl_set_optional_number(L, table, "previous_vmaf", s->has_vmaf && has_previous, s->previous_vmaf);
+    abrl_set_optional_number(L, table, "ssim", s->has_ssim, s->ssim);
+    abrl_set_optional_number(L, table, "previous_ssim", s->has_ssim && has_previous, s->previous_ssim);
 }
 
 static int score_body(lua_State *L) {
