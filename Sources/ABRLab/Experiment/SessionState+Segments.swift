@@ -11,6 +11,9 @@ extension SessionState {
         guard profile.buffer == .segments, var buffer = segmentBuffer, var link, playing else { return 0 }
         let waitMs = buffer.levelMs + segmentMs - maxBufferMs
         guard waitMs > 0 else { return 0 }
+        // The state gives up its copies while they change, so their arrays are not copied on write.
+        segmentBuffer = nil
+        self.link = nil
         drain(&buffer, waitMs, link: link)
         link.idle(milliseconds: waitMs)
         advertise(&buffer, link: &link)
@@ -30,6 +33,8 @@ extension SessionState {
         index: Int, decision: RequestDecision, check: (DownloadProgress) throws(EmulationError) -> Int?
     ) throws(EmulationError) -> Bool {
         guard var buffer = segmentBuffer, var link else { return false }
+        segmentBuffer = nil
+        self.link = nil
         defer {
             segmentBuffer = buffer
             self.link = link
