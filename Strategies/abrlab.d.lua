@@ -21,7 +21,7 @@
 ---@field params? table<string, abrlab.ParamValue> Defaults; abrlab writes the effective values (after `id.key=value` overrides) into this same table before `setup`.
 ---@field param_types? table<string, "integer"|"number"> `"integer"` makes overrides of that parameter integers only; otherwise a number default takes any number.
 ---@field setup? fun(session: abrlab.Session) Called once per session, before the first decision.
----@field choose? fun(ctx: abrlab.Context): integer, number? Returns the 1-based level of segment `ctx.segment_index`, and optionally an idle delay before the request, seconds.
+---@field choose? fun(ctx: abrlab.Context): integer, number?, number? Returns the 1-based level of segment `ctx.segment_index`, optionally an idle delay before the request, seconds, and (live profile only) a playback rate 0.5–2 held until the next decision; nil lets the player's catch-up decide.
 ---@field on_download? fun(report: abrlab.Report) Called after every request (abandoned ones and replacements included).
 ---@field check_abandon? fun(progress: abrlab.Progress): integer|nil During a download on profiles with abandonment: nil to go on, or a lower 1-based level to abandon it.
 ---@field on_wait? fun(wait: abrlab.Wait) After the player waited because its buffer was full.
@@ -50,6 +50,15 @@
 ---@field throughputs_kbps number[] Throughput of every earlier download, kbps, oldest first.
 ---@field download_times_s number[] Duration of every earlier download (latency included), seconds.
 ---@field sizes_bytes integer[] Size of every earlier download, bytes.
+---@field live boolean Whether the session is live (`--profile live`).
+---@field throughput_method "segment"|"chunk" How throughput samples are measured: over the whole transfer, or (live) dash.js's per-chunk method that leaves out time spent waiting for the encoder.
+---@field live_latency_s number|nil Live latency now (live edge − playhead), seconds; nil off live.
+---@field target_latency_s number|nil Latency the player aims for, seconds; nil off live.
+---@field playback_rate number|nil Playback rate in force (1 = real time); nil off live.
+---@field live_edge_s number|nil Media time of the end of the newest finished chunk, seconds; nil off live.
+---@field playhead_s number|nil Media time the player is at, seconds; nil off live.
+---@field chunk_duration_s number|nil Duration of one chunk, seconds; nil off live.
+---@field last_chunks abrlab.Chunk[]|nil Chunks of the latest delivered download, in order (empty before the first); nil off live.
 local Context = {}
 
 ---Size in bytes of `segment` at `level`, both 1-based and absolute; 0 outside the video.
@@ -90,7 +99,7 @@ function Context.mpc_search(self, bandwidth, horizon, lookahead_offset, rebuffer
 ---@field level integer 1-based level it was downloaded at.
 ---@field size_bytes integer Its size, bytes.
 ---@field download_time_s number From request to last byte (latency included), seconds.
----@field throughput_kbps number size_bytes × 8 / download_time_s / 1000.
+---@field throughput_kbps number size_bytes × 8 / download_time_s / 1000; on live the chunk-based measure (see ctx.throughput_method).
 ---@field rebuffer_s number Stall this download caused, seconds.
 ---@field buffer_s number Buffer after the segment arrived (and after any full-buffer wait), seconds.
 ---@field wait_s number Time the player then waited because its buffer was full, seconds (level-buffer profiles).
@@ -99,8 +108,15 @@ function Context.mpc_search(self, bandwidth, horizon, lookahead_offset, rebuffer
 ---@field abandoned boolean Whether check_abandon stopped the download.
 ---@field abandoned_to_level integer|nil The 1-based level check_abandon asked for; nil when not abandoned.
 ---@field replacement boolean Whether the request replaced a buffered segment.
+---@field chunks abrlab.Chunk[]|nil Live: the segment's chunks as they arrived; nil off live.
 
 ---A download under way, passed to `check_abandon`.
+---@class abrlab.Chunk
+---@field size_bytes integer The chunk's size, bytes.
+---@field available_s number Session time the encoder finished it, seconds.
+---@field first_byte_s number Session time its first byte arrived, seconds.
+---@field arrival_s number Session time its last byte arrived, seconds.
+
 ---@class abrlab.Progress
 ---@field segment_index integer The segment being downloaded, 1-based.
 ---@field level integer Its 1-based level.
@@ -126,6 +142,9 @@ function Context.mpc_search(self, bandwidth, horizon, lookahead_offset, rebuffer
 ---@field seed integer The session seed (64-bit; seeds above 2^63 - 1 appear negative); `math.random` is already seeded with it.
 ---@field max_buffer_s number Buffer the player aims for, seconds.
 ---@field params table<string, abrlab.ParamValue> The effective params: the same table as the script's `params`.
+---@field live boolean Whether the session is live.
+---@field target_latency_s number|nil Live: the target latency, seconds; nil off live.
+---@field chunk_duration_s number|nil Live: duration of one chunk, seconds; nil off live.
 
 ---A QoE model script (`--qoe model.lua`, docs/qoe.md): returned by the script, it scores every
 ---segment of a finished session.

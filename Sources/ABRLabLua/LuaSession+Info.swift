@@ -45,7 +45,9 @@ extension LuaSession {
                                         param_count: records.count,
                                         form: script.form == .seedProtocol ? Int32(ABRL_FORM_SEED) : Int32(ABRL_FORM_SESSION),
                                         host: nil,
-                                        quality: nil
+                                        quality: nil,
+                                        target_latency_s: info.live?.targetLatencySeconds ?? .nan,
+                                        chunk_duration_s: info.live?.chunkDuration(segmentSeconds: video.segmentDurationSeconds) ?? .nan
                                     )
                                     return withUnsafePointer(to: &host) { host in
                                         cInfo.host = host

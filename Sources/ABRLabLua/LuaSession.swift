@@ -58,36 +58,51 @@ final class LuaSession {
             estimate_kbps: context.estimateKbps,
             throughput_estimate_kbps: context.throughputEstimateKbps ?? .nan,
             latency_estimate_s: context.latencyEstimateSeconds ?? .nan,
-            network_quality: Int32(context.networkQuality.rawValue)
+            network_quality: Int32(context.networkQuality.rawValue),
+            live: nil
         )
-        let downloads = context.downloads
-        let first = min(downloadsSent, downloads.count)
         var level: Int64 = 0
         var delay = 0.0
+        var rate = Double.nan
         let status: Int32
-        switch downloads.count - first {
-        case 0:
-            status = abrl_session_choose(handle, &decision, Int64(first), nil, 0, &level, &delay)
-        case 1:
-            var record = Self.record(downloads[first])
-            status = abrl_session_choose(handle, &decision, Int64(first), &record, 1, &level, &delay)
-        default:
-            let records = downloads[first...].map(Self.record)
-            status = records.withUnsafeBufferPointer { buffer in
-                abrl_session_choose(handle, &decision, Int64(first), buffer.baseAddress, buffer.count, &level, &delay)
+        if let live = context.live {
+            status = Self.withLive(live) { cLive in
+                decision.live = cLive
+                return send(&decision, context.downloads, &level, &delay, &rate)
             }
+        } else {
+            status = send(&decision, context.downloads, &level, &delay, &rate)
         }
         guard status == Int32(ABRL_OK) else {
             if status == Int32(ABRL_ERR_RESULT) {
-                if engine.message.hasPrefix("a delay") {
+                if engine.message.hasPrefix("a delay") || engine.message.hasPrefix("a playback rate") {
                     throw InputError(file: script.path, "choose returned \(engine.message)")
                 }
                 throw InputError(file: script.path, "choose returned \(engine.message); levels are 1…\(levelCount)")
             }
             throw script.location.error(status: status, message: engine.message, phase: "choose")
         }
-        downloadsSent = downloads.count
-        return RequestDecision(level: Int(level), delaySeconds: delay)
+        downloadsSent = context.downloads.count
+        return RequestDecision(level: Int(level), delaySeconds: delay, playbackRate: rate.isNaN ? nil : rate)
+    }
+
+    /// Calls the shim's choose with the downloads ctx has not seen yet.
+    private func send(
+        _ decision: inout abrl_decision, _ downloads: [DownloadRecord], _ level: inout Int64, _ delay: inout Double, _ rate: inout Double
+    ) -> Int32 {
+        let first = min(downloadsSent, downloads.count)
+        switch downloads.count - first {
+        case 0:
+            return abrl_session_choose(handle, &decision, Int64(first), nil, 0, &level, &delay, &rate)
+        case 1:
+            var record = Self.record(downloads[first])
+            return abrl_session_choose(handle, &decision, Int64(first), &record, 1, &level, &delay, &rate)
+        default:
+            let records = downloads[first...].map(Self.record)
+            return records.withUnsafeBufferPointer { buffer in
+                abrl_session_choose(handle, &decision, Int64(first), buffer.baseAddress, buffer.count, &level, &delay, &rate)
+            }
+        }
     }
 
     /// Whether the script defines `check_abandon`.
@@ -123,7 +138,14 @@ final class LuaSession {
     func didDownload(_ record: DownloadRecord) throws(InputError) {
         try checkThread()
         var report = Self.record(record)
-        let status = abrl_session_on_download(handle, &report)
+        let chunks = record.chunks.map(Self.chunk)
+        let status = chunks.withUnsafeBufferPointer { buffer in
+            if !record.chunks.isEmpty {
+                report.chunks = buffer.baseAddress
+                report.chunk_count = buffer.count
+            }
+            return abrl_session_on_download(handle, &report)
+        }
         guard status == Int32(ABRL_OK) else {
             throw script.location.error(status: status, message: engine.message, phase: "on_download")
         }
@@ -168,7 +190,29 @@ final class LuaSession {
             latency_s: download.latencySeconds,
             received_bytes: download.receivedBytes,
             abandoned: download.abandoned ? 1 : 0,
-            replacement: download.isReplacement ? 1 : 0
+            replacement: download.isReplacement ? 1 : 0,
+            chunks: nil,
+            chunk_count: 0
         )
+    }
+
+    private static func chunk(_ chunk: ChunkRecord) -> abrl_chunk {
+        abrl_chunk(
+            size_bytes: Int64(chunk.sizeBytes), available_s: chunk.availableSeconds,
+            first_byte_s: chunk.firstByteSeconds, arrival_s: chunk.arrivalSeconds
+        )
+    }
+
+    /// Lays a live state out for the shim for the duration of `body`.
+    private static func withLive(_ live: LiveState, _ body: (UnsafePointer<abrl_live>) -> Int32) -> Int32 {
+        let chunks = live.lastChunks.map(chunk)
+        return chunks.withUnsafeBufferPointer { buffer in
+            var cLive = abrl_live(
+                latency_s: live.latencySeconds, target_latency_s: live.targetLatencySeconds,
+                playback_rate: live.playbackRate, live_edge_s: live.liveEdgeSeconds, playhead_s: live.playheadSeconds,
+                chunk_duration_s: live.chunkDurationSeconds, chunks: buffer.baseAddress, chunk_count: buffer.count
+            )
+            return body(&cLive)
+        }
     }
 }

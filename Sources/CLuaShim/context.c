@@ -2,6 +2,7 @@
    overwrites their fields and appends only the downloads ctx has not seen yet. */
 #include "internal.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -48,8 +49,10 @@ void abrl_set_strict(lua_State *L, int table, const char *what, const char *cons
     lua_setmetatable(L, table);
 }
 
-static const char *const ctx_nilable[] = {"last_level", "throughput_estimate_kbps", "latency_estimate_s", NULL};
-static const char *const report_nilable[] = {"abandoned_to_level", NULL};
+static const char *const ctx_nilable[] = {
+    "last_level", "throughput_estimate_kbps", "latency_estimate_s", "live_latency_s", "target_latency_s",
+    "playback_rate", "live_edge_s", "playhead_s", "chunk_duration_s", "last_chunks", NULL};
+static const char *const report_nilable[] = {"abandoned_to_level", "chunks", NULL};
 static const char *const none_nilable[] = {NULL};
 
 void abrl_push_levels_kbps(lua_State *L, const abrl_session_info *info) {
@@ -113,6 +116,11 @@ void abrl_context_create(lua_State *L, const abrl_session_info *info, abrl_conte
     abrl_push_mpc_search(L, info);
     abrl_set_value(L, ctx, "mpc_search");
     abrl_context_add_quality(L, ctx, info);
+    int live = info->target_latency_s == info->target_latency_s;
+    lua_pushboolean(L, live);
+    abrl_set_value(L, ctx, "live");
+    lua_pushstring(L, live ? "chunk" : "segment");
+    abrl_set_value(L, ctx, "throughput_method");
     int capacity = info->segment_count > 0 && info->segment_count < 4096 ? (int)info->segment_count : 4096;
     refs->throughputs = history_array(L, ctx, "throughputs_kbps", capacity);
     refs->download_times = history_array(L, ctx, "download_times_s", capacity);
@@ -146,6 +154,7 @@ typedef struct choose_call {
     size_t count;
     long long level;
     double delay_s;
+    double playback_rate;
 } choose_call;
 
 /* Writes downloads first+1… into the history arrays and cuts entries past the new end. */
@@ -236,23 +245,29 @@ static int choose_body(lua_State *L) {
     int quality = decision->network_quality < 0 ? 0 : decision->network_quality > 4 ? 4 : decision->network_quality;
     lua_pushstring(L, abrl_quality_names[quality]);
     abrl_set_value(L, ctx, "network_quality");
+    /* A session is live or not throughout; off live the fields were never set and read as nil. */
+    if (decision->live != NULL) abrl_set_live_fields(L, ctx, decision->live);
     append_history(L, session, call);
     lua_rawgeti(L, LUA_REGISTRYINDEX, session->choose);
     lua_pushvalue(L, ctx);
     int base = lua_gettop(L) - 2;
-    lua_call(L, 1, 2);
+    lua_call(L, 1, 3);
+    abrl_engine *engine = abrl_engine_of(L);
     if (read_level(L, base + 1, session, &call->level)) read_delay(L, base + 2, &call->delay_s);
+    if (engine->pending_code == ABRL_OK) abrl_read_playback_rate(L, base + 3, &call->playback_rate);
     return 0;
 }
 
 int abrl_session_choose(abrl_session *session, const abrl_decision *decision,
                         long long first_download, const abrl_download *downloads,
-                        size_t download_count, long long *level, double *delay_s) {
-    choose_call call = {session, decision, first_download, downloads, download_count, 0, 0};
+                        size_t download_count, long long *level, double *delay_s,
+                        double *playback_rate) {
+    choose_call call = {session, decision, first_download, downloads, download_count, 0, 0, NAN};
     int code = abrl_call(session->engine, choose_body, &call);
     if (code == ABRL_OK) {
         *level = call.level;
         *delay_s = call.delay_s;
+        *playback_rate = call.playback_rate;
     }
     return code;
 }
@@ -284,6 +299,8 @@ static int report_body(lua_State *L) {
     lua_pushstring(L, "abandoned_to_level");
     if (record->abandoned_to_level >= 0) lua_pushinteger(L, record->abandoned_to_level + 1); else lua_pushnil(L);
     lua_rawset(L, report);
+    if (record->chunks != NULL) abrl_push_chunks(L, record->chunks, record->chunk_count); else lua_pushnil(L);
+    abrl_set_value(L, report, "chunks");
     lua_rawgeti(L, LUA_REGISTRYINDEX, call->session->on_download);
     lua_pushvalue(L, report);
     lua_call(L, 1, 0);

@@ -74,6 +74,7 @@ static void push_session_table(lua_State *L, const abrl_session_info *info, int 
     abrl_set_number(L, session, "max_buffer_s", info->max_buffer_s);
     lua_pushvalue(L, params);
     abrl_set_value(L, session, "params");
+    abrl_session_table_add_live(L, session, info);
 }
 
 static int open_body(lua_State *L) {

@@ -13,6 +13,9 @@ public struct EmulationProfile: Equatable, Sendable {
         /// Milliseconds and bits in Sabre's order: latency pro-rated across period boundaries,
         /// transfers in progress steps that an abandonment check can stop.
         case sabre
+        /// Chunked transfer from a live encoder: the trace walked chunk by chunk, each chunk's
+        /// bytes flowing only once the encoder has produced it.
+        case chunked
     }
 
     /// How the player keeps its buffer.
@@ -22,6 +25,8 @@ public struct EmulationProfile: Equatable, Sendable {
         /// The list of downloaded segments with a partly played head: segments start playing at
         /// known times, a buffered segment can be replaced, and stall events count as Sabre counts them.
         case segments
+        /// Chunks appended as they arrive, played at a variable rate behind a moving live edge.
+        case live
     }
 
     /// When the player waits because its buffer is full.
@@ -84,6 +89,8 @@ public struct EmulationProfile: Equatable, Sendable {
     public var estimator: ThroughputEstimator.Method?
     /// The level whose start ends ramp-up; `nil` uses the network's sustainable level (`segments` buffer only).
     public var rampUpLevel: Int?
+    /// The live encoder and player (`chunked` network and `live` buffer); `nil` for on-demand profiles.
+    public var liveSettings: LiveSettings?
 
     public init(
         name: String,
@@ -102,7 +109,8 @@ public struct EmulationProfile: Equatable, Sendable {
         replacement: Replacement = .none,
         bandwidthMultiplier: Double = 1,
         estimator: ThroughputEstimator.Method? = .default,
-        rampUpLevel: Int? = nil
+        rampUpLevel: Int? = nil,
+        liveSettings: LiveSettings? = nil
     ) {
         self.name = name
         self.payloadFraction = payloadFraction
@@ -121,6 +129,7 @@ public struct EmulationProfile: Equatable, Sendable {
         self.bandwidthMultiplier = bandwidthMultiplier
         self.estimator = estimator
         self.rampUpLevel = rampUpLevel
+        self.liveSettings = liveSettings
     }
 
     /// When the player waits on a full buffer: before requests on the `segments` buffer,
@@ -135,6 +144,12 @@ public struct EmulationProfile: Equatable, Sendable {
             guard network == .sabre, buffer == .segments else {
                 throw InputError(file: "--profile", "abandonment, replacement and the segment buffer need the sabre network and segment buffer (profile \(name))")
             }
+        }
+        if liveSettings != nil || buffer == .live || network == .chunked {
+            guard let live = liveSettings, buffer == .live, network == .chunked else {
+                throw InputError(file: "--profile", "live settings, the live buffer and the chunked network go together (profile \(name))")
+            }
+            try live.validate()
         }
         guard maxBufferSeconds.isFinite, maxBufferSeconds > 0 else {
             throw InputError(file: "--max-buffer-s", "must be a positive number of seconds")
@@ -199,8 +214,30 @@ public struct EmulationProfile: Equatable, Sendable {
         abandonment: true
     )
 
+    /// Live low-latency streaming (chunked CMAF over a moving live edge, as in the ACM MMSys 2020
+    /// Twitch challenge): the player joins 1.5 s behind the live edge, fetches each segment as
+    /// soon as the encoder starts it, receives chunks as they are produced, and plays at the rate
+    /// dash.js's default catch-up picks (or the strategy asks for); the trace's latency per
+    /// request (none when it has none); the throughput estimate over chunk transfer times
+    /// (dash.js's low-latency method); one pass of the trace. See ``LiveSettings``.
+    public static let live = EmulationProfile(
+        name: "live",
+        payloadFraction: 1.0,
+        latency: .trace(fallbackSeconds: 0),
+        latencyConsumesTraceTime: true,
+        maxBufferSeconds: 60,
+        bufferWaitStepSeconds: 0,
+        startupThresholdSeconds: 0,
+        startupCountsAsRebuffer: false,
+        segmentsToPlay: nil,
+        maxSessionSeconds: 86_400,
+        network: .chunked,
+        buffer: .live,
+        liveSettings: LiveSettings()
+    )
+
     /// The profiles that ship, by name.
-    public static let builtIn: [EmulationProfile] = [.default, .pensieve, .sabre]
+    public static let builtIn: [EmulationProfile] = [.default, .pensieve, .sabre, .live]
 
     public static func named(_ name: String) -> EmulationProfile? {
         builtIn.first { $0.name == name }

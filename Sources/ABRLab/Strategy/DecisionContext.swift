@@ -40,6 +40,10 @@ public struct DecisionContext: Sendable {
     public var maxBufferSeconds: Double
     /// The video, for the size of any segment at any level.
     public var video: Video
+    /// How the samples behind `throughputEstimateKbps` are measured.
+    public var throughputMethod: ThroughputMethod = .segment
+    /// Where the player stands behind the live edge; `nil` off the `live` profile.
+    public var live: LiveState?
 
     public init(
         segmentIndex: Int, segmentCount: Int, segmentDurationSeconds: Double, ladder: [BitrateLevel],

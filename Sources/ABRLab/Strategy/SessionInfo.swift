@@ -9,14 +9,20 @@ public struct SessionInfo: Sendable {
     public let seed: UInt64
     /// Buffer the player aims for; the player never holds much more.
     public let maxBufferSeconds: Double
+    /// The live encoder and player on the `live` profile; `nil` on demand.
+    public let live: LiveSettings?
 
-    public init(video: Video, segmentCount: Int, traceName: String, profileName: String, seed: UInt64, maxBufferSeconds: Double) {
+    public init(
+        video: Video, segmentCount: Int, traceName: String, profileName: String, seed: UInt64, maxBufferSeconds: Double,
+        live: LiveSettings? = nil
+    ) {
         self.video = video
         self.segmentCount = segmentCount
         self.traceName = traceName
         self.profileName = profileName
         self.seed = seed
         self.maxBufferSeconds = maxBufferSeconds
+        self.live = live
     }
 
     public var levelsKbps: [Double] { video.bitratesKbps }

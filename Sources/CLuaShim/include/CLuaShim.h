@@ -139,6 +139,8 @@ typedef struct abrl_session_info {
     int form;
     const abrl_host *host;        /* modules and models; NULL leaves require and abrlab absent */
     const struct abrl_quality *quality; /* per-segment quality for ctx:quality; NULL when none */
+    double target_latency_s;      /* live profile; NaN on demand */
+    double chunk_duration_s;      /* live profile; NaN on demand */
 } abrl_session_info;
 
 /* Runs the script's top level in a fresh environment seeded with info->seed, writes the
@@ -150,6 +152,26 @@ void abrl_session_close(abrl_session *session);
 /* Frees the session's C memory without touching Lua, for a session dropped on another thread;
    its Lua state stays until the engine closes. */
 void abrl_session_abandon(abrl_session *session);
+
+/* One chunk of a live download; times are session seconds. */
+typedef struct abrl_chunk {
+    long long size_bytes;
+    double available_s;
+    double first_byte_s;
+    double arrival_s;
+} abrl_chunk;
+
+/* Where a live player stands when a level is chosen. */
+typedef struct abrl_live {
+    double latency_s;
+    double target_latency_s;
+    double playback_rate;
+    double live_edge_s;
+    double playhead_s;
+    double chunk_duration_s;
+    const abrl_chunk *chunks; /* the latest download's chunks */
+    size_t chunk_count;
+} abrl_live;
 
 /* The state of the player when a level is chosen. Indices are 0-based here. */
 typedef struct abrl_decision {
@@ -163,6 +185,7 @@ typedef struct abrl_decision {
     double throughput_estimate_kbps; /* the profile's estimator; NaN before its first sample */
     double latency_estimate_s;       /* NaN before the first sample */
     int network_quality;      /* 0 offline … 4 excellent */
+    const abrl_live *live;    /* NULL off the live profile */
 } abrl_decision;
 
 /* One finished request. Indices are 0-based here. */
@@ -180,6 +203,8 @@ typedef struct abrl_download {
     double received_bytes;
     int abandoned;
     int replacement;
+    const abrl_chunk *chunks; /* live profile: the segment's chunks; read by on_download only */
+    size_t chunk_count;
 } abrl_download;
 
 /* A download under way, for check_abandon(progress). Indices are 0-based here. */
@@ -196,10 +221,11 @@ typedef struct abrl_progress {
 /* Refreshes ctx and calls choose(ctx). The download history is sent incrementally:
    `downloads` holds the records from 0-based position `first_download` on, and the history
    is cut to first_download + download_count entries. *level is 0-based; *delay_s is the
-   optional second result (0 when absent). */
+   optional second result (0 when absent); *playback_rate the optional third (NaN when nil). */
 int abrl_session_choose(abrl_session *session, const abrl_decision *decision,
                         long long first_download, const abrl_download *downloads,
-                        size_t download_count, long long *level, double *delay_s);
+                        size_t download_count, long long *level, double *delay_s,
+                        double *playback_rate);
 
 /* Calls on_download(report) when the script defines it. */
 int abrl_session_on_download(abrl_session *session, const abrl_download *record);

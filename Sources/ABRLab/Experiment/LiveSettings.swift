@@ -1,0 +1,75 @@
+import Foundation
+
+/// The parameters of the `live` profile: a live encoder producing CMAF chunks, a player that
+/// joins at a target latency behind the live edge, and dash.js's default catch-up.
+///
+/// Segment k (duration d) is produced in chunks of duration c = d / `chunksPerSegment(segmentSeconds:)`;
+/// chunk j of segment k exists from media time k·d + (j+1)·c, i.e. session time
+/// k·d + (j+1)·c − target latency (the stream started one target latency before the player joined).
+public struct LiveSettings: Equatable, Sendable {
+    /// Live latency the player joins at and the catch-up aims for, seconds.
+    public var targetLatencySeconds: Double
+    /// Media the session plays, seconds; `nil` plays one pass of the trace.
+    public var durationSeconds: Double?
+    /// Nominal chunk duration, seconds: one frame at 30 fps by default. Segments split into the
+    /// nearest whole number of chunks (at least one), so the actual chunk duration divides the
+    /// segment exactly (0.5 s segments: 15 chunks of 33.3 ms).
+    public var chunkSeconds: Double
+    /// Whether the player's own catch-up sets the playback rate when the strategy does not.
+    public var catchUp: Bool
+    /// dash.js `liveCatchup.playbackRate.min`: the most the rate may drop below 1 (as a negative offset).
+    public var catchUpRateMin: Double
+    /// dash.js `liveCatchup.playbackRate.max`: the most the rate may rise above 1.
+    public var catchUpRateMax: Double
+
+    public init(
+        targetLatencySeconds: Double = 1.5, durationSeconds: Double? = nil, chunkSeconds: Double = 1.0 / 30,
+        catchUp: Bool = true, catchUpRateMin: Double = -0.5, catchUpRateMax: Double = 0.5
+    ) {
+        self.targetLatencySeconds = targetLatencySeconds
+        self.durationSeconds = durationSeconds
+        self.chunkSeconds = chunkSeconds
+        self.catchUp = catchUp
+        self.catchUpRateMin = catchUpRateMin
+        self.catchUpRateMax = catchUpRateMax
+    }
+
+    /// Lowest and highest playback rate a strategy may ask for (dash.js's limits on the catch-up
+    /// offsets, −0.5 and +1).
+    public static let playbackRateRange: ClosedRange<Double> = 0.5...2
+
+    /// Chunks per segment of `segmentSeconds`.
+    public func chunksPerSegment(segmentSeconds: Double) -> Int {
+        max(1, Int((segmentSeconds / chunkSeconds).rounded()))
+    }
+
+    /// The actual chunk duration for segments of `segmentSeconds`.
+    public func chunkDuration(segmentSeconds: Double) -> Double {
+        segmentSeconds / Double(chunksPerSegment(segmentSeconds: segmentSeconds))
+    }
+
+    /// Segments a session plays over a trace lasting `traceSeconds`: enough media for the live
+    /// duration (one pass of the trace by default).
+    public func segmentCount(segmentSeconds: Double, traceSeconds: Double) -> Int {
+        max(1, Int(((durationSeconds ?? traceSeconds) / segmentSeconds).rounded(.up)))
+    }
+
+    /// Checks the values, naming the option that sets each.
+    public func validate() throws(InputError) {
+        guard targetLatencySeconds.isFinite, targetLatencySeconds > 0 else {
+            throw InputError(file: "--target-latency-s", "must be a positive number of seconds")
+        }
+        if let durationSeconds {
+            guard durationSeconds.isFinite, durationSeconds > 0, durationSeconds <= 86_400 else {
+                throw InputError(file: "--live-duration-s", "must be a positive number of seconds, at most 86400")
+            }
+        }
+        guard chunkSeconds.isFinite, chunkSeconds > 0 else {
+            throw InputError(file: "--profile", "the live chunk duration must be a positive number of seconds")
+        }
+        guard catchUpRateMin.isFinite, catchUpRateMin >= -0.5, catchUpRateMin <= 0,
+              catchUpRateMax.isFinite, catchUpRateMax >= 0, catchUpRateMax <= 1 else {
+            throw InputError(file: "--profile", "live catch-up rate offsets must lie in −0.5…0 and 0…1")
+        }
+    }
+}
