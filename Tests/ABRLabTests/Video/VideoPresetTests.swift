@@ -14,10 +14,15 @@ import Testing
         let video = try preset.video()
         #expect(video.name == preset.rawValue)
         #expect(video.segmentCount == 48)
-        #expect(video.segmentDurationSeconds == 4)
-        #expect(video.ladder == (preset == .standard ? BitrateLevel.standardLevels : VideoPreset.pensieveLadder))
+        let expected: (seconds: Double, ladder: [BitrateLevel]) = switch preset {
+        case .standard: (4, BitrateLevel.standardLevels)
+        case .pensieveCBR: (4, VideoPreset.pensieveLadder)
+        case .twitchLL: (0.5, [200, 600, 1000].map { BitrateLevel(bitrate: $0 * 1000, label: "\($0)k") })
+        }
+        #expect(video.segmentDurationSeconds == expected.seconds)
+        #expect(video.ladder == expected.ladder)
         for (level, bitrate) in video.ladder.enumerated() {
-            #expect(video.sizeBytes(segment: 47, level: level) == bitrate.bitrate * 4 / 8)
+            #expect(Double(video.sizeBytes(segment: 47, level: level)) == Double(bitrate.bitrate) * expected.seconds / 8)
         }
     }
 
