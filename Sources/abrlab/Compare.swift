@@ -151,14 +151,16 @@ extension Abrlab {
                 qoeScript: experiment.isScriptedQoE ? experiment.qoe : nil, baseline: baseline, rankBy: rankMetric,
                 luaLimits: experiment.luaLimitsDescription, layout: layout
             ).hex
+            // Named before the checkpoint folder exists: an interrupt just after its journal is
+            // written must still find it to discard.
+            if !resume {
+                InterruptCleanup.discardOnInterrupt = URL(fileURLWithPath: out).appendingPathComponent(ResumableResults.partialFolderName)
+            }
             let results = try ResumableResults(
                 directory: URL(fileURLWithPath: out), layout: layout,
                 identity: "fingerprint \(fingerprint)\nshard \(shard?.description ?? "-")\n", resume: resume
             )
             results.checkpointInterval = .milliseconds(Int64(checkpointSeconds * 1000))
-            if !resume {
-                InterruptCleanup.discardOnInterrupt = URL(fileURLWithPath: out).appendingPathComponent(ResumableResults.partialFolderName)
-            }
             var report = ExperimentReport(strategyIDs: descriptors.map(\.id))
             if results.chunksDone > 0 {
                 let completed = results.completedSessions
