@@ -141,7 +141,7 @@ extension Abrlab {
             try plan.validate(requiresTraces: shard == nil)
             if !quiet { experiment.warnIfNotPensieveShaped(plan) }
             // Every trace of the plan, in every shard: the record is the plan's, not the shard's.
-            let inputs = RunInputs(videoSpec: experiment.video, video: video, traceFiles: entries.map { ($0.name, $0.url) })
+            let inputs = RunInputs(videoSpec: experiment.video, video: video, traceFiles: entries.map { ($0.name, $0.path) }, jobs: jobs)
             // The default run leaves the Lua conservative.lua out by design (see the discussion above).
             if !quiet, !strategies.isEmpty { strategyWarnings.forEach { CommandFailure.warn($0.description) } }
 
