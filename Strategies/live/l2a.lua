@@ -1,0 +1,69 @@
+-- L2A-LL (Learn2Adapt-LowLatency): bitrate adaptation as online convex optimisation; a
+-- probability vector over levels descends a Lagrangian whose multiplier Q tracks how far the
+-- buffer is displaced, and the level nearest the expected bitrate is played.
+-- Karagkioules, Mekuria, Griffioen, Wagenaar, "Online learning for low-latency adaptive
+-- streaming", ACM MMSys 2020, doi:10.1145/3339825.3397042.
+-- Follows dash.js v4.7.1, src/streaming/rules/abr/L2ARule.js: start-up picks the highest level
+-- under the safe throughput (AbrController.getQualityForBitrate, latency as dead time) until a
+-- segment has arrived and the buffer reaches B_target, then the learner (lib/l2a_learner.lua)
+-- decides from the last segment's throughput. The playback rate is left to the player's catch-up.
+
+local learner = require("lib.l2a_learner")
+local live = require("lib.live_measure")
+
+local M = {
+  name = "L2A-LL (dash.js)",
+  description = "Learn2Adapt-LowLatency: online-learning probability vector over levels (dash.js L2ARule).",
+  params = {
+    horizon = 4,                 -- optimisation horizon: V_L = horizon^0.99, step size from it
+    react = 2,                   -- how strongly Q is raised after an over-estimate
+    b_target_s = 1.5,            -- buffer at which start-up hands over to the learner
+    safety = 0.9,                -- dash.js bandwidthSafetyFactor for the start-up choice
+    initial_bitrate_kbps = 1000, -- dash.js's default initial video bitrate, before any estimate
+  },
+}
+
+local state          -- the learner's state once steady; nil during start-up
+local last_level     -- level chosen for the previous segment
+
+function M.setup(session)
+  state = nil
+  last_level = nil
+end
+
+-- Highest level whose bitrate fits `kbps`, after dash.js's dead-time reduction by the request
+-- latency (none when the latency exceeds a segment: the lowest level).
+local function level_for_bitrate(ctx, kbps, latency_s)
+  if latency_s and latency_s > 0 then
+    if latency_s > ctx.segment_duration_s then return 1 end
+    kbps = kbps * (1 - latency_s / ctx.segment_duration_s)
+  end
+  local level = 1
+  for l = 1, ctx.level_count do
+    if kbps >= ctx.levels_kbps[l] then level = l end
+  end
+  return level
+end
+
+function M.choose(ctx)
+  local p = M.params
+  local average = ctx.throughput_estimate_kbps
+  if average == nil then
+    last_level = last_level or level_for_bitrate(ctx, p.initial_bitrate_kbps, nil)
+    return last_level
+  end
+  if state == nil then
+    last_level = level_for_bitrate(ctx, p.safety * average, ctx.latency_estimate_s)
+    if ctx.last_level ~= nil and ctx.buffer_s >= p.b_target_s then
+      state = learner.new(ctx.levels_kbps, p.horizon, p.react)
+      learner.start_steady(state, last_level)
+    end
+    return last_level
+  end
+  -- dash.js rounds the last segment's throughput to whole kbps and floors it at 1.
+  local throughput = math.max(1, math.floor(live.last_throughput_kbps(ctx) + 0.5))
+  last_level = learner.step(state, last_level, throughput, ctx.segment_duration_s, ctx.playback_rate or 1)
+  return last_level
+end
+
+return M
