@@ -3,10 +3,11 @@
 -- buffer/latency playback-speed control. Bentaleb, Akcay, Lim, Begen, Zimmermann, "Catching the
 -- Moment with LoL+ in Twitch-Like Low-Latency Live Streaming Platforms", IEEE Trans. Multimedia
 -- 2022, doi:10.1109/TMM.2021.3079288.
--- Follows dash.js: v4.7.1 src/streaming/rules/abr/lolp/LoLpRule.js (inputs, constants),
--- LoLpQoEEvaluator.js (lib/lolp_qoe.lua), LoLpWeightSelector.js (lib/lolp_weights.lua),
--- LearningAbrController.js (lib/lolp_som.lua), and CatchupController.js's LoL+ mode
--- (lib/lolp_rate.lua), whose rate this script returns as choose's third value on live profiles.
+-- Follows dash.js: v4.7.1 src/streaming/rules/abr/lolp/LoLpRule.js (inputs, constants), and
+-- LoLpQoEEvaluator.js (lib/lolp_qoe.lua), LoLpWeightSelector.js (v5.0.0, lib/lolp_weights.lua),
+-- LearningAbrController.js (lib/lolp_som.lua) and CatchupController.js's LoL+ mode
+-- (lib/lolp_rate.lua), each module naming the version it follows; the rate is returned as
+-- choose's third value on the live profile.
 
 local qoe = require("lib.lolp_qoe")
 local weights = require("lib.lolp_weights")

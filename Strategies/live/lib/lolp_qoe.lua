@@ -1,7 +1,8 @@
 -- LoL+'s QoE evaluation module: the per-segment QoE weights and a one-off QoE score.
 -- Bentaleb, Akcay, Lim, Begen, Zimmermann, "Catching the Moment with LoL+ in Twitch-Like
 -- Low-Latency Live Streaming Platforms", IEEE Trans. Multimedia 2022, doi:10.1109/TMM.2021.3079288;
--- as dash.js v4.7.1 src/streaming/rules/abr/lolp/LoLpQoEEvaluator.js and QoeInfo.js have it.
+-- as dash.js src/streaming/rules/abr/lolp/LoLpQoEEvaluator.js and QoeInfo.js have it (dash.js 4.x,
+-- read at commit 7a49069).
 -- Pure functions, without require.
 
 local Q = {}

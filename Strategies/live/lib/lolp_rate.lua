@@ -2,8 +2,11 @@
 -- slows down by how far the buffer is short; otherwise it speeds up or slows down by how far the
 -- latency is from the target, and plays at 1 within 2 % of it. The rate follows a logistic curve
 -- between 1 − cpr and 1 + cpr. Bentaleb et al., IEEE Trans. Multimedia 2022,
--- doi:10.1109/TMM.2021.3079288; dash.js v4.7.1 src/streaming/controllers/CatchupController.js
--- (_calculateNewPlaybackRateLolP, and _startPlaybackCatchUp's minimum rate change).
+-- doi:10.1109/TMM.2021.3079288; dash.js src/streaming/controllers/CatchupController.js (dash.js 4.x
+-- with the step mode, read at commit 02a46cb)
+-- (_calculateNewPlaybackRateLolP, and _startPlaybackCatchUp's minimum rate change). In that file
+-- _startPlaybackCatchUp overwrites the LoL+ rate with the default mode's (an `if` that should be
+-- `else if`); this module keeps the LoL+ rule's own rate, as the paper describes.
 -- Pure functions, without require.
 
 local R = {}

@@ -6,7 +6,7 @@
 -- the winner towards the target. Bentaleb, Akcay, Lim, Begen, Zimmermann, "Catching the Moment
 -- with LoL+ in Twitch-Like Low-Latency Live Streaming Platforms", IEEE Trans. Multimedia 2022,
 -- doi:10.1109/TMM.2021.3079288; as dash.js src/streaming/rules/abr/lolp/LearningAbrController.js
--- (v5.0.0; the same steps as v4.7.1) has it, with its k-means++ start for the first weights.
+-- (dash.js 5.x, read at commit 10593c7) has it, with its k-means++ start for the first weights.
 -- Pure functions, without require: the weight selector module and a random function are passed in.
 -- Levels are 1-based; bitrates and throughputs are bits/s, as in dash.js.
 

@@ -2,7 +2,7 @@
 -- rebuffering, switch) are chosen, per decision, as the vector among all 5^4 combinations of
 -- {0.2, 0.4, 0.6, 0.8, 1} whose QoE is highest for some level whose next buffer stays above the
 -- minimum. Bentaleb et al., IEEE Trans. Multimedia 2022, doi:10.1109/TMM.2021.3079288; as
--- dash.js (v4.7.1 / v5.0.0) src/streaming/rules/abr/lolp/LoLpWeightSelector.js has it.
+-- dash.js v5.0.0 src/streaming/rules/abr/lolp/LoLpWeightSelector.js has it.
 -- Pure functions, without require; the QoE module is passed in.
 
 local W = {}
