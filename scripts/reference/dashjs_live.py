@@ -3,9 +3,10 @@
 Strategies/live/lib/*.lua.
 
 Transcribed from dash.js (read, not copied): v4.7.1 src/streaming/rules/abr/L2ARule.js (steady
-state and euclideanProjection), v4.7.1 lolp/LoLpQoEEvaluator.js, v5.0.0 lolp/LoLpWeightSelector.js
-(the full scan of all 5^4 weight vectors, as dash.js does it), v5.0.0 lolp/LearningAbrController.js
-and v4.7.1 controllers/CatchupController.js (_calculateNewPlaybackRateLolP). It keeps dash.js's
+state and euclideanProjection), lolp/LoLpQoEEvaluator.js (4.x, commit 7a49069), v5.0.0
+lolp/LoLpWeightSelector.js (the full scan of all 5^4 weight vectors, as dash.js does it),
+lolp/LearningAbrController.js (5.x, commit 10593c7) and controllers/CatchupController.js
+(4.x, commit 02a46cb: _calculateNewPlaybackRateLolP and the minimum rate change). It keeps dash.js's
 operation order so that doubles come out the same as the Lua modules'.
 
   L2A-LL: Karagkioules et al., ACM MMSys 2020, doi:10.1145/3339825.3397042.
