@@ -40,13 +40,18 @@ extension Abrlab {
                         + "  bitrate \(RankedTable.number(metrics.averageBitrateKbps, digits: 0)) kbps"
                         + "  rebuffer \(RankedTable.number(metrics.rebufferSeconds, digits: 3)) s  stalls \(metrics.stallCount)"
                         + "  switches \(metrics.switchCount)  startup \(RankedTable.number(metrics.startupSeconds, digits: 3)) s"
+                        + (metrics.liveLatencySeconds.map { "  latency \(RankedTable.number($0, digits: 3)) s" } ?? "")
+                        + (metrics.playbackRateDeviation.map { "  rate deviation \(RankedTable.number($0, digits: 3))" } ?? "")
                 )
             }
         }
 
         static func timeline(_ result: SessionResult, scores: [Double]) -> String {
-            var rows = [["seg", "level", "kbps", "start s", "dl s", "tput kbps", "buf before", "buf after", "rebuf s", "wait s", "buffer", "estimate kbps", "qoe"]]
+            let live = result.liveChunkSeconds != nil
+            var rows = [["seg", "level", "kbps", "start s", "dl s", "tput kbps", "buf before", "buf after", "rebuf s", "wait s", "buffer", "estimate kbps", "qoe"]
+                + (live ? ["latency s", "rate"] : [])]
             for (segment, score) in zip(result.segments, scores) {
+                let liveCells = segment.live.map { [RankedTable.number($0.latencySeconds, digits: 3), RankedTable.number($0.playbackRate, digits: 3)] } ?? []
                 rows.append([
                     String(segment.index + 1), String(segment.level + 1), RankedTable.number(segment.bitrateKbps, digits: 0),
                     RankedTable.number(segment.downloadStartSeconds, digits: 3), RankedTable.number(segment.downloadTimeSeconds, digits: 3),
@@ -54,7 +59,7 @@ extension Abrlab {
                     RankedTable.number(segment.bufferAfterSeconds, digits: 3), RankedTable.number(segment.rebufferSeconds, digits: 3),
                     RankedTable.number(segment.waitSeconds, digits: 3), segment.bufferState.rawValue,
                     RankedTable.number(segment.estimateKbps, digits: 0), RankedTable.number(score, digits: 3),
-                ])
+                ] + liveCells)
             }
             return RankedTable.layout(rows, leftColumns: 0)
         }

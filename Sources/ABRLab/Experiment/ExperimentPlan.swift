@@ -44,6 +44,9 @@ public struct ExperimentPlan: Sendable {
         }
         do { try emulator.validate(video: video) } catch { throw InputError(file: "", error.description) }
         try qoe.validate(ladder: video.ladder)
+        if qoe.kind == .nqoe, customQoE == nil, emulator.profile.liveSettings == nil {
+            throw InputError(file: "--qoe", "the nqoe model scores live sessions; use it with --profile live, not \(emulator.profile.name)")
+        }
     }
 
     /// Runs session `index` of the fixed order: traces major, strategies minor.

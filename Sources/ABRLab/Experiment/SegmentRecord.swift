@@ -35,6 +35,8 @@ public struct SegmentRecord: Equatable, Sendable {
     public var wastedBytes: Double = 0
     /// Level it was downloaded at before a replacement changed it; `nil` when never replaced.
     public var replacedLevel: Int?
+    /// Where the live player stood when the segment arrived; `nil` off the `live` profile.
+    public var live: LiveSegmentStats?
 
     public init(
         index: Int, level: Int, bitrateKbps: Double, sizeBytes: Int, downloadStartSeconds: Double,

@@ -18,13 +18,23 @@ public struct SessionEmulator: Sendable {
         self.recordsTransitions = recordsTransitions
     }
 
-    /// Segments a session of `video` plays under this emulator's settings.
-    public func segmentCount(for video: Video) -> Int {
-        segmentsToPlay ?? profile.segmentsToPlay ?? video.segmentCount
+    /// Segments a session of `video` plays under this emulator's settings (on `live`, over a
+    /// trace of `traceSeconds`: enough for the live duration, one pass of the trace by default).
+    public func segmentCount(for video: Video, traceSeconds: Double? = nil) -> Int {
+        if let segmentsToPlay { return segmentsToPlay }
+        if let live = profile.liveSettings, let traceSeconds {
+            return live.segmentCount(segmentSeconds: video.segmentDurationSeconds, traceSeconds: traceSeconds)
+        }
+        return profile.segmentsToPlay ?? video.segmentCount
     }
 
-    /// Checks, before any session runs, that this emulator can play `video`.
+    /// Checks, before any session runs, that this emulator can play `video`. A live stream
+    /// repeats the video's segments for as long as the session needs.
     public func validate(video: Video) throws(EmulationError) {
+        if profile.liveSettings != nil {
+            guard (segmentsToPlay ?? 1) >= 1 else { throw .videoTooShort(video: video.name, segments: video.segmentCount, needed: segmentsToPlay ?? 0) }
+            return
+        }
         let needed = segmentCount(for: video)
         guard needed >= 1, needed <= video.segmentCount else {
             throw .videoTooShort(video: video.name, segments: video.segmentCount, needed: needed)
@@ -42,12 +52,14 @@ public struct SessionEmulator: Sendable {
         try validate(video: video)
         do { try profile.validate() } catch { throw .strategyFailed(message: error.description) }
         guard trace.deliversData else { throw .traceDeliversNoData(trace: trace.name) }
-        var session = SessionState(profile: profile, trace: trace, video: video, count: segmentCount(for: video))
+        let count = segmentCount(for: video, traceSeconds: trace.durationSeconds)
+        let video = profile.liveSettings == nil ? video : try Self.liveVideo(video, segmentCount: count)
+        var session = SessionState(profile: profile, trace: trace, video: video, count: count)
         session.machine.send(.load(video.sessionURL))
 
         let info = SessionInfo(
             video: video, segmentCount: session.count, traceName: trace.name, profileName: profile.name,
-            seed: seed, maxBufferSeconds: profile.maxBufferSeconds
+            seed: seed, maxBufferSeconds: profile.maxBufferSeconds, live: profile.liveSettings
         )
         do { try strategy.setUp(info) } catch { throw Self.strategyError(error, segment: nil, trace: trace.name) }
 
@@ -75,10 +87,21 @@ public struct SessionEmulator: Sendable {
             guard decision.delaySeconds.isFinite, decision.delaySeconds >= 0 else {
                 throw .strategyFailed(message: "\(strategyID): asked for a delay of \(decision.delaySeconds) s before segment \(index + 1); delays are finite and ≥ 0")
             }
+            if let rate = decision.playbackRate {
+                guard profile.buffer == .live else {
+                    throw .strategyFailed(message: "\(strategyID): asked for a playback rate before segment \(index + 1); rates need the live profile")
+                }
+                guard LiveSettings.playbackRateRange.contains(rate) else {
+                    throw .strategyFailed(message: "\(strategyID): asked for a playback rate of \(rate) before segment \(index + 1); rates are 0.5…2")
+                }
+            }
             context.downloads = []
             let delivered: Bool
             if profile.buffer == .level {
                 try session.requestOnLevelBuffer(index: index, decision: decision)
+                delivered = true
+            } else if profile.buffer == .live {
+                try session.requestOnLiveBuffer(index: index, decision: decision)
                 delivered = true
             } else {
                 delivered = try session.requestOnSegmentBuffer(index: index, decision: decision) { (progress) throws(EmulationError) -> Int? in
@@ -107,6 +130,23 @@ public struct SessionEmulator: Sendable {
     ) throws(EmulationError) -> SessionResult {
         var opened = strategy
         return try run(&opened, strategyID: strategyID, trace: trace, video: video, seed: seed)
+    }
+
+    /// The video a live session streams: `video` itself when it has `segmentCount` segments,
+    /// else its segments repeated in order until there are that many.
+    static func liveVideo(_ video: Video, segmentCount: Int) throws(EmulationError) -> Video {
+        guard video.segmentCount < segmentCount else { return video }
+        let rows = (0..<segmentCount).map { segment in
+            (0..<video.levelCount).map { video.sizeBytes(segment: segment % video.segmentCount, level: $0) }
+        }
+        do {
+            return try Video(
+                name: video.name, segmentDurationSeconds: video.segmentDurationSeconds, ladder: video.ladder,
+                sizesBytes: rows, formats: video.formats
+            )
+        } catch {
+            throw .strategyFailed(message: error.description)
+        }
     }
 
     /// A strategy's error, with the segment (1-based, as in every output) and trace it happened on.

@@ -14,6 +14,10 @@ public struct SessionResult: Sendable {
     public var segmentDurationSeconds: Double
     /// What was played, as Sabre summarises a session.
     public var playback: PlaybackSummary?
+    /// One sample per chunk on the `live` profile, in arrival order; empty otherwise.
+    public var liveChunks: [LiveChunkSample] = []
+    /// Duration of one chunk on the `live` profile; `nil` otherwise.
+    public var liveChunkSeconds: Double?
 
     public init(
         traceName: String, profileName: String, segments: [SegmentRecord], transitions: [PlaybackTransition],

@@ -21,6 +21,8 @@ struct SessionState {
     var cursor: TraceCursor
     var link: NetworkLink?
     var segmentBuffer: SegmentBuffer?
+    /// The live encoder and player (`live` buffer only).
+    var live: LiveSessionState?
     let clock = ManualTimeSource()
     let machine: DefaultPlaybackStateMachine
     let estimator: NetworkBandwidthEstimator
@@ -77,12 +79,18 @@ struct SessionState {
                 segmentMs: segmentMs, bitratesKbps: video.bitratesKbps, rampUpLevel: profile.rampUpLevel, maxBufferMs: maxBufferMs
             )
         }
+        if profile.buffer == .live, let settings = profile.liveSettings {
+            live = LiveSessionState(
+                settings: settings, segmentSeconds: video.segmentDurationSeconds,
+                startupThresholdSeconds: profile.startupThresholdSeconds, segmentCount: count
+            )
+        }
         downloads.reserveCapacity(count)
         segments.reserveCapacity(count)
     }
 
     func context(index: Int) -> DecisionContext {
-        DecisionContext(
+        var context = DecisionContext(
             segmentIndex: index, segmentCount: count, segmentDurationSeconds: video.segmentDurationSeconds,
             ladder: video.ladder, lastLevel: lastLevel, bufferSeconds: currentBufferMs / 1000,
             rebufferSeconds: rebufferMs / 1000, stallCount: stallCount, stallSeconds: stallMs / 1000,
@@ -95,6 +103,11 @@ struct SessionState {
             latencyEstimateSeconds: throughput?.latencyMs.map { $0 / 1000 },
             maxBufferSeconds: profile.maxBufferSeconds
         )
+        if let live {
+            context.live = live.state
+            context.throughputMethod = .chunk
+        }
+        return context
     }
 
     var currentBufferMs: Double { segmentBuffer?.levelMs ?? bufferMs }
@@ -212,6 +225,8 @@ struct SessionState {
         let endMs: Double
         if segmentBuffer != nil {
             endMs = finishSegmentBuffer()
+        } else if live != nil {
+            endMs = finishLive()
         } else {
             endMs = elapsedMs + bufferMs
         }
@@ -223,6 +238,8 @@ struct SessionState {
             segmentDurationSeconds: video.segmentDurationSeconds
         )
         result.playback = playbackSummary(endMs: endMs)
+        result.liveChunks = live?.samples ?? []
+        result.liveChunkSeconds = live?.chunkSeconds
         return result
     }
 

@@ -11,12 +11,14 @@ public struct SessionCSV: Sendable {
         "session_s", "played_utility", "time_avg_played_utility", "played_bitrate_kbps", "time_avg_played_bitrate_kbps",
         "rebuffer_events", "bitrate_change_kbps", "log_bitrate_change", "over_estimates", "over_estimate_kbps",
         "leq_estimates", "leq_estimate_kbps", "estimate_error_kbps", "rampup_s", "reaction_s", "time_avg_score",
+        "live_latency_s", "playback_rate_deviation",
     ]
     public static let segmentsHeader = [
         "strategy", "trace", "segment", "level", "bitrate_kbps", "size_bytes", "download_start_s", "download_end_s",
         "download_time_s", "latency_s", "throughput_kbps", "buffer_before_s", "buffer_after_s", "rebuffer_s",
         "wait_s", "buffer_state", "buffer_progress", "fill_rate_s_per_s", "likely_to_keep_up", "network_active_share",
         "estimate_kbps", "network_quality", "qoe", "requests", "wasted_bytes", "replaced_level",
+        "live_latency_s", "playback_rate", "playhead_s", "production_wait_s",
     ]
     /// The buffer sampled at 10 Hz, when asked for.
     public static let timelineHeader = [
@@ -133,6 +135,10 @@ public struct SessionCSV: Sendable {
         row.add(segment.requests)
         row.add(segment.wastedBytes)
         row.add(segment.replacedLevel.map { String($0 + 1) } ?? "")
+        row.add(segment.live?.latencySeconds ?? .nan)
+        row.add(segment.live?.playbackRate ?? .nan)
+        row.add(segment.live?.playheadSeconds ?? .nan)
+        row.add(segment.live?.productionWaitSeconds ?? .nan)
         return row.line
     }
 
@@ -140,6 +146,10 @@ public struct SessionCSV: Sendable {
         guard let metrics, let playback = metrics.playback else {
             for _ in playbackHeader { row.add("") }
             return
+        }
+        defer {
+            row.add(metrics.liveLatencySeconds ?? .nan)
+            row.add(metrics.playbackRateDeviation ?? .nan)
         }
         let accuracy = playback.accuracy
         row.add(playback.sessionSeconds)

@@ -42,7 +42,9 @@ public enum SessionsCSVReader {
                     qoeMean: try number("qoe_per_segment"),
                     averageBitrateKbps: try number("avg_bitrate_kbps"), rebufferSeconds: try number("rebuffer_s"),
                     rebufferRatio: try number("rebuffer_ratio"), stallCount: try integer("stalls"),
-                    switchCount: try integer("switches"), startupSeconds: try number("startup_s")
+                    switchCount: try integer("switches"), startupSeconds: try number("startup_s"),
+                    liveLatencySeconds: text("live_latency_s").isEmpty ? nil : try number("live_latency_s"),
+                    playbackRateDeviation: text("playback_rate_deviation").isEmpty ? nil : try number("playback_rate_deviation")
                 )
             }
             let error = text("error")

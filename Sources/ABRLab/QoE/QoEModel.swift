@@ -18,6 +18,13 @@ public struct QoEModel: Equatable, Sendable {
         /// doi:10.1145/3204949.3204953): (Σ ln(R / R_min) − γp · rebuffer / segment duration) ×
         /// segment duration / session time; no switch penalty. The rebuffer penalty is γp.
         case sabre
+        /// The ACM MMSys 2020 Twitch low-latency challenge's NQoE, per chunk of a live session
+        /// (`live` profile only): `α·R − β·E − γ·L − σ·|1 − P|` summed over chunks, minus
+        /// `µ·|R(s+1) − R(s)|` summed over segment changes; R bitrate kbps, E rebuffer s since the
+        /// previous chunk, L live latency s, P playback rate, each taken when the chunk arrives;
+        /// α the chunk duration s, β the ladder's top bitrate kbps, γ 0.005 when L ≤ 1.1 s else
+        /// 0.01, σ the ladder's lowest bitrate kbps; µ is the smoothness penalty (0.02 by default).
+        case nqoe
     }
 
     public var kind: Kind
@@ -31,23 +38,28 @@ public struct QoEModel: Equatable, Sendable {
     /// `sabre` model's rebuffer penalty, and the `time_avg_score` column of every model).
     public var gammaP: Double
 
-    public init(kind: Kind, rebufferPenalty: Double? = nil, smoothnessPenalty: Double = 1, hdUtilities: [Double]? = nil, gammaP: Double = 5) {
+    public init(kind: Kind, rebufferPenalty: Double? = nil, smoothnessPenalty: Double? = nil, hdUtilities: [Double]? = nil, gammaP: Double = 5) {
         self.kind = kind
         self.gammaP = gammaP
         self.rebufferPenalty = kind == .sabre ? gammaP : rebufferPenalty ?? Self.defaultRebufferPenalty(kind)
-        self.smoothnessPenalty = smoothnessPenalty
+        self.smoothnessPenalty = smoothnessPenalty ?? (kind == .nqoe ? Self.nqoeSwitchPenalty : 1)
         self.hdUtilities = hdUtilities ?? [1, 2, 3, 12, 15, 20]
     }
 
-    /// Pensieve's weights: 4.3 for linear (its top bitrate in Mbps), 2.66 for log, 8 for HD.
+    /// Pensieve's weights: 4.3 for linear (its top bitrate in Mbps), 2.66 for log, 8 for HD;
+    /// NQoE's β is the ladder's top bitrate, so its value here is unused (0).
     public static func defaultRebufferPenalty(_ kind: Kind) -> Double {
         switch kind {
         case .linear: 4.3
         case .log: 2.66
         case .hd: 8
         case .sabre: 5
+        case .nqoe: 0
         }
     }
+
+    /// NQoE's µ, the weight of a kbps of bitrate change between segments.
+    public static let nqoeSwitchPenalty = 0.02
 
     public static let linear = QoEModel(kind: .linear)
     public static let log = QoEModel(kind: .log)
@@ -66,6 +78,7 @@ public struct QoEModel: Equatable, Sendable {
     public func utility(level: Int, ladder: [BitrateLevel]) -> Double {
         switch kind {
         case .linear: ladder[level].bitrateKbps / 1000
+        case .nqoe: ladder[level].bitrateKbps
         case .log, .sabre: Foundation.log(ladder[level].bitrateKbps / ladder[0].bitrateKbps)
         case .hd: hdUtilities[level]
         }
@@ -81,6 +94,7 @@ public struct QoEModel: Equatable, Sendable {
     /// Per-segment scores of a session, in order. For `sabre` each segment's share of the
     /// time-average score, so they add up to it.
     public func segmentScores(_ result: SessionResult, ladder: [BitrateLevel]) -> [Double] {
+        if kind == .nqoe { return nqoeScores(result, ladder: ladder) }
         guard kind == .sabre else { return segmentScores(result.segments, ladder: ladder) }
         let playback = result.playback
         let factor = playback?.timeAverageFactor ?? 0
@@ -93,6 +107,24 @@ public struct QoEModel: Equatable, Sendable {
     public func sessionScore(_ result: SessionResult, ladder: [BitrateLevel], segmentScores: [Double]) -> Double {
         if kind == .sabre, let playback = result.playback { return playback.timeAverageScore(gammaP: rebufferPenalty) }
         return segmentScores.reduce(0, +)
+    }
+
+    /// NQoE per segment: the sum over its chunks, minus the switch penalty into it. A session
+    /// without chunk samples (not live) scores only its switches.
+    func nqoeScores(_ result: SessionResult, ladder: [BitrateLevel]) -> [Double] {
+        var scores = Array(repeating: 0.0, count: result.segments.count)
+        let alpha = result.liveChunkSeconds ?? 0
+        let beta = ladder[ladder.count - 1].bitrateKbps
+        let sigma = ladder[0].bitrateKbps
+        for sample in result.liveChunks where sample.segmentIndex < scores.count {
+            let gamma = sample.latencySeconds <= 1.1 ? 0.005 : 0.01
+            scores[sample.segmentIndex] += alpha * sample.bitrateKbps - beta * sample.rebufferSeconds
+                - gamma * sample.latencySeconds - sigma * abs(1 - sample.playbackRate)
+        }
+        for (index, pair) in zip(result.segments, result.segments.dropFirst()).enumerated() {
+            scores[index + 1] -= smoothnessPenalty * abs(pair.1.bitrateKbps - pair.0.bitrateKbps)
+        }
+        return scores
     }
 
     /// Per-segment scores of segments played in order with no session context.

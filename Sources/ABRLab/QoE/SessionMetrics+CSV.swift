@@ -3,7 +3,8 @@ extension SessionMetrics {
     /// parse back to the values written.
     public init(
         segments: Int, qoeTotal: Double, qoeMean: Double, averageBitrateKbps: Double, rebufferSeconds: Double,
-        rebufferRatio: Double, stallCount: Int, switchCount: Int, startupSeconds: Double
+        rebufferRatio: Double, stallCount: Int, switchCount: Int, startupSeconds: Double,
+        liveLatencySeconds: Double? = nil, playbackRateDeviation: Double? = nil
     ) {
         self.segments = segments
         self.qoeTotal = qoeTotal
@@ -14,5 +15,7 @@ extension SessionMetrics {
         self.stallCount = stallCount
         self.switchCount = switchCount
         self.startupSeconds = startupSeconds
+        self.liveLatencySeconds = liveLatencySeconds
+        self.playbackRateDeviation = playbackRateDeviation
     }
 }

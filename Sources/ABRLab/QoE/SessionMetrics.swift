@@ -16,6 +16,10 @@ public struct SessionMetrics: Equatable, Sendable {
     public var playback: PlaybackSummary?
     /// Sabre's time-average score with the QoE model's γp.
     public var timeAverageScore: Double?
+    /// Mean live latency over the chunks' arrivals, seconds (`live` profile); `nil` otherwise.
+    public var liveLatencySeconds: Double?
+    /// Mean |1 − playback rate| over the chunks' arrivals (`live` profile); `nil` otherwise.
+    public var playbackRateDeviation: Double?
 
     public init(result: SessionResult, qoe: QoEModel, ladder: [BitrateLevel]) {
         self.init(result: result, qoe: qoe, ladder: ladder, segmentScores: qoe.segmentScores(result, ladder: ladder))
@@ -36,5 +40,10 @@ public struct SessionMetrics: Equatable, Sendable {
         stallCount = result.stallCount
         switchCount = result.switchCount
         startupSeconds = result.startupSeconds
+        if !result.liveChunks.isEmpty {
+            let count = Double(result.liveChunks.count)
+            liveLatencySeconds = result.liveChunks.reduce(0) { $0 + $1.latencySeconds } / count
+            playbackRateDeviation = result.liveChunks.reduce(0) { $0 + abs(1 - $1.playbackRate) } / count
+        }
     }
 }

@@ -20,6 +20,10 @@ public struct StrategySummary: Equatable, Sendable {
     public var rebufferRatio: Double
     public var switches: Double
     public var startupSeconds: Double
+    /// Mean of the sessions' mean live latency, seconds; `nil` unless every session was live.
+    public var liveLatencySeconds: Double?
+    /// Mean of the sessions' mean |1 − playback rate|; `nil` unless every session was live.
+    public var playbackRateDeviation: Double?
     /// The first failure's message, if any.
     public var firstError: String?
     /// 1-based position among the strategies that completed every session (equal scores share
@@ -49,5 +53,11 @@ public struct StrategySummary: Equatable, Sendable {
         rebufferRatio = mean(metrics.map(\.rebufferRatio))
         switches = mean(metrics.map { Double($0.switchCount) })
         startupSeconds = mean(metrics.map(\.startupSeconds))
+        let latencies = metrics.compactMap(\.liveLatencySeconds)
+        let deviations = metrics.compactMap(\.playbackRateDeviation)
+        if !metrics.isEmpty, latencies.count == metrics.count, deviations.count == metrics.count {
+            liveLatencySeconds = mean(latencies)
+            playbackRateDeviation = mean(deviations)
+        }
     }
 }

@@ -7,6 +7,9 @@ public enum VideoPreset: String, CaseIterable, Sendable {
     /// Pensieve's video, whose real VBR sizes are the `video_size_N` files `VideoLoader` reads
     /// from a folder (hence the name, which says CBR).
     case pensieveCBR = "pensieve-cbr"
+    /// The ACM MMSys 2020 Twitch low-latency challenge's stream: 200, 600 and 1000 kbps in 0.5 s
+    /// segments (each 15 chunks of 33.3 ms, one frame at 30 fps, on the `live` profile).
+    case twitchLL = "twitch-ll"
 
     /// Pensieve's bitrates in kbps, lowest first, as in its simulator's `VIDEO_BIT_RATE`.
     public static let pensieveLadderKbps: [Double] = [300, 750, 1200, 1850, 2850, 4300]
@@ -14,6 +17,8 @@ public enum VideoPreset: String, CaseIterable, Sendable {
     public static let pensieveLadder: [BitrateLevel] = pensieveLadderKbps.map {
         BitrateLevel(bitrate: Int($0) * 1000, label: VideoLoader.label(kbps: $0))
     }
+    /// The Twitch low-latency challenge's ladder, kbps.
+    public static let twitchLadderKbps: [Double] = [200, 600, 1000]
     /// Pensieve's chunk length, seconds.
     public static let pensieveSegmentDurationSeconds = 4.0
 
@@ -47,6 +52,7 @@ public enum VideoPreset: String, CaseIterable, Sendable {
         switch self {
         case .standard: BitrateLevel.standardLevels
         case .pensieveCBR: VideoPreset.pensieveLadder
+        case .twitchLL: VideoPreset.twitchLadderKbps.map { BitrateLevel(bitrate: Int($0) * 1000, label: VideoLoader.label(kbps: $0)) }
         }
     }
 
@@ -54,6 +60,7 @@ public enum VideoPreset: String, CaseIterable, Sendable {
         switch self {
         case .standard: VideoPreset.defaultSegmentDurationSeconds
         case .pensieveCBR: VideoPreset.pensieveSegmentDurationSeconds
+        case .twitchLL: 0.5
         }
     }
 

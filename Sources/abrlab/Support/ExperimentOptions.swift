@@ -19,8 +19,14 @@ struct ExperimentOptions: ParsableArguments {
     @Option(help: "Segments each session plays (default: the profile's count, else the whole video).")
     var segments: Int?
 
-    @Option(help: ArgumentHelp("Emulation profile: default, pensieve or sabre.", valueName: "name"))
+    @Option(help: ArgumentHelp("Emulation profile: default, pensieve, sabre or live.", valueName: "name"))
     var profile: String = "default"
+
+    @Option(name: .customLong("target-latency-s"), help: "Live latency the player joins at and catches up to (live profile; default 1.5).")
+    var targetLatencySeconds: Double?
+
+    @Option(name: .customLong("live-duration-s"), help: "Media each live session plays, s (live profile; default: one pass of the trace).")
+    var liveDurationSeconds: Double?
 
     @Option(name: .customLong("max-buffer-s"), help: "Maximum buffer, overriding the profile's (60 s default and pensieve, 25 s sabre).")
     var maxBufferSeconds: Double?
@@ -39,7 +45,7 @@ struct ExperimentOptions: ParsableArguments {
         valueName: "spec"))
     var estimator: String?
 
-    @Option(help: ArgumentHelp("QoE model: linear, log, hd, sabre, or a Lua model script (see docs/qoe.md).", valueName: "model"))
+    @Option(help: ArgumentHelp("QoE model: linear, log, hd, sabre, nqoe (live), or a Lua model script (see docs/qoe.md).", valueName: "model"))
     var qoe: String = "linear"
 
     @Option(name: .customLong("gamma-p"), help: "Sabre's γp: rebuffer weight of the sabre QoE model and of the time_avg_score column (default 5).")
@@ -50,6 +56,9 @@ struct ExperimentOptions: ParsableArguments {
 
     @Option(name: .customLong("smoothness-penalty"), help: "QoE penalty per unit of utility switched between segments (default 1).")
     var smoothnessPenalty: Double = 1
+
+    @Option(name: .customLong("switch-penalty"), help: "NQoE's µ: penalty per kbps of bitrate change between segments (nqoe model; default 0.02).")
+    var switchPenalty: Double?
 
     @Option(name: .customLong("trace-format"), help: ArgumentHelp(
         "Read traces as this format instead of detecting it (pensieve, sabre, mahimahi, csv).", valueName: "format"))
@@ -116,6 +125,17 @@ struct ExperimentOptions: ParsableArguments {
         if let estimator {
             profile.estimator = estimator == "none" ? nil : try OptionParsing.estimator(estimator, option: "--estimator")
         }
+        if var live = profile.liveSettings {
+            if let targetLatencySeconds { live.targetLatencySeconds = targetLatencySeconds }
+            live.durationSeconds = liveDurationSeconds
+            try live.validate()
+            profile.liveSettings = live
+        } else if targetLatencySeconds != nil || liveDurationSeconds != nil {
+            throw InputError(
+                file: targetLatencySeconds != nil ? "--target-latency-s" : "--live-duration-s",
+                "works on the live profile only, not on \(profile.name)"
+            )
+        }
         return profile
     }
 
@@ -124,8 +144,20 @@ struct ExperimentOptions: ParsableArguments {
     func resolveQoE() throws(InputError) -> QoEModel {
         if isScriptedQoE { return .linear }
         guard let kind = QoEModel.Kind(rawValue: qoe) else {
-            throw InputError(file: "--qoe", "unknown QoE model '\(qoe)'; choose linear, log, hd, sabre or a Lua model script (.lua)")
+            throw InputError(file: "--qoe", "unknown QoE model '\(qoe)'; choose linear, log, hd, sabre, nqoe or a Lua model script (.lua)")
         }
+        if kind == .nqoe {
+            guard rebufferPenalty == nil, smoothnessPenalty == 1, gammaP == nil else {
+                throw InputError(
+                    file: rebufferPenalty != nil ? "--rebuffer-penalty" : gammaP != nil ? "--gamma-p" : "--smoothness-penalty",
+                    "the nqoe model's weights come from the ladder and latency; only --switch-penalty (µ) changes"
+                )
+            }
+            let mu = switchPenalty ?? QoEModel.nqoeSwitchPenalty
+            guard mu.isFinite, mu >= 0 else { throw InputError(file: "--switch-penalty", "must be a number ≥ 0") }
+            return QoEModel(kind: .nqoe, smoothnessPenalty: mu)
+        }
+        if switchPenalty != nil { throw InputError(file: "--switch-penalty", "is the nqoe model's µ; use --smoothness-penalty with \(qoe)") }
         if let gammaP {
             guard gammaP.isFinite, gammaP >= 0 else { throw InputError(file: "--gamma-p", "must be a number ≥ 0") }
         }
@@ -141,9 +173,10 @@ struct ExperimentOptions: ParsableArguments {
     /// The Lua QoE model `--qoe` names, loaded and checked; nil for a built-in model.
     func resolveScriptedQoE() throws(InputError) -> LuaQoEModel? {
         guard isScriptedQoE else { return nil }
-        guard rebufferPenalty == nil, smoothnessPenalty == 1, gammaP == nil else {
+        guard rebufferPenalty == nil, smoothnessPenalty == 1, gammaP == nil, switchPenalty == nil else {
             throw InputError(
-                file: rebufferPenalty != nil ? "--rebuffer-penalty" : gammaP != nil ? "--gamma-p" : "--smoothness-penalty",
+                file: rebufferPenalty != nil ? "--rebuffer-penalty" : gammaP != nil ? "--gamma-p"
+                    : switchPenalty != nil ? "--switch-penalty" : "--smoothness-penalty",
                 "applies to the built-in QoE models; a Lua model sets its own weights"
             )
         }

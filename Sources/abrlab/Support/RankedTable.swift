@@ -8,9 +8,11 @@ enum RankedTable {
     static func render(_ ranking: Ranking) -> String {
         var text = "ranked by \(ranking.rankBy.rawValue) session QoE on the \(ranking.comparedTraceCount) of \(ranking.traceCount) "
             + "traces every strategy completed\n"
+        // Live runs add the mean live latency and mean playback-rate deviation.
+        let live = ranking.summaries.contains { $0.liveLatencySeconds != nil }
         var rows = [[
             "#", "strategy", "sessions", "QoE mean [95% CI]", "median", "bitrate kbps", "rebuffer %", "switches", "startup s",
-        ]]
+        ] + (live ? ["latency s", "rate dev"] : [])]
         for item in ranking.summaries {
             rows.append([
                 item.rank.map(String.init) ?? "-", item.strategyID,
@@ -18,7 +20,7 @@ enum RankedTable {
                 "\(number(item.qoeTotalMean)) [\(number(item.qoeTotalInterval.lower)), \(number(item.qoeTotalInterval.upper))]",
                 number(item.qoeTotalMedian), number(item.averageBitrateKbps, digits: 0),
                 number(item.rebufferRatio * 100), number(item.switches, digits: 1), number(item.startupSeconds),
-            ])
+            ] + (live ? [number(item.liveLatencySeconds ?? .nan, digits: 3), number(item.playbackRateDeviation ?? .nan, digits: 3)] : []))
         }
         var lines = layout(rows).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if !ranking.incomplete.isEmpty {

@@ -1,0 +1,51 @@
+/// The live part of a session's state: the encoder's chunk schedule, the player, and what the
+/// session records per chunk.
+struct LiveSessionState {
+    let settings: LiveSettings
+    let chunksPerSegment: Int
+    let chunkSeconds: Double
+    let segmentSeconds: Double
+    var player: LivePlayer
+    var samples: [LiveChunkSample] = []
+    /// Chunks of the latest delivered segment.
+    var lastChunks: [ChunkRecord] = []
+
+    init(settings: LiveSettings, segmentSeconds: Double, startupThresholdSeconds: Double, segmentCount: Int) {
+        self.settings = settings
+        self.segmentSeconds = segmentSeconds
+        chunksPerSegment = settings.chunksPerSegment(segmentSeconds: segmentSeconds)
+        chunkSeconds = segmentSeconds / Double(chunksPerSegment)
+        player = LivePlayer(settings: settings, startupThresholdSeconds: startupThresholdSeconds)
+        samples.reserveCapacity(segmentCount * chunksPerSegment)
+    }
+
+    /// Media time at which chunk `chunk` of segment `segment` ends (and the encoder finishes it).
+    func mediaEnd(segment: Int, chunk: Int) -> Double {
+        Double(segment) * segmentSeconds + Double(chunk + 1) * chunkSeconds
+    }
+
+    /// Session time from which chunk `chunk` of segment `segment` can be sent: the stream started
+    /// one target latency before the player joined.
+    func availableAt(segment: Int, chunk: Int) -> Double {
+        mediaEnd(segment: segment, chunk: chunk) - settings.targetLatencySeconds
+    }
+
+    /// The sizes of a segment's chunks: the segment's bytes split evenly, the remainder going
+    /// one byte each to the first chunks.
+    func chunkSizes(segmentBytes: Int) -> [Int] {
+        let base = segmentBytes / chunksPerSegment
+        let extra = segmentBytes % chunksPerSegment
+        return (0..<chunksPerSegment).map { base + ($0 < extra ? 1 : 0) }
+    }
+
+    /// What the strategy sees of the live state now.
+    var state: LiveState {
+        // A hair of tolerance so a chunk finished exactly now counts despite rounding.
+        let edge = (player.liveEdgeSeconds / chunkSeconds + 1e-9).rounded(.down) * chunkSeconds
+        return LiveState(
+            latencySeconds: player.latencySeconds, targetLatencySeconds: settings.targetLatencySeconds,
+            playbackRate: player.rate, liveEdgeSeconds: edge, playheadSeconds: player.playheadSeconds,
+            chunkDurationSeconds: chunkSeconds, lastChunks: lastChunks
+        )
+    }
+}
