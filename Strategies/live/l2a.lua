@@ -6,10 +6,11 @@
 -- Follows dash.js v4.7.1, src/streaming/rules/abr/L2ARule.js: start-up picks the highest level
 -- under the safe throughput (AbrController.getQualityForBitrate, latency as dead time) until a
 -- segment has arrived and the buffer reaches B_target, then the learner (lib/l2a_learner.lua)
--- decides from the last segment's throughput. The playback rate is left to the player's catch-up.
+-- decides from the last segment's throughput. Throughput and latency averages are dash.js's
+-- (lib/dashjs_throughput.lua). The playback rate is left to the player's catch-up.
 
 local learner = require("lib.l2a_learner")
-local live = require("lib.live_measure")
+local history_module = require("lib.dashjs_throughput")
 
 local M = {
   name = "L2A-LL (dash.js)",
@@ -20,15 +21,26 @@ local M = {
     b_target_s = 1.5,            -- buffer at which start-up hands over to the learner
     safety = 0.9,                -- dash.js bandwidthSafetyFactor for the start-up choice
     initial_bitrate_kbps = 1000, -- dash.js's default initial video bitrate, before any estimate
+    estimate = "dashjs",         -- "dashjs": dash.js's sliding window (lib/dashjs_throughput.lua);
+                                 -- "profile": the profile's estimate, ctx.throughput_estimate_kbps
   },
 }
 
 local state          -- the learner's state once steady; nil during start-up
 local last_level     -- level chosen for the previous segment
+local history        -- dash.js's throughput history
 
 function M.setup(session)
   state = nil
   last_level = nil
+  history = history_module.new()
+  if M.params.estimate ~= "dashjs" and M.params.estimate ~= "profile" then
+    error("param estimate must be \"dashjs\" or \"profile\", not \"" .. M.params.estimate .. "\"")
+  end
+end
+
+function M.on_download(report)
+  history_module.push(history, report.throughput_kbps, report.latency_s)
 end
 
 -- Highest level whose bitrate fits `kbps`, after dash.js's dead-time reduction by the request
@@ -47,21 +59,24 @@ end
 
 function M.choose(ctx)
   local p = M.params
-  local average = ctx.throughput_estimate_kbps
+  local average, latency = history_module.average_kbps(history), history_module.average_latency_s(history)
+  if p.estimate == "profile" then average, latency = ctx.throughput_estimate_kbps, ctx.latency_estimate_s end
   if average == nil then
     last_level = last_level or level_for_bitrate(ctx, p.initial_bitrate_kbps, nil)
     return last_level
   end
   if state == nil then
-    last_level = level_for_bitrate(ctx, p.safety * average, ctx.latency_estimate_s)
+    last_level = level_for_bitrate(ctx, p.safety * average, latency)
     if ctx.last_level ~= nil and ctx.buffer_s >= p.b_target_s then
       state = learner.new(ctx.levels_kbps, p.horizon, p.react)
       learner.start_steady(state, last_level)
     end
     return last_level
   end
-  -- dash.js rounds the last segment's throughput to whole kbps and floors it at 1.
-  local throughput = math.max(1, math.floor(live.last_throughput_kbps(ctx) + 0.5))
+  -- The last segment's throughput (dash.js measures it over the time its bytes were arriving),
+  -- rounded to whole kbps and at least 1, as dash.js has it.
+  local last = history.throughputs_kbps[#history.throughputs_kbps]
+  local throughput = math.max(1, math.floor(last + 0.5))
   last_level = learner.step(state, last_level, throughput, ctx.segment_duration_s, ctx.playback_rate or 1)
   return last_level
 end

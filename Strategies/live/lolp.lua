@@ -13,6 +13,7 @@ local qoe = require("lib.lolp_qoe")
 local weights = require("lib.lolp_weights")
 local som_module = require("lib.lolp_som")
 local rate = require("lib.lolp_rate")
+local history_module = require("lib.dashjs_throughput")
 
 local M = {
   name = "LoL+ (dash.js)",
@@ -26,15 +27,26 @@ local M = {
     rate_min = -0.5,              -- largest slow-down (dash.js liveCatchup.playbackRate.min default)
     rate_max = 0.5,               -- largest speed-up (liveCatchup.playbackRate.max default)
     playback_buffer_min_s = 0.5,  -- below this buffer the rate follows the buffer (playbackBufferMin)
+    estimate = "dashjs",          -- "dashjs": dash.js's sliding window (lib/dashjs_throughput.lua);
+                                  -- "profile": the profile's estimate, ctx.throughput_estimate_kbps
   },
 }
 
 local som             -- the map, built at the first decision with an estimate
 local level           -- the level chosen last
+local history         -- dash.js's throughput history
 
 function M.setup(session)
   som = nil
   level = nil
+  history = history_module.new()
+  if M.params.estimate ~= "dashjs" and M.params.estimate ~= "profile" then
+    error("param estimate must be \"dashjs\" or \"profile\", not \"" .. M.params.estimate .. "\"")
+  end
+end
+
+function M.on_download(report)
+  history_module.push(history, report.throughput_kbps, report.latency_s)
 end
 
 local function initial_level(ctx)
@@ -58,7 +70,8 @@ end
 
 function M.choose(ctx)
   local p = M.params
-  local estimate = ctx.throughput_estimate_kbps
+  local estimate = history_module.average_kbps(history)
+  if p.estimate == "profile" then estimate = ctx.throughput_estimate_kbps end
   if estimate == nil or ctx.last_level == nil then
     level = level or initial_level(ctx)
     return level, 0, playback_rate(ctx)

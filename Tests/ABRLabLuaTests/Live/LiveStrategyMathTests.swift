@@ -81,6 +81,27 @@ import Testing
         #expect(abs(value - expected) < 1e-12, "\(expression)")
     }
 
+    // MARK: dash.js throughput history
+
+    /// Three samples when there are only three; a last drop to 0.4× widens the window to four
+    /// (the whole history here); a jump up and back widens it twice: 1000, 1000, 1000, 2000,
+    /// 1000 average 1200; latency is the mean of the last four.
+    @Test(arguments: [
+        ("{1000, 1000, 400}", "T.average_kbps(h)", 800.0),
+        ("{1000, 1000, 1000, 400}", "T.average_kbps(h)", 850.0),
+        ("{500, 1000, 1000, 1000, 1000}", "T.average_kbps(h)", 1000.0),
+        ("{1000, 1000, 1000, 1000, 2000, 1000}", "T.average_kbps(h)", 1200.0),
+        ("{1, 2, 3, 4, 5}", "T.average_latency_s(h)", 0.35),
+    ] as [(String, String, Double)])
+    func throughputHistory(samples: String, expression: String, expected: Double) throws {
+        let value = try Self.evaluate(["T": "dashjs_throughput.lua"], """
+            local h = T.new()
+            for i, v in ipairs(\(samples)) do T.push(h, v, i / 10) end
+            return \(expression)
+            """)
+        #expect(abs(value - expected) < 1e-12, "\(samples)")
+    }
+
     // MARK: LoL+
 
     /// QoE weights for 0.5 s segments on 200…1000 kbps: 0.5·600000 − 1000·0.1 − 200·0.05·0.5 −

@@ -1,0 +1,71 @@
+-- dash.js's throughput history as its low-latency rules read it: the sliding-window average of
+-- the last 3 throughput samples of a live stream, widened by one sample for each recent
+-- neighbour-to-neighbour ratio beyond 1.3× either way; the latency (time to first byte) averaged
+-- over the last 4 requests. dash.js v4.x src/streaming/rules/ThroughputHistory.js (read at commit
+-- 015f84d; getAverageSlidingWindow, _getSampleSize, getSafeAverageThroughput), with its default
+-- settings (movingAverageMethod slidingWindow, averageThroughputSampleAmount.live 3,
+-- averageLatencySampleAmount 4, throughputIncrease/DecreaseScale 1.3, maxMeasurementsToKeep 20).
+-- The samples are the engine's throughput per download (chunk-based on live, as dash.js's
+-- low-latency measurement, FetchLoader.js, excludes the time between chunks).
+-- Pure functions, without require.
+
+local T = {}
+
+T.live_samples = 3
+T.latency_samples = 4
+T.scale = 1.3
+T.keep = 20
+
+function T.new()
+  return { throughputs_kbps = {}, latencies_s = {} }
+end
+
+local function push(list, value)
+  list[#list + 1] = value
+  if #list > T.keep then table.remove(list, 1) end
+end
+
+-- Records one download: its throughput (kbps) and time to first byte (s).
+function T.push(history, throughput_kbps, latency_s)
+  push(history.throughputs_kbps, throughput_kbps)
+  push(history.latencies_s, latency_s)
+end
+
+-- Samples the throughput average covers: 3, plus one for each ratio between consecutive recent
+-- samples at or beyond 1.3 (or 1/1.3); the loop runs over the widened window, as dash.js's does.
+function T.sample_size(samples)
+  local n = #samples
+  local size = T.live_samples
+  if size >= n then return n end
+  local i = 1
+  while i < size do
+    local ratio = samples[n - i + 1] / samples[n - i]
+    if ratio >= T.scale or ratio <= 1 / T.scale then
+      size = size + 1
+      if size == n then break end
+    end
+    i = i + 1
+  end
+  return size
+end
+
+local function mean_of_last(samples, count)
+  if count == 0 then return nil end
+  local total = samples[#samples - count + 1]
+  for k = #samples - count + 2, #samples do total = total + samples[k] end
+  return total / count
+end
+
+-- The average throughput, kbps; nil before any sample.
+function T.average_kbps(history)
+  local samples = history.throughputs_kbps
+  return mean_of_last(samples, T.sample_size(samples))
+end
+
+-- The average time to first byte, s; nil before any sample.
+function T.average_latency_s(history)
+  local samples = history.latencies_s
+  return mean_of_last(samples, math.min(T.latency_samples, #samples))
+end
+
+return T
