@@ -36,7 +36,7 @@ def read(results, name):
                        dtype={"strategy": str, "trace": str, "baseline": str, "error": str})
 
 
-# The per-segment columns a live compare (--profile live) adds to segments.csv.
+# The per-segment columns of segments.csv that only a live compare (--profile live) fills.
 LIVE_SEGMENT_COLUMNS = ["live_latency_s", "playback_rate"]
 
 
