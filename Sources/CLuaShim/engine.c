@@ -89,7 +89,13 @@ static void count_hook(lua_State *L, lua_Debug *ar) {
         engine->steps_used += ABRL_HOOK_STEP;
         if (over_budget(engine)) {
             mark_exceeded(L, engine, ABRL_ERR_BUDGET, ar);
-        } else if (engine->deadline > 0 && monotonic_seconds() > engine->deadline) {
+        } else if (engine->limits.seconds_per_call <= 0) {
+            return;
+        } else if (engine->deadline == 0) {
+            /* The clock starts at the call's first hook, so a short call never reads it. */
+            engine->deadline = monotonic_seconds() + engine->limits.seconds_per_call;
+            return;
+        } else if (monotonic_seconds() > engine->deadline) {
             mark_exceeded(L, engine, ABRL_ERR_TIME, ar);
         } else {
             return;
@@ -172,7 +178,7 @@ int abrl_call(abrl_engine *engine, lua_CFunction body, void *data) {
     engine->memory_refused = 0;
     engine->pending_code = ABRL_OK;
     engine->message[0] = '\0';
-    engine->deadline = engine->limits.seconds_per_call > 0 ? monotonic_seconds() + engine->limits.seconds_per_call : 0;
+    engine->deadline = 0;
     lua_sethook(L, count_hook, LUA_MASKCOUNT, ABRL_HOOK_STEP);
     int handler = 0;
     if (engine->limits.verbose) {

@@ -22,7 +22,7 @@ struct abrl_engine {
     int memory_refused;      /* the cap refused an allocation during this call */
     long long steps_used;    /* instructions charged during this call */
     size_t bytes_allocated;  /* bytes allocated during this call */
-    double deadline;         /* monotonic seconds; 0 when the backstop is off */
+    double deadline;         /* monotonic seconds; 0 until the call's first hook (or with the backstop off) */
     int exceeded;            /* 0, ABRL_ERR_BUDGET or ABRL_ERR_TIME; sticky until the call ends */
     int pending_code;        /* a code a protected body sets before raising or returning */
     char where[ABRL_WHERE_SIZE];

@@ -22,7 +22,7 @@ import Testing
         try CLI.expectGolden(try CLI.read(one.appendingPathComponent("sessions.csv")), "compare-native-sessions.csv")
         try CLI.expectGolden(try CLI.read(one.appendingPathComponent("summary.csv")), "compare-native-summary.csv")
         let header = try CLI.read(one.appendingPathComponent("segments.csv")).split(separator: "\n").first.map(String.init)
-        #expect(header == "strategy,trace,segment,level,bitrate_kbps,size_bytes,download_start_s,download_end_s,download_time_s,latency_s,throughput_kbps,buffer_before_s,buffer_after_s,rebuffer_s,wait_s,buffer_state,buffer_progress,fill_rate_s_per_s,likely_to_keep_up,network_active_share,estimate_kbps,network_quality,qoe,requests,wasted_bytes,replaced_level")
+        #expect(header == "strategy,trace,segment,level,bitrate_kbps,size_bytes,download_start_s,download_end_s,download_time_s,latency_s,throughput_kbps,buffer_before_s,buffer_after_s,rebuffer_s,wait_s,buffer_state,buffer_progress,fill_rate_s_per_s,likely_to_keep_up,network_active_share,estimate_kbps,network_quality,qoe,requests,wasted_bytes,replaced_level,live_latency_s,playback_rate,playhead_s,production_wait_s")
         let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: one.appendingPathComponent("run.json"))) as? [String: Any]
         #expect(manifest?["seed"] as? Int == 1)
         #expect((manifest?["strategies"] as? [[String: Any]])?.count == 2)
@@ -40,7 +40,7 @@ import Testing
         (["--traces", "Traces/nope"], "abrlab: Traces/nope: no such file or folder\n"),
         (["--strategies", "nope"], "abrlab: nope: no such strategy: not a native id (conservative, bba-native, robust_mpc-native, pensieve-native), the id of a script in Strategies/ (see abrlab strategies list), nor a Lua file or folder\n"),
         (["--param", "broken"], "abrlab: --param: 'broken' is not of the form id.key=value\n"),
-        (["--profile", "fast"], "abrlab: --profile: unknown profile 'fast'; choose one of default, pensieve, sabre\n"),
+        (["--profile", "fast"], "abrlab: --profile: unknown profile 'fast'; choose one of default, pensieve, sabre, live\n"),
         (["--video", "Traces/missing.json"], nil),
         (["--profile", "pensieve", "--segments", "100"], "abrlab: video: the video has 48 segments but the session plays 100\n"),
     ] as [([String], String?)])

@@ -53,7 +53,7 @@ import Testing
     @Test(arguments: [
         (["--qoe", "QoE/nope.lua"], "abrlab: QoE/nope.lua: no such file\n"),
         (["--qoe", "QoE/linear.lua", "--rebuffer-penalty", "2"], "abrlab: --rebuffer-penalty: applies to the built-in QoE models; a Lua model sets its own weights\n"),
-        (["--qoe", "vmaf"], "abrlab: --qoe: unknown QoE model 'vmaf'; choose linear, log, hd, sabre or a Lua model script (.lua)\n"),
+        (["--qoe", "vmaf"], "abrlab: --qoe: unknown QoE model 'vmaf'; choose linear, log, hd, sabre, nqoe or a Lua model script (.lua)\n"),
         (["--qoe", "Strategies/bba.lua"], "abrlab: Strategies/bba.lua: the QoE script defines no qoe function\n"),
     ])
     func badModelsGetOneLine(arguments: [String], message: String) throws {
