@@ -43,18 +43,8 @@ function M.on_download(report)
   history_module.push(history, report.throughput_kbps, report.latency_s)
 end
 
--- Highest level whose bitrate fits `kbps`, after dash.js's dead-time reduction by the request
--- latency (none when the latency exceeds a segment: the lowest level).
 local function level_for_bitrate(ctx, kbps, latency_s)
-  if latency_s and latency_s > 0 then
-    if latency_s > ctx.segment_duration_s then return 1 end
-    kbps = kbps * (1 - latency_s / ctx.segment_duration_s)
-  end
-  local level = 1
-  for l = 1, ctx.level_count do
-    if kbps >= ctx.levels_kbps[l] then level = l end
-  end
-  return level
+  return history_module.level_for_bitrate(ctx.levels_kbps, ctx.segment_duration_s, kbps, latency_s)
 end
 
 function M.choose(ctx)

@@ -50,11 +50,7 @@ function M.on_download(report)
 end
 
 local function initial_level(ctx)
-  local chosen = 1
-  for l = 1, ctx.level_count do
-    if M.params.initial_bitrate_kbps >= ctx.levels_kbps[l] then chosen = l end
-  end
-  return chosen
+  return history_module.level_for_bitrate(ctx.levels_kbps, ctx.segment_duration_s, M.params.initial_bitrate_kbps, nil)
 end
 
 -- LoL+'s rate for this decision, or nil when the profile is not live or control is off.

@@ -4,7 +4,8 @@
 -- over the last 4 requests. dash.js v4.x src/streaming/rules/ThroughputHistory.js (read at commit
 -- 015f84d; getAverageSlidingWindow, _getSampleSize, getSafeAverageThroughput), with its default
 -- settings (movingAverageMethod slidingWindow, averageThroughputSampleAmount.live 3,
--- averageLatencySampleAmount 4, throughputIncrease/DecreaseScale 1.3, maxMeasurementsToKeep 20).
+-- averageLatencySampleAmount 4, throughputIncrease/DecreaseScale 1.3, maxMeasurementsToKeep 20);
+-- and the level for a bitrate as AbrController.js picks it.
 -- The samples are the engine's throughput per download (chunk-based on live, as dash.js's
 -- low-latency measurement, FetchLoader.js, excludes the time between chunks).
 -- Pure functions, without require.
@@ -60,6 +61,20 @@ end
 function T.average_kbps(history)
   local samples = history.throughputs_kbps
   return mean_of_last(samples, T.sample_size(samples))
+end
+
+-- dash.js's AbrController.getQualityForBitrate: the highest level (1-based) whose bitrate fits
+-- `kbps`, after reducing it by the share of a segment the request latency takes (the dead time;
+-- level 1 when the latency exceeds a segment). `latency_s` may be nil.
+function T.level_for_bitrate(levels_kbps, segment_duration_s, kbps, latency_s)
+  if latency_s and latency_s > 0 then
+    if latency_s > segment_duration_s then return 1 end
+    kbps = kbps * (1 - latency_s / segment_duration_s)
+  end
+  for level = #levels_kbps, 1, -1 do
+    if kbps >= levels_kbps[level] then return level end
+  end
+  return 1
 end
 
 -- The average time to first byte, s; nil before any sample.

@@ -102,6 +102,15 @@ import Testing
         #expect(abs(value - expected) < 1e-12, "\(samples)")
     }
 
+    /// dash.js's level for a bitrate on 200/600/1000 kbps with 0.5 s segments: 1000 kbps is
+    /// level 3; a latency of 0.1 s takes a fifth of the segment, leaving 800 kbps (level 2); a
+    /// latency longer than a segment gives level 1; below the ladder, level 1.
+    @Test(arguments: [("1000, nil", 3.0), ("1000, 0.1", 2.0), ("1000, 0.6", 1.0), ("150, nil", 1.0)] as [(String, Double)])
+    func levelForBitrate(arguments: String, expected: Double) throws {
+        let level = try Self.evaluate(["T": "dashjs_throughput.lua"], "return T.level_for_bitrate({200, 600, 1000}, 0.5, \(arguments))")
+        #expect(level == expected, "\(arguments)")
+    }
+
     // MARK: LoL+
 
     /// QoE weights for 0.5 s segments on 200…1000 kbps: 0.5·600000 − 1000·0.1 − 200·0.05·0.5 −
