@@ -34,9 +34,7 @@ function M.setup(session)
   state = nil
   last_level = nil
   history = history_module.new()
-  if M.params.estimate ~= "dashjs" and M.params.estimate ~= "profile" then
-    error("param estimate must be \"dashjs\" or \"profile\", not \"" .. M.params.estimate .. "\"")
-  end
+  history_module.check_estimate_param(M.params.estimate)
 end
 
 function M.on_download(report)
@@ -58,7 +56,7 @@ function M.choose(ctx)
   if state == nil then
     last_level = level_for_bitrate(ctx, p.safety * average, latency)
     if ctx.last_level ~= nil and ctx.buffer_s >= p.b_target_s then
-      state = learner.new(ctx.levels_kbps, p.horizon, p.react)
+      state = learner.new(table.move(ctx.levels_kbps, 1, ctx.level_count, 1, {}), p.horizon, p.react)
       learner.start_steady(state, last_level)
     end
     return last_level

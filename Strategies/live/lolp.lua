@@ -40,9 +40,7 @@ function M.setup(session)
   som = nil
   level = nil
   history = history_module.new()
-  if M.params.estimate ~= "dashjs" and M.params.estimate ~= "profile" then
-    error("param estimate must be \"dashjs\" or \"profile\", not \"" .. M.params.estimate .. "\"")
-  end
+  history_module.check_estimate_param(M.params.estimate)
 end
 
 function M.on_download(report)
@@ -72,9 +70,11 @@ function M.choose(ctx)
     level = level or initial_level(ctx)
     return level, 0, playback_rate(ctx)
   end
-  local bitrates = {}
-  for l = 1, ctx.level_count do bitrates[l] = ctx.levels_kbps[l] * 1000 end
-  if som == nil then som = som_module.new(bitrates, math.random) end
+  if som == nil then
+    local bitrates = {}
+    for l = 1, ctx.level_count do bitrates[l] = ctx.levels_kbps[l] * 1000 end
+    som = som_module.new(bitrates, math.random)
+  end
   local d = ctx.segment_duration_s
   local selector = weights.new(p.dws_target_latency_s, p.dws_buffer_min_s, d, qoe,
     qoe.weights(d, ctx.levels_kbps[ctx.level_count], ctx.levels_kbps[1]))

@@ -21,6 +21,14 @@ function T.new()
   return { throughputs_kbps = {}, latencies_s = {} }
 end
 
+-- Checks a strategy's `estimate` parameter: "dashjs" (this history) or "profile" (the profile's
+-- estimate in ctx).
+function T.check_estimate_param(value)
+  if value ~= "dashjs" and value ~= "profile" then
+    error("param estimate must be \"dashjs\" or \"profile\", not \"" .. tostring(value) .. "\"", 2)
+  end
+end
+
 local function push(list, value)
   list[#list + 1] = value
   if #list > T.keep then table.remove(list, 1) end
