@@ -31,9 +31,17 @@ S.distance = distance
 
 local ones = { 1, 1, 1, 1 }
 
-local function features(neuron)
-  local s = neuron.state
-  return { s.throughput, s.latency, s.rebuffer, s.switch }
+-- distance() between a neuron's state and the target (t, l, r, s) under weights w, without
+-- building tables (the same operations in the same order).
+local function state_distance(state, t, l, r, s, w)
+  local d1, d2, d3, d4 = state.throughput - t, state.latency - l, state.rebuffer - r, state.switch - s
+  local sum = 0
+  sum = sum + w[1] * (d1 * d1)
+  sum = sum + w[2] * (d2 * d2)
+  sum = sum + w[3] * (d3 * d3)
+  sum = sum + w[4] * (d4 * d4)
+  local sign = sum < 0 and -1 or 1
+  return sign * math.sqrt(math.abs(sum))
 end
 
 local function max_throughput(som)
@@ -111,8 +119,9 @@ end
 -- Moves every neuron towards `x` by the learning rate times its Gaussian neighbourhood to
 -- `winner`; neurons update in ladder order, so later ones measure against the moved winner.
 local function update(som, winner, x)
+  local w = winner.state
   for _, neuron in ipairs(som.neurons) do
-    local d = distance(features(neuron), features(winner), ones)
+    local d = state_distance(neuron.state, w.throughput, w.latency, w.rebuffer, w.switch, ones)
     local neighbourhood = math.exp(-1 * (d * d) / (2 * (S.sigma * S.sigma)))
     local s = neuron.state
     s.throughput = s.throughput + (x[1] - s.throughput) * S.learning_rate * neighbourhood
@@ -149,15 +158,15 @@ function S.next_level(som, throughput_bps, latency_s, buffer_s, playback_rate, c
   if som.weights == nil then som.weights = som.centres[#som.centres] end
   local found = weights.find(selector, som.neurons, latency_s, buffer_s, throughput_bps, playback_rate)
   if found ~= nil then som.weights = found end
-  local target = { tn, 0, 0, 0 }
   local winner, nearest = nil, nil
+  local pushed = { 100, som.weights[2], som.weights[3], som.weights[4] }
   for _, neuron in ipairs(som.neurons) do
-    local w = { som.weights[1], som.weights[2], som.weights[3], som.weights[4] }
+    local w = som.weights
     local next_buffer = weights.next_buffer_with_bitrate(selector, neuron.bitrate_bps, buffer_s, throughput_bps)
     if neuron.bitrate_bps > throughput_bps - S.throughput_delta_bps or next_buffer < selector.buffer_min_s then
-      if neuron.bitrate_bps ~= som.min_bitrate_bps then w[1] = 100 end
+      if neuron.bitrate_bps ~= som.min_bitrate_bps then w = pushed end
     end
-    local d = distance(features(neuron), target, w)
+    local d = state_distance(neuron.state, tn, 0, 0, 0, w)
     if nearest == nil or d < nearest then winner, nearest = neuron, d end
   end
   local switch = math.abs(current.bitrate_bps - winner.bitrate_bps) / som.norm

@@ -43,7 +43,7 @@ end
 -- first (latency, buffer) pair in that order with a strictly higher QoE.
 function W.find(selector, neurons, latency_s, buffer_s, throughput_bps, playback_rate)
   local values = W.values
-  local best_qoe, winner = nil, nil
+  local best_qoe, best_latency_weight, best_buffer_weight = nil, nil, nil
   local delta_latency = math.abs(latency_s - selector.previous_latency_s)
   for _, neuron in ipairs(neurons) do
     local download_time = neuron.bitrate_bps * selector.segment_duration_s / throughput_bps
@@ -58,15 +58,15 @@ function W.find(selector, neurons, latency_s, buffer_s, throughput_bps, playback
           local qoe = selector.qoe.single(selector.qoe_weights, neuron.bitrate_bps, (1 / buffer_weight) * rebuffer,
             (1 / latency_weight) * neuron.state.latency, playback_rate)
           if best_qoe == nil or qoe > best_qoe then
-            best_qoe = qoe
-            winner = { values[1], latency_weight, buffer_weight, values[1] }
+            best_qoe, best_latency_weight, best_buffer_weight = qoe, latency_weight, buffer_weight
           end
         end
       end
     end
   end
   selector.previous_latency_s = latency_s
-  return winner
+  if best_qoe == nil then return nil end
+  return { values[1], best_latency_weight, best_buffer_weight, values[1] }
 end
 
 return W
