@@ -47,8 +47,7 @@ end
 
 function M.choose(ctx)
   local p = M.params
-  local average, latency = history_module.average_kbps(history), history_module.average_latency_s(history)
-  if p.estimate == "profile" then average, latency = ctx.throughput_estimate_kbps, ctx.latency_estimate_s end
+  local average, latency = history_module.estimate(history, ctx, p.estimate)
   if average == nil then
     last_level = last_level or level_for_bitrate(ctx, p.initial_bitrate_kbps, nil)
     return last_level

@@ -64,8 +64,7 @@ end
 
 function M.choose(ctx)
   local p = M.params
-  local estimate = history_module.average_kbps(history)
-  if p.estimate == "profile" then estimate = ctx.throughput_estimate_kbps end
+  local estimate = history_module.estimate(history, ctx, p.estimate)
   if estimate == nil or ctx.last_level == nil then
     level = level or initial_level(ctx)
     return level, 0, playback_rate(ctx)

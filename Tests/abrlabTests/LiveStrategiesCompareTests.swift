@@ -12,23 +12,14 @@ import Testing
     ]
 
     @Test func theLiveSetWhateverTheJobCount() throws {
-        let one = try CLI.temporaryFolder()
-        let three = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: one); try? FileManager.default.removeItem(at: three) }
-        let first = try CLI.run(Self.run + ["--out", one.path, "--jobs", "1"])
-        let second = try CLI.run(Self.run + ["--out", three.path, "--jobs", "3"])
-        #expect(first.status == 0, "\(first.stderr)")
-        #expect(second.status == 0, "\(second.stderr)")
-        for file in ["sessions.csv", "segments.csv", "transitions.csv", "summary.csv", "ranked.json"] {
-            let a = try CLI.read(one.appendingPathComponent(file))
-            #expect(a == (try CLI.read(three.appendingPathComponent(file))), "\(file) depends on --jobs")
+        let files = ["sessions.csv", "segments.csv", "transitions.csv", "summary.csv", "ranked.json"]
+        try CLI.acrossJobs(Self.run, jobs: 3, files: files) { first, folder in
+            #expect(first.stdout.contains("on the 5 of 5 traces every strategy completed"), "\(first.stdout)")
+            for id in ["l2a", "ll-throughput", "lolp"] {
+                #expect(first.stdout.contains("  \(id) "), "\(id) is ranked: \(first.stdout)")
+            }
+            let sessions = try CLI.read(folder.appendingPathComponent("sessions.csv")).split(separator: "\n")
+            #expect(sessions.count == 1 + 3 * 5)
         }
-        let table = first.stdout
-        #expect(table.contains("on the 5 of 5 traces every strategy completed"), "\(table)")
-        for id in ["l2a", "ll-throughput", "lolp"] {
-            #expect(table.contains("  \(id) "), "\(id) is ranked: \(table)")
-        }
-        let sessions = try CLI.read(one.appendingPathComponent("sessions.csv")).split(separator: "\n")
-        #expect(sessions.count == 1 + 3 * 5)
     }
 }

@@ -85,6 +85,13 @@ function T.level_for_bitrate(levels_kbps, segment_duration_s, kbps, latency_s)
   return 1
 end
 
+-- The throughput (kbps) and latency (s) a strategy decides on: this history's averages, or with
+-- `estimate` "profile" the profile's estimates in ctx; nil, nil before any download.
+function T.estimate(history, ctx, estimate)
+  if estimate == "profile" then return ctx.throughput_estimate_kbps, ctx.latency_estimate_s end
+  return T.average_kbps(history), T.average_latency_s(history)
+end
+
 -- The average time to first byte, s; nil before any sample.
 function T.average_latency_s(history)
   local samples = history.latencies_s

@@ -79,6 +79,15 @@ import Testing
         #expect(learning != startupOnly)
     }
 
+    /// `estimate=profile` decides on the profile's estimate (an EWMA here) instead of dash.js's
+    /// sliding window, and plays a different session.
+    @Test(arguments: ids)
+    func theProfileEstimateIsAnOption(id: String) throws {
+        let dashjs = try Self.play(id, "cascade").segments.map(\.level)
+        let profile = try Self.play(id, "cascade", overrides: ["estimate": "profile"]).segments.map(\.level)
+        #expect(dashjs != profile)
+    }
+
     /// LoL+ sets the rate itself, within its bounds of 1 ± 0.5, and acts: on SPIKE the rate
     /// leaves 1 when the latency grows.
     @Test func lolpRateStaysInItsBounds() throws {
