@@ -13,7 +13,8 @@ extension Abrlab {
                 memory (peak RSS of a compare over Sabre's 2000 FCC traces against 200), sabre (Sabre's five \
                 algorithms over its 3G traces under --profile sabre), pensieve (forward passes of Pensieve's \
                 actor per second, and its 142 test traces with pensieve-native and pensieve.lua), shards (sharding \
-                overhead at N = 8, merge throughput, and merge's peak RSS for 1000 against 4000 sessions). Sections that need \
+                overhead at N = 8, merge throughput, and merge's peak RSS for 1000 against 4000 sessions), live (live sessions \
+                per second over Traces/twitch-ll's five patterns, native and Lua, against their real duration). Sections that need \
                 ../shared/datasets say so and are skipped when it is missing. Build in release mode first: \
                 swift build -c release.
 
@@ -38,6 +39,7 @@ extension Abrlab {
                 let known: [(String, () throws -> Void)] = [
                     ("floor", floor), ("decision", decision), ("mpc", mpc), ("compare", compare),
                     ("jobs", jobs), ("memory", memory), ("sabre", sabre), ("pensieve", pensieve), ("shards", shards),
+                    ("live", live),
                 ]
                 if let sections, let unknown = sections.first(where: { name in !known.contains { $0.0 == name } }) {
                     throw InputError(file: "--only", "unknown section '\(unknown)'; sections: \(known.map(\.0).joined(separator: ", "))")

@@ -8,11 +8,17 @@ public struct LiveSegmentStats: Equatable, Sendable {
     public var playheadSeconds: Double
     /// Time the download spent waiting for the encoder to produce chunks.
     public var productionWaitSeconds: Double
+    /// Whether the player then seeked to the live edge (latency past dash.js's `maxDrift`);
+    /// the segments it skipped have no rows.
+    public var seekedToLive: Bool
 
-    public init(latencySeconds: Double, playbackRate: Double, playheadSeconds: Double, productionWaitSeconds: Double) {
+    public init(
+        latencySeconds: Double, playbackRate: Double, playheadSeconds: Double, productionWaitSeconds: Double, seekedToLive: Bool = false
+    ) {
         self.latencySeconds = latencySeconds
         self.playbackRate = playbackRate
         self.playheadSeconds = playheadSeconds
         self.productionWaitSeconds = productionWaitSeconds
+        self.seekedToLive = seekedToLive
     }
 }

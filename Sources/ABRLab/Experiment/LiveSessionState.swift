@@ -9,6 +9,10 @@ struct LiveSessionState {
     var samples: [LiveChunkSample] = []
     /// Chunks of the latest delivered segment.
     var lastChunks: [ChunkRecord] = []
+    /// The segment to request next: the following one, or after a seek the one the playhead landed in.
+    var nextSegment = 0
+    /// Seeks to the live edge so far.
+    var seeks = 0
 
     init(settings: LiveSettings, segmentSeconds: Double, startupThresholdSeconds: Double, segmentCount: Int) {
         self.settings = settings

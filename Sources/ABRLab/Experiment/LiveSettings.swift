@@ -21,10 +21,13 @@ public struct LiveSettings: Equatable, Sendable {
     public var catchUpRateMin: Double
     /// dash.js `liveCatchup.playbackRate.max`: the most the rate may rise above 1.
     public var catchUpRateMax: Double
+    /// dash.js `liveCatchup.maxDrift` (12 s by default): with catch-up on, a latency more than this
+    /// over the target makes the player seek to the live edge at the target latency; 0 never seeks.
+    public var maxDriftSeconds: Double
 
     public init(
         targetLatencySeconds: Double = 1.5, durationSeconds: Double? = nil, chunkSeconds: Double = 1.0 / 30,
-        catchUp: Bool = true, catchUpRateMin: Double = -0.5, catchUpRateMax: Double = 0.5
+        catchUp: Bool = true, catchUpRateMin: Double = -0.5, catchUpRateMax: Double = 0.5, maxDriftSeconds: Double = 12
     ) {
         self.targetLatencySeconds = targetLatencySeconds
         self.durationSeconds = durationSeconds
@@ -32,6 +35,7 @@ public struct LiveSettings: Equatable, Sendable {
         self.catchUp = catchUp
         self.catchUpRateMin = catchUpRateMin
         self.catchUpRateMax = catchUpRateMax
+        self.maxDriftSeconds = maxDriftSeconds
     }
 
     /// Lowest and highest playback rate a strategy may ask for (dash.js's limits on the catch-up
@@ -70,6 +74,9 @@ public struct LiveSettings: Equatable, Sendable {
         guard catchUpRateMin.isFinite, catchUpRateMin >= -0.5, catchUpRateMin <= 0,
               catchUpRateMax.isFinite, catchUpRateMax >= 0, catchUpRateMax <= 1 else {
             throw InputError(file: "--profile", "live catch-up rate offsets must lie in −0.5…0 and 0…1")
+        }
+        guard maxDriftSeconds.isFinite, maxDriftSeconds >= 0 else {
+            throw InputError(file: "--profile", "the live maximum drift must be a number of seconds ≥ 0")
         }
     }
 }

@@ -115,10 +115,12 @@ public struct SessionEmulator: Sendable {
                     return lower
                 }
             }
-            if delivered { index += 1 }
+            let requested = index
+            // A live player that seeked to the live edge goes on from the segment it landed in.
+            if delivered { index = session.live?.nextSegment ?? index + 1 }
             context = session.context(index: index)
             do { try strategy.didDownload(session.downloads[session.downloads.count - 1], context: context) } catch {
-                throw Self.strategyError(error, segment: index - (delivered ? 1 : 0), trace: trace.name)
+                throw Self.strategyError(error, segment: requested, trace: trace.name)
             }
         }
         return session.finish(recordsTransitions: recordsTransitions)

@@ -57,6 +57,15 @@ extension SessionState {
             chunks.append(ChunkRecord(index: chunk, sizeBytes: bytes, availableSeconds: available, firstByteSeconds: firstByte, arrivalSeconds: arrival))
         }
         let endSeconds = live.player.nowSeconds
+        // dash.js seeks when the drift passes maxDrift; checked when a segment has arrived.
+        live.nextSegment = index + 1
+        var seeked = false
+        if live.player.driftsBeyond(live.settings.maxDriftSeconds) {
+            let playhead = live.player.seekToLive()
+            live.nextSegment = max(index + 1, Int((playhead / live.segmentSeconds + 1e-9).rounded(.down)))
+            live.seeks += 1
+            seeked = true
+        }
         let downloadSeconds = endSeconds - startSeconds
         let transferMs = chunks.reduce(0) { $0 + $1.transferSeconds } * 1000
         let throughputKbps = ChunkThroughput.kbps(chunks)
@@ -82,7 +91,7 @@ extension SessionState {
         )
         row.live = LiveSegmentStats(
             latencySeconds: live.player.latencySeconds, playbackRate: live.player.rate,
-            playheadSeconds: live.player.playheadSeconds, productionWaitSeconds: productionWait
+            playheadSeconds: live.player.playheadSeconds, productionWaitSeconds: productionWait, seekedToLive: seeked
         )
         segments.append(row)
         var record = DownloadRecord(

@@ -11,7 +11,7 @@ import Foundation
 /// grows. After the buffer ran empty the controller holds 1 until the buffer is back above half
 /// the target latency (dash.js's `playbackStalled`). A new rate is applied only when it differs
 /// from the current one by at least `0.02 / (0.5 / max)`, or when it is exactly 1.
-/// dash.js's seek on a drift beyond `maxDrift` is not modelled: the rate keeps catching up.
+/// dash.js's seek on a drift beyond `maxDrift` is the player's (``LiveSettings/maxDriftSeconds``).
 public struct CatchupController: Equatable, Sendable {
     /// The most the rate may drop below 1, as a negative offset (dash.js `playbackRate.min`).
     public var rateMin: Double

@@ -72,11 +72,12 @@ struct LivePlayer {
         rebufferPending += elapsed - played
     }
 
-    /// A chunk ending at media time `mediaEndSeconds` arrived now: the buffer grows, a stall
-    /// ends, playback starts once the start-up threshold is buffered, and the rate is updated.
+    /// A chunk ending at media time `mediaEndSeconds` arrived now: the buffer grows (a chunk
+    /// wholly behind the playhead, as after a seek, adds nothing), a stall ends, playback starts
+    /// once the start-up threshold is buffered, and the rate is updated.
     mutating func append(mediaEndSeconds: Double) {
-        bufferedEndSeconds = mediaEndSeconds
-        if stalled {
+        bufferedEndSeconds = max(bufferedEndSeconds, mediaEndSeconds)
+        if stalled, bufferSeconds > 0 {
             stalled = false
             events.append((nowSeconds, .didFinishBuffering))
         }
@@ -100,6 +101,19 @@ struct LivePlayer {
         } else {
             rate = 1
         }
+    }
+
+    /// Jumps to the live edge at the target latency, dropping what was buffered, as dash.js's
+    /// `seekToCurrentLive`; returns the new playhead.
+    mutating func seekToLive() -> Double {
+        playheadSeconds = liveEdgeSeconds - targetLatencySeconds
+        bufferedEndSeconds = playheadSeconds
+        return playheadSeconds
+    }
+
+    /// Whether catch-up is on and the latency is more than `maxDrift` over the target.
+    func driftsBeyond(_ maxDrift: Double) -> Bool {
+        catchup != nil && strategyRate == nil && maxDrift > 0 && latencySeconds - targetLatencySeconds > maxDrift
     }
 
     /// Stall time since the previous call.

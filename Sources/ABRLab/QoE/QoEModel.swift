@@ -116,9 +116,13 @@ public struct QoEModel: Equatable, Sendable {
         let alpha = result.liveChunkSeconds ?? 0
         let beta = ladder[ladder.count - 1].bitrateKbps
         let sigma = ladder[0].bitrateKbps
-        for sample in result.liveChunks where sample.segmentIndex < scores.count {
+        // Rows and samples are both in segment order; a seek to the live edge skips indices.
+        var row = 0
+        for sample in result.liveChunks {
+            while row < scores.count, result.segments[row].index < sample.segmentIndex { row += 1 }
+            guard row < scores.count, result.segments[row].index == sample.segmentIndex else { continue }
             let gamma = sample.latencySeconds <= 1.1 ? 0.005 : 0.01
-            scores[sample.segmentIndex] += alpha * sample.bitrateKbps - beta * sample.rebufferSeconds
+            scores[row] += alpha * sample.bitrateKbps - beta * sample.rebufferSeconds
                 - gamma * sample.latencySeconds - sigma * abs(1 - sample.playbackRate)
         }
         for (index, pair) in zip(result.segments, result.segments.dropFirst()).enumerated() {

@@ -223,5 +223,7 @@ enum Defaults {
     /// Pensieve's actor shipped with the strategies, `pensieve-native`'s default model.
     static let pensieveModel = strategiesFolder + "/models/pensieve.safetensors"
     static let traceSet = "Traces/default"
+    /// The Twitch low-latency challenge's five patterns, for the live profile.
+    static let twitchTraces = "Traces/twitch-ll"
     static let video = "Traces/video.json"
 }

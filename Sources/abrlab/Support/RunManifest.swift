@@ -46,7 +46,8 @@ struct RunManifest: Encodable {
     let jobs: Int
     let rankBy: String
     let profile: ReflectedValue
-    let segmentsPlayed: Int
+    /// `nil` on `live`, where each trace's length sets the count.
+    let segmentsPlayed: Int?
     /// The QoE model: a built-in name, or a Lua model's path.
     let qoe: String
     /// A Lua QoE model's script, hashed like every input; absent for built-in models.
@@ -75,7 +76,7 @@ struct RunManifest: Encodable {
         self.jobs = jobs
         self.rankBy = rankBy.rawValue
         profile = ReflectedValue(plan.emulator.profile)
-        segmentsPlayed = plan.emulator.segmentCount(for: plan.video)
+        segmentsPlayed = plan.emulator.profile.liveSettings == nil ? plan.emulator.segmentCount(for: plan.video) : nil
         qoe = plan.qoeName
         qoeFile = (plan.customQoE as? LuaQoEModel).flatMap { RunInputs.File(path: $0.path) }
         let builtIn = plan.customQoE == nil

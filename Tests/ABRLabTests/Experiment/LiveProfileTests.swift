@@ -49,14 +49,36 @@ import Testing
         }
     }
 
-    @Test func spikeLoopedKeepsGrowingLatencyWhileBelowTheTop() throws {
+    /// Looped SPIKE: without dash.js's seek (maxDrift 0) latency only grows; with its 12 s
+    /// maxDrift the player jumps back to the target latency once the drift passes 12 s,
+    /// skipping the segments in between.
+    @Test func spikeLoopedSeeksToTheLiveEdgePastMaxDrift() throws {
         let trace = try LiveFixtures.trace([(1200, 10), (300, 10), (800, 10)], name: "spike")
-        let result = try LiveFixtures.run(ScriptedStrategy(levels: [2]), trace: trace, durationSeconds: 60)
-        #expect(result.segments.count == 120)
-        #expect(result.stallCount > 0)
-        let at30 = result.liveChunks.last { $0.sessionSeconds <= 30 }!.latencySeconds
-        let at60 = result.liveChunks.last { $0.sessionSeconds <= 60 }!.latencySeconds
-        #expect(at60 > at30)
+        var profile = EmulationProfile.live
+        profile.liveSettings?.durationSeconds = 60
+        profile.liveSettings?.maxDriftSeconds = 0
+        var top = ScriptedStrategy(levels: [2])
+        let drifting = try SessionEmulator(profile: profile).run(&top, strategyID: "top", trace: trace, video: LiveFixtures.video())
+        #expect(drifting.segments.count == 120)
+        #expect(drifting.segments.allSatisfy { $0.live?.seekedToLive == false })
+        func latency(_ result: SessionResult, at seconds: Double) -> Double {
+            result.liveChunks.last { $0.sessionSeconds <= seconds }!.latencySeconds
+        }
+        #expect(latency(drifting, at: 60) > latency(drifting, at: 30) + 3)
+
+        let seeking = try LiveFixtures.run(ScriptedStrategy(levels: [2]), trace: trace, durationSeconds: 60)
+        let seekRow = try #require(seeking.segments.firstIndex { $0.live!.seekedToLive })
+        let seek = seeking.segments[seekRow]
+        #expect(abs(seek.live!.latencySeconds - Self.target) < 1e-9)
+        #expect(seeking.segments[seekRow + 1].index > seek.index + 1)
+        #expect(seeking.segments.count < 120)
+        let beforeSeek = seeking.liveChunks.filter { $0.segmentIndex <= seek.index }.map(\.latencySeconds).max()!
+        #expect(beforeSeek > Self.target + 12 && beforeSeek < Self.target + 14)
+        #expect(seeking.liveChunks.allSatisfy { $0.latencySeconds < Self.target + 14 })
+        // NQoE scores each row from its own chunks, skipped segments having none.
+        let scores = QoEModel(kind: .nqoe).segmentScores(seeking, ladder: try LiveFixtures.video().ladder)
+        #expect(scores.count == seeking.segments.count)
+        #expect(scores[seekRow + 1] != 0)
     }
 
     /// The lowest level at the live edge: each 0.5 s segment takes 0.5 s because the encoder
