@@ -30,6 +30,11 @@ import Testing
         )
     }
 
+    /// Scanning the folder finds the three strategies; the modules under lib/ are not taken for ones.
+    @Test func theFolderHoldsTheLiveStrategies() throws {
+        #expect(try LuaStrategyLoader().discover(folder: Self.folder).map(\.id) == ["l2a", "ll-throughput", "lolp"])
+    }
+
     @Test(arguments: ids)
     func conforms(id: String) throws {
         let report = try StrategyConformance().check(try Self.script(id).descriptor())
