@@ -34,7 +34,7 @@ public final class LuaBitrateStrategy: BitrateStrategy {
     /// Calls `on_download(report)` when the script has one.
     public func didDownload(_ record: DownloadRecord) throws(InputError) {
         try state.withLock { (state: inout State) throws(InputError) in
-            try state.session?.didDownload(record)
+            try state.session?.didDownload(record, chunks: nil)
         }
     }
 

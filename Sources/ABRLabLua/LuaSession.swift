@@ -134,17 +134,20 @@ final class LuaSession {
         }
     }
 
-    /// Calls `on_download(report)` when the script has one.
-    func didDownload(_ record: DownloadRecord) throws(InputError) {
+    /// Calls `on_download(report)` when the script has one; `chunks` (live) are the download's.
+    func didDownload(_ record: DownloadRecord, chunks: [ChunkRecord]?) throws(InputError) {
         try checkThread()
         var report = Self.record(record)
-        let chunks = record.chunks.map(Self.chunk)
-        let status = chunks.withUnsafeBufferPointer { buffer in
-            if !record.chunks.isEmpty {
+        let status: Int32
+        if let chunks {
+            let cChunks = chunks.map(Self.chunk)
+            status = cChunks.withUnsafeBufferPointer { buffer in
                 report.chunks = buffer.baseAddress
                 report.chunk_count = buffer.count
+                return abrl_session_on_download(handle, &report)
             }
-            return abrl_session_on_download(handle, &report)
+        } else {
+            status = abrl_session_on_download(handle, &report)
         }
         guard status == Int32(ABRL_OK) else {
             throw script.location.error(status: status, message: engine.message, phase: "on_download")

@@ -37,7 +37,7 @@ public struct LuaStrategy: SessionStrategy {
     }
 
     public mutating func didDownload(_ record: DownloadRecord, context: DecisionContext) throws {
-        try openSession().didDownload(record)
+        try openSession().didDownload(record, chunks: context.live?.lastChunks)
     }
 
     private func openSession() throws(InputError) -> LuaSession {

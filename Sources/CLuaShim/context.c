@@ -199,20 +199,21 @@ static int read_level(lua_State *L, int index, abrl_session *session, long long 
     return 0;
 }
 
-/* The optional delay after the level: nil, or a finite number of seconds ≥ 0. */
-static void read_delay(lua_State *L, int index, double *delay_s) {
+/* An optional result of choose at `index`: nil leaves *value, a number in min…max sets it,
+   anything else records the message `format` (one %s for the value) as a result error. */
+void abrl_read_optional_result(lua_State *L, int index, double min, double max, double *value, const char *format) {
     int type = lua_type(L, index);
     if (type == LUA_TNIL || type == LUA_TNONE) return;
     int is_number = 0;
-    double value = lua_tonumberx(L, index, &is_number);
-    if (is_number && value >= 0 && value <= 1e12) {
-        *delay_s = value;
+    double number = lua_tonumberx(L, index, &is_number);
+    if (is_number && number >= min && number <= max) {
+        *value = number;
         return;
     }
     abrl_engine *engine = abrl_engine_of(L);
     char rendered[64];
     abrl_render_value(L, index, rendered, sizeof rendered);
-    abrl_set_message(engine, "a delay of %s; delays are seconds ≥ 0", rendered);
+    abrl_set_message(engine, format, rendered);
     engine->pending_code = ABRL_ERR_RESULT;
 }
 
@@ -253,8 +254,13 @@ static int choose_body(lua_State *L) {
     int base = lua_gettop(L) - 2;
     lua_call(L, 1, 3);
     abrl_engine *engine = abrl_engine_of(L);
-    if (read_level(L, base + 1, session, &call->level)) read_delay(L, base + 2, &call->delay_s);
-    if (engine->pending_code == ABRL_OK) abrl_read_playback_rate(L, base + 3, &call->playback_rate);
+    if (read_level(L, base + 1, session, &call->level)) {
+        abrl_read_optional_result(L, base + 2, 0, 1e12, &call->delay_s, "a delay of %s; delays are seconds ≥ 0");
+    }
+    /* The rate's limits are dash.js's (LiveSettings.playbackRateRange). */
+    if (engine->pending_code == ABRL_OK) {
+        abrl_read_optional_result(L, base + 3, 0.5, 2, &call->playback_rate, "a playback rate of %s; rates are nil or 0.5…2");
+    }
     return 0;
 }
 
@@ -299,8 +305,12 @@ static int report_body(lua_State *L) {
     lua_pushstring(L, "abandoned_to_level");
     if (record->abandoned_to_level >= 0) lua_pushinteger(L, record->abandoned_to_level + 1); else lua_pushnil(L);
     lua_rawset(L, report);
-    if (record->chunks != NULL) abrl_push_chunks(L, record->chunks, record->chunk_count); else lua_pushnil(L);
-    abrl_set_value(L, report, "chunks");
+    if (record->chunks != NULL) {
+        abrl_write_chunks(L, report, "chunks", record->chunks, record->chunk_count);
+    } else {
+        lua_pushnil(L);
+        abrl_set_value(L, report, "chunks");
+    }
     lua_rawgeti(L, LUA_REGISTRYINDEX, call->session->on_download);
     lua_pushvalue(L, report);
     lua_call(L, 1, 0);

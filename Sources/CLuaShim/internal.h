@@ -86,11 +86,12 @@ void abrl_set_optional_number(lua_State *L, int table, const char *key, int pres
 /* Sets table[key] to the value on top of the stack and pops it. */
 void abrl_set_value(lua_State *L, int table, const char *key);
 void abrl_push_levels_kbps(lua_State *L, const abrl_session_info *info);
-/* live.c: the live fields of the session table, ctx and report, and choose's playback rate. */
+/* live.c: the live fields of the session table, ctx and report. */
 void abrl_session_table_add_live(lua_State *L, int table, const abrl_session_info *info);
-void abrl_push_chunks(lua_State *L, const abrl_chunk *chunks, size_t count);
+void abrl_write_chunks(lua_State *L, int table, const char *key, const abrl_chunk *chunks, size_t count);
 void abrl_set_live_fields(lua_State *L, int ctx, const abrl_live *live);
-void abrl_read_playback_rate(lua_State *L, int index, double *rate);
+/* context.c: an optional numeric result of choose (delay, playback rate), checked against min…max. */
+void abrl_read_optional_result(lua_State *L, int index, double min, double max, double *value, const char *format);
 /* Gives a table a metatable whose __index raises "<what> has no field 'x'" for keys not in
    `known` (NULL-terminated), so a misspelt field fails where it is read. */
 void abrl_set_strict(lua_State *L, int table, const char *what, const char *const *known);

@@ -94,13 +94,11 @@ extension SessionState {
             playheadSeconds: live.player.playheadSeconds, productionWaitSeconds: productionWait, seekedToLive: seeked
         )
         segments.append(row)
-        var record = DownloadRecord(
+        downloads.append(DownloadRecord(
             segmentIndex: index, level: level, sizeBytes: sizeBytes, downloadTimeSeconds: downloadSeconds,
             throughputKbps: throughputKbps, rebufferSeconds: rebuffer, bufferSeconds: bufferAfter, waitSeconds: 0,
             latencySeconds: latencySeconds
-        )
-        record.chunks = chunks
-        downloads.append(record)
+        ))
         live.lastChunks = chunks
         lastLevel = level
     }

@@ -43,7 +43,12 @@ public struct DecisionContext: Sendable {
     /// How the samples behind `throughputEstimateKbps` are measured.
     public var throughputMethod: ThroughputMethod = .segment
     /// Where the player stands behind the live edge; `nil` off the `live` profile.
-    public var live: LiveState?
+    public var live: LiveState? {
+        get { liveBox?.state }
+        set { liveBox = newValue.map(LiveStateBox.init) }
+    }
+    /// Kept behind one reference so contexts off live copy as cheaply as before it existed.
+    private var liveBox: LiveStateBox?
 
     public init(
         segmentIndex: Int, segmentCount: Int, segmentDurationSeconds: Double, ladder: [BitrateLevel],
@@ -90,4 +95,10 @@ public struct DecisionContext: Sendable {
     public func recentThroughputsKbps(_ count: Int) -> ArraySlice<Double> {
         downloads.suffix(count).map(\.throughputKbps)[...]
     }
+}
+
+/// A live state shared by the copies of one context.
+private final class LiveStateBox: Sendable {
+    let state: LiveState
+    init(_ state: LiveState) { self.state = state }
 }

@@ -8,7 +8,9 @@ public struct DownloadRecord: Equatable, Sendable {
     public var sizeBytes: Int
     /// From request to last byte, request latency included.
     public var downloadTimeSeconds: Double
-    /// `sizeBytes × 8 / downloadTimeSeconds / 1000`; on `live`, the chunk-based measure (see `chunks`).
+    /// `sizeBytes × 8 / downloadTimeSeconds / 1000`; on `live`, the chunk-based measure
+    /// (``ThroughputMethod/chunk``) over the chunks the context then holds in `live.lastChunks`,
+    /// as `downloadTimeSeconds` includes time spent waiting for the encoder.
     public var throughputKbps: Double
     /// Stall this download caused.
     public var rebufferSeconds: Double
@@ -27,10 +29,6 @@ public struct DownloadRecord: Equatable, Sendable {
     public var latencySeconds: Double
     /// Bytes that arrived (`sizeBytes` unless abandoned; fractional when sizes are in bits).
     public var receivedBytes: Double
-    /// The segment's chunks as they arrived (`live` profile; empty elsewhere). On `live`,
-    /// `throughputKbps` is measured over them (``ThroughputMethod/chunk``), not over
-    /// `downloadTimeSeconds`, which includes time spent waiting for the encoder.
-    public var chunks: [ChunkRecord] = []
 
     public init(
         segmentIndex: Int, level: Int, sizeBytes: Int, downloadTimeSeconds: Double, throughputKbps: Double,

@@ -18,7 +18,8 @@ public struct LiveState: Equatable, Sendable {
     public var playheadSeconds: Double
     /// Duration of one chunk.
     public var chunkDurationSeconds: Double
-    /// Chunks of the latest delivered download, in order; empty before the first.
+    /// Chunks of the latest delivered download, in order; empty before the first. In
+    /// `didDownload` these are the chunks of the download it reports.
     public var lastChunks: [ChunkRecord]
 
     public init(

@@ -85,14 +85,7 @@ public struct Video: Equatable, Sendable {
         formats: [String?]? = nil,
         quality: [QualityMetric: [[Double]]] = [:]
     ) throws(InputError) {
-        guard segmentDurationSeconds.isFinite, segmentDurationSeconds > 0 else {
-            throw InputError(file: name, "segment duration must be a positive number of seconds")
-        }
-        guard !ladder.isEmpty else { throw InputError(file: name, "the ladder has no levels") }
-        guard ladder == ladder.sorted(), Set(ladder.map(\.bitrate)).count == ladder.count else {
-            throw InputError(file: name, "ladder bitrates must be distinct and ascending")
-        }
-        guard ladder.allSatisfy({ $0.bitrate > 0 }) else { throw InputError(file: name, "ladder bitrates must be positive") }
+        try Self.checkLadder(ladder, segmentDurationSeconds: segmentDurationSeconds, name: name)
         guard !sizesBytes.isEmpty else { throw InputError(file: name, "the video has no segments") }
         var flat: [Int] = []
         flat.reserveCapacity(sizesBytes.count * ladder.count)
@@ -143,11 +136,30 @@ public struct Video: Equatable, Sendable {
         guard rowBytes.allSatisfy({ $0 < Self.maximumSegmentBytes }) else {
             throw InputError(file: name, "a segment of \(NumberText.plain(segmentDurationSeconds)) s at the top level is over 1 PB")
         }
+        try Self.checkLadder(ladder, segmentDurationSeconds: segmentDurationSeconds, name: name)
         let row = rowBytes.map { Int($0.rounded()) }
-        try self.init(
-            name: name, segmentDurationSeconds: segmentDurationSeconds, ladder: ladder,
-            sizesBytes: Array(repeating: row, count: segmentCount), formats: formats
+        if let size = row.first(where: { $0 <= 0 }) { throw InputError(file: name, "segment 1 has a size of \(size) bytes") }
+        let formats = formats ?? Array(repeating: nil, count: ladder.count)
+        guard formats.count == ladder.count else { throw InputError(file: name, "one format per level is needed") }
+        // Filled flat: a row array per segment would make millions of allocations for a long video.
+        let levels = row.count
+        let flat = (0..<segmentCount * levels).map { row[$0 % levels] }
+        storage = Storage(
+            name: name, segmentDurationSeconds: segmentDurationSeconds, ladder: ladder, formats: formats,
+            segmentCount: segmentCount, sizes: flat
         )
+    }
+
+    /// What every video needs of its ladder and segment duration.
+    private static func checkLadder(_ ladder: [BitrateLevel], segmentDurationSeconds: Double, name: String) throws(InputError) {
+        guard segmentDurationSeconds.isFinite, segmentDurationSeconds > 0 else {
+            throw InputError(file: name, "segment duration must be a positive number of seconds")
+        }
+        guard !ladder.isEmpty else { throw InputError(file: name, "the ladder has no levels") }
+        guard ladder == ladder.sorted(), Set(ladder.map(\.bitrate)).count == ladder.count else {
+            throw InputError(file: name, "ladder bitrates must be distinct and ascending")
+        }
+        guard ladder.allSatisfy({ $0.bitrate > 0 }) else { throw InputError(file: name, "ladder bitrates must be positive") }
     }
 
     public var levelCount: Int { storage.ladder.count }

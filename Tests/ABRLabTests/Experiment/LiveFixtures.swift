@@ -25,6 +25,8 @@ struct RecordingStrategy: SessionStrategy {
     var level: Int
     var contexts: [DecisionContext] = []
     var records: [DownloadRecord] = []
+    /// The chunks of each download, from the context `didDownload` receives.
+    var chunks: [[ChunkRecord]] = []
 
     init(level: Int) { self.level = level }
 
@@ -35,5 +37,6 @@ struct RecordingStrategy: SessionStrategy {
 
     mutating func didDownload(_ record: DownloadRecord, context: DecisionContext) {
         records.append(record)
+        chunks.append(context.live?.lastChunks ?? [])
     }
 }

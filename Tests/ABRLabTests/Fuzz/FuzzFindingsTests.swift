@@ -82,4 +82,14 @@ import Testing
             #expect(!error.description.contains { $0.isNewline })
         }
     }
+
+    /// cbr-spec timed out (over 1 s under AddressSanitizer) on a spec within the size limit: the
+    /// video was built as one small array per segment before being flattened.
+    @Test func longCBRVideoWithinTheLimitIsBuilt() throws {
+        let video = try VideoLoader.cbr("cbr:27x7277772")
+        #expect(video.segmentCount == 7_277_772)
+        #expect(video.levelCount == 1)
+        #expect(video.sizeBytes(segment: 7_277_771, level: 0) == 13_500)
+        #expect(video.sizeBytes(segment: 0, level: 0) == 13_500)
+    }
 }
