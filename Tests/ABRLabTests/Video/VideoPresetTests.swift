@@ -14,10 +14,15 @@ import Testing
         let video = try preset.video()
         #expect(video.name == preset.rawValue)
         #expect(video.segmentCount == 48)
-        #expect(video.segmentDurationSeconds == 4)
-        #expect(video.ladder == (preset == .standard ? BitrateLevel.standardLevels : VideoPreset.pensieveLadder))
+        let (ladderKbps, seconds): ([Int], Double) = switch preset {
+        case .standard: (BitrateLevel.standardLevels.map { $0.bitrate / 1000 }, 4)
+        case .pensieveCBR: ([300, 750, 1200, 1850, 2850, 4300], 4)
+        case .twitchLL: ([200, 600, 1000], 0.5)
+        }
+        #expect(video.segmentDurationSeconds == seconds)
+        #expect(video.ladder.map { $0.bitrate / 1000 } == ladderKbps)
         for (level, bitrate) in video.ladder.enumerated() {
-            #expect(video.sizeBytes(segment: 47, level: level) == bitrate.bitrate * 4 / 8)
+            #expect(Double(video.sizeBytes(segment: 47, level: level)) == Double(bitrate.bitrate) * seconds / 8)
         }
     }
 
