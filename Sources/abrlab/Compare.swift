@@ -151,14 +151,15 @@ extension Abrlab {
                 qoeScript: experiment.isScriptedQoE ? experiment.qoe : nil, baseline: baseline, rankBy: rankMetric,
                 luaLimits: experiment.luaLimitsDescription, layout: layout
             ).hex
+            // Set before the partial folder exists, so an interrupt while it is being made removes it too.
+            if !resume {
+                InterruptCleanup.discardOnInterrupt = URL(fileURLWithPath: out).appendingPathComponent(ResumableResults.partialFolderName)
+            }
             let results = try ResumableResults(
                 directory: URL(fileURLWithPath: out), layout: layout,
                 identity: "fingerprint \(fingerprint)\nshard \(shard?.description ?? "-")\n", resume: resume
             )
             results.checkpointInterval = .milliseconds(Int64(checkpointSeconds * 1000))
-            if !resume {
-                InterruptCleanup.discardOnInterrupt = URL(fileURLWithPath: out).appendingPathComponent(ResumableResults.partialFolderName)
-            }
             var report = ExperimentReport(strategyIDs: descriptors.map(\.id))
             if results.chunksDone > 0 {
                 let completed = results.completedSessions
