@@ -26,20 +26,14 @@ local M = {
   },
 }
 
-local state          -- the learner's state once steady; nil during start-up
-local last_level     -- level chosen for the previous segment
-local history        -- dash.js's throughput history
+-- Per session (each session runs this file afresh):
+local state                           -- the learner's state once steady; nil during start-up
+local last_level                      -- level chosen for the previous segment
+local history = history_module.new()  -- dash.js's throughput history
 
-function M.setup(session)
-  state = nil
-  last_level = nil
-  history = history_module.new()
-  history_module.check_estimate_param(M.params.estimate)
-end
+function M.setup() history_module.check_estimate_param(M.params.estimate) end
 
-function M.on_download(report)
-  history_module.push(history, report.throughput_kbps, report.latency_s)
-end
+function M.on_download(report) history_module.record(history, report) end
 
 local function level_for_bitrate(ctx, kbps, latency_s)
   return history_module.level_for_bitrate(ctx.levels_kbps, ctx.segment_duration_s, kbps, latency_s)

@@ -32,20 +32,14 @@ local M = {
   },
 }
 
-local som             -- the map, built at the first decision with an estimate
-local level           -- the level chosen last
-local history         -- dash.js's throughput history
+-- Per session (each session runs this file afresh):
+local som                             -- the map, built at the first decision with an estimate
+local level                           -- the level chosen last
+local history = history_module.new()  -- dash.js's throughput history
 
-function M.setup(session)
-  som = nil
-  level = nil
-  history = history_module.new()
-  history_module.check_estimate_param(M.params.estimate)
-end
+function M.setup() history_module.check_estimate_param(M.params.estimate) end
 
-function M.on_download(report)
-  history_module.push(history, report.throughput_kbps, report.latency_s)
-end
+function M.on_download(report) history_module.record(history, report) end
 
 local function initial_level(ctx)
   return history_module.level_for_bitrate(ctx.levels_kbps, ctx.segment_duration_s, M.params.initial_bitrate_kbps, nil)

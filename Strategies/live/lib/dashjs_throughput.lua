@@ -65,6 +65,11 @@ local function mean_of_last(samples, count)
   return total / count
 end
 
+-- Records a download from its report (on_download's argument).
+function T.record(history, report)
+  T.push(history, report.throughput_kbps, report.latency_s)
+end
+
 -- The average throughput, kbps; nil before any sample.
 function T.average_kbps(history)
   local samples = history.throughputs_kbps
