@@ -151,7 +151,8 @@ extension Abrlab {
                 qoeScript: experiment.isScriptedQoE ? experiment.qoe : nil, baseline: baseline, rankBy: rankMetric,
                 luaLimits: experiment.luaLimitsDescription, layout: layout
             ).hex
-            // Set before the partial folder exists, so an interrupt while it is being made removes it too.
+            // Named before the checkpoint folder exists: an interrupt just after its journal is
+            // written must still find it to discard.
             if !resume {
                 InterruptCleanup.discardOnInterrupt = URL(fileURLWithPath: out).appendingPathComponent(ResumableResults.partialFolderName)
             }

@@ -14,15 +14,15 @@ import Testing
         let video = try preset.video()
         #expect(video.name == preset.rawValue)
         #expect(video.segmentCount == 48)
-        let (ladderKbps, seconds): ([Int], Double) = switch preset {
-        case .standard: (BitrateLevel.standardLevels.map { $0.bitrate / 1000 }, 4)
-        case .pensieveCBR: ([300, 750, 1200, 1850, 2850, 4300], 4)
-        case .twitchLL: ([200, 600, 1000], 0.5)
+        let expected: (seconds: Double, ladder: [BitrateLevel]) = switch preset {
+        case .standard: (4, BitrateLevel.standardLevels)
+        case .pensieveCBR: (4, VideoPreset.pensieveLadder)
+        case .twitchLL: (0.5, [200, 600, 1000].map { BitrateLevel(bitrate: $0 * 1000, label: "\($0)k") })
         }
-        #expect(video.segmentDurationSeconds == seconds)
-        #expect(video.ladder.map { $0.bitrate / 1000 } == ladderKbps)
+        #expect(video.segmentDurationSeconds == expected.seconds)
+        #expect(video.ladder == expected.ladder)
         for (level, bitrate) in video.ladder.enumerated() {
-            #expect(Double(video.sizeBytes(segment: 47, level: level)) == Double(bitrate.bitrate) * seconds / 8)
+            #expect(Double(video.sizeBytes(segment: 47, level: level)) == Double(bitrate.bitrate) * expected.seconds / 8)
         }
     }
 
