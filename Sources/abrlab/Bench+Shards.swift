@@ -11,24 +11,30 @@ extension Abrlab.Bench {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let eight = ["bba", "rb", "bola", "robust_mpc", "throughput", "dynamic", "festive"].map { "\(strategies)/\($0).lua" } + ["conservative"]
         let run = ["compare", "--strategies"] + eight + ["--traces", hd.path, "--video", movie.path, "--quiet"]
-        // Each run twice, the faster counting, so other load on the machine disturbs both sides alike.
-        func best(_ arguments: [String]) throws -> Double {
-            var seconds = Double.infinity
+        // Each run twice, the faster counting, so other load on the machine disturbs both sides
+        // alike; CPU time (user + system) is the least of the two as well, and moves less with
+        // other load than wall time does.
+        func best(_ arguments: [String]) throws -> (seconds: Double, cpuSeconds: Double) {
+            var best = (seconds: Double.infinity, cpuSeconds: Double.infinity)
             for _ in 0..<2 {
                 let child = try BenchmarkClock.child(arguments)
                 guard child.status == 0 else { throw InputError(file: "bench", "compare \(arguments.suffix(4).joined(separator: " ")) exited with \(child.status)") }
-                seconds = min(seconds, child.seconds)
+                best = (min(best.seconds, child.seconds), min(best.cpuSeconds, child.cpuSeconds))
             }
-            return seconds
+            return best
         }
-        let wholeSeconds = try best(run + ["--out", scratch.appendingPathComponent("whole").path])
+        let whole = try best(run + ["--out", scratch.appendingPathComponent("whole").path])
         var shardSeconds = 0.0
+        var shardCPUSeconds = 0.0
         var folders: [String] = []
         for index in 0..<8 {
             let folder = scratch.appendingPathComponent("shard-\(index)").path
-            shardSeconds += try best(run + ["--shard", "\(index)/8", "--out", folder])
+            let shard = try best(run + ["--shard", "\(index)/8", "--out", folder])
+            shardSeconds += shard.seconds
+            shardCPUSeconds += shard.cpuSeconds
             folders.append(folder)
         }
+        let wholeSeconds = whole.seconds
         let mergedFolder = scratch.appendingPathComponent("merged")
         let merge = try BenchmarkClock.child(["merge"] + folders + ["--out", mergedFolder.path, "--quiet"])
         let rows = try Self.rowCount(mergedFolder)
@@ -36,6 +42,8 @@ extension Abrlab.Bench {
         print(String(format: "  unsharded %.2f s; 8 shards %.2f s in total: overhead %+.1f %% (%+.1f %% with the merge's %.2f s)",
                      wholeSeconds, shardSeconds, (shardSeconds / wholeSeconds - 1) * 100,
                      ((shardSeconds + merge.seconds) / wholeSeconds - 1) * 100, merge.seconds))
+        print(String(format: "  CPU time: unsharded %.2f s; 8 shards %.2f s in total: overhead %+.1f %%",
+                     whole.cpuSeconds, shardCPUSeconds, (shardCPUSeconds / whole.cpuSeconds - 1) * 100))
         print(String(format: "  merge: %d rows (sessions, segments, transitions) in %.2f s: %.1f M rows/s, peak RSS %.1f MB",
                      rows, merge.seconds, Double(rows) / merge.seconds / 1e6, Double(merge.peakBytes) / 1e6))
 

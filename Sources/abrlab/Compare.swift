@@ -26,6 +26,9 @@ extension Abrlab {
 
                 --param id.key=a,b,c sweeps a parameter: every setting runs as its own row, \
                 id[key=value,...] (swept keys in name order; the first varies slowest). \
+                --param-grid FILE lists settings instead, one per CSV line under an id.key \
+                header, for sweeps that are not a product; its rows run in file order, named by \
+                the keys whose value differs between them, each combined with every --param setting. \
                 --shard K/N runs one of N shards (contiguous trace ranges balanced by segments \
                 to play); abrlab merge puts the shard folders back together, byte for byte as \
                 the unsharded run. Output grows in --out/.abrlab-partial with checkpoints; \
@@ -35,6 +38,7 @@ extension Abrlab {
                   abrlab compare
                   abrlab compare --strategies bba Strategies/my_rule.lua --traces Traces/3g --baseline conservative
                   abrlab compare --strategies bola --param bola.gp=3,5,8 --segments-format csv.gz
+                  abrlab compare --strategies bola robust_mpc --param-grid sweep.csv
                   abrlab compare --shard 0/4 --out shards/0 --resume
                   abrlab compare --profile pensieve --video ../shared/datasets/pensieve/video_sizes \\
                       --ladder-kbps 300,750,1200,1850,2850,4300 --segment-duration-s 4 \\
@@ -141,7 +145,7 @@ extension Abrlab {
             try plan.validate(requiresTraces: shard == nil)
             if !quiet { experiment.warnIfNotPensieveShaped(plan) }
             // Every trace of the plan, in every shard: the record is the plan's, not the shard's.
-            let inputs = RunInputs(videoSpec: experiment.video, video: video, traceFiles: entries.map { ($0.name, $0.url) })
+            let inputs = RunInputs(videoSpec: experiment.video, video: video, traceFiles: entries.map { ($0.name, $0.path) }, jobs: jobs)
             // The default run leaves the Lua conservative.lua out by design (see the discussion above).
             if !quiet, !strategies.isEmpty { strategyWarnings.forEach { CommandFailure.warn($0.description) } }
 

@@ -86,7 +86,10 @@ public enum TraceLoader {
 
     /// The last path component without a `.json` or `.csv` extension: `norway_bus_1`, `report_foo`.
     public static func traceName(forFile file: String) -> String {
-        let base = file.split(separator: "/").last.map(String.init) ?? file
+        // The part after the last slash, without splitting the whole path (names of thousands
+        // of files are taken at every start of a run).
+        var base = file.lastIndex(of: "/").map { String(file[file.index(after: $0)...]) } ?? file
+        if base.isEmpty { base = file.split(separator: "/").last.map(String.init) ?? file }
         for suffix in [".json", ".csv"] where base.count > suffix.count && base.lowercased().hasSuffix(suffix) {
             return String(base.dropLast(suffix.count))
         }

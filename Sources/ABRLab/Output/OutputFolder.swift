@@ -38,12 +38,11 @@ public struct OutputFolder: Sendable {
             return
         }
         guard let data = FileManager.default.contents(atPath: manifestURL.path),
-              let manifest = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              manifest["version"] is String, manifest["command"] is [Any] else {
+              let manifest = try? JSONDecoder().decode(ManifestHead.self, from: data) else {
             throw InputError(file: manifestURL.path, "is not the run.json of an abrlab run; choose another --out")
         }
         // Manifests before the files list was added own the standard names.
-        let listed = (manifest["files"] as? [String]) ?? Self.resultFileNames
+        let listed = manifest.files ?? Self.resultFileNames
         previousFiles = listed.filter { Self.isOwnable($0) && present.contains($0) }.sorted()
     }
 
@@ -65,6 +64,21 @@ public struct OutputFolder: Sendable {
                     break
                 }
             }
+        }
+    }
+
+    /// What ownership needs of a `run.json`: a string `version`, an array `command` and the
+    /// `files` list; the rest (every input's hash, a thousand traces' worth) is skipped unbuilt.
+    private struct ManifestHead: Decodable {
+        let files: [String]?
+
+        private enum CodingKeys: String, CodingKey { case version, command, files }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            _ = try container.decode(String.self, forKey: .version)
+            _ = try container.nestedUnkeyedContainer(forKey: .command)
+            files = try? container.decodeIfPresent([String].self, forKey: .files)
         }
     }
 

@@ -168,8 +168,10 @@ public final class ResumableResults {
                 compressed: name.hasSuffix(".gz"), header: CSVRow.line(header)
             )
         }
+        // No checkpoint yet: a run killed before its first one has an empty journal, and --resume
+        // starts it over, which is all a checkpoint of zero chunks would allow. That spares
+        // every run (and every shard) one round of syncs.
         try openJournal(truncating: true)
-        try checkpoint(finished: false)
     }
 
     /// Continues from `record`; `false` when its files no longer line up with the layout.

@@ -18,11 +18,12 @@ enum BenchmarkClock {
         return best
     }
 
-    /// Runs this executable with `arguments` and returns its exit status, wall time and peak
-    /// resident memory in bytes (from the kernel's accounting of the child). The child is
+    /// Runs this executable with `arguments` and returns its exit status, wall time, CPU time
+    /// (user and system, all threads) and peak resident memory in bytes (from the kernel's
+    /// accounting of the child). The child is
     /// started with posix_spawn, not `Process`, whose own reaper could collect it first and
     /// leave no accounting to read.
-    static func child(_ arguments: [String]) throws -> (status: Int32, seconds: Double, peakBytes: Int) {
+    static func child(_ arguments: [String]) throws -> (status: Int32, seconds: Double, cpuSeconds: Double, peakBytes: Int) {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -40,6 +41,7 @@ enum BenchmarkClock {
         while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return (exitStatus, seconds, Int(usage.ru_maxrss) * 1024)
+        func cpu(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return (exitStatus, seconds, cpu(usage.ru_utime) + cpu(usage.ru_stime), Int(usage.ru_maxrss) * 1024)
     }
 }

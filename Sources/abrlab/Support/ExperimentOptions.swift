@@ -72,6 +72,11 @@ struct ExperimentOptions: ParsableArguments {
         valueName: "id.key=value"))
     var params: [String] = []
 
+    @Option(name: .customLong("param-grid"), help: ArgumentHelp(
+        "A CSV file of parameter settings: a header of id.key columns, then one setting per line (a strategy's cells all filled or all empty; # comments); each setting runs as its own row in compare.",
+        valueName: "file"))
+    var paramGrid: String?
+
     @Option(help: "Seed for strategies' randomness and the bootstrap intervals.")
     var seed: UInt64 = 1
 
@@ -211,9 +216,9 @@ struct ExperimentOptions: ParsableArguments {
     /// The Lua settings that can change results, for the plan fingerprint.
     var luaLimitsDescription: String { "instructions=\(luaInstructions) memory_mb=\(luaMemoryMegabytes) verbose=\(verbose)" }
 
-    /// `--param` values by strategy id, sweeps included.
+    /// `--param` values and `--param-grid` settings by strategy id, sweeps included.
     func resolveParams() throws(InputError) -> ParamAssignments {
-        try ParamAssignments(parsing: params)
+        try ParamAssignments(parsing: params, grid: try paramGrid.map(ParamGrid.init(contentsOf:)))
     }
 }
 

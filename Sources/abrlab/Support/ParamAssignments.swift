@@ -3,7 +3,8 @@ import ABRLabLua
 
 /// `--param` values by strategy id. `id.key=value` sets one value; `id.key=a,b,c` sweeps the
 /// key over several values, and every combination of a strategy's swept keys (their cartesian
-/// product) runs as its own row, e.g. `bola[gp=3]`.
+/// product) runs as its own row, e.g. `bola[gp=3]`. A `--param-grid` file adds settings listed
+/// row by row (``ParamGrid``), each combined with every `--param` combination.
 struct ParamAssignments {
     /// One combination of values for one strategy, and the id its rows carry.
     struct Setting: Equatable {
@@ -11,10 +12,14 @@ struct ParamAssignments {
         let rowID: String
         /// Every key set for the strategy, swept or not.
         let values: [String: String]
+        /// The grid file's line this setting takes values from, with those values.
+        var gridRow: ParamGrid.Row? = nil
     }
 
     /// Keys in name order with their values in the order given.
     private(set) var keys: [String: [(key: String, values: [String])]] = [:]
+    /// The `--param-grid` file, if any.
+    private(set) var grid: ParamGrid?
 
     init() {}
 
@@ -48,26 +53,43 @@ struct ParamAssignments {
         keys = grouped.mapValues { entries in entries.keys.sorted().map { ($0, entries[$0] ?? []) } }
     }
 
-    /// Strategy ids that have parameters, sorted.
-    var strategyIDs: [String] { keys.keys.sorted() }
+    /// `--param` arguments and a `--param-grid` file; a key both set is an error.
+    init(parsing params: [String], grid: ParamGrid?) throws(InputError) {
+        try self.init(parsing: params)
+        guard let grid else { return }
+        for id in grid.rows.keys.sorted() {
+            let given = Set((keys[id] ?? []).map(\.key))
+            if let key = grid.keys(for: id).first(where: given.contains) {
+                throw InputError(file: grid.file, "\(id).\(key) is also set by --param; set it in one place")
+            }
+        }
+        self.grid = grid
+    }
 
-    /// The settings `id` runs, in the documented order: the cartesian product of its keys'
-    /// values with the first key (by name) varying slowest and values in the order given. One
-    /// setting, named `id`, when nothing is swept.
+    /// Strategy ids that have parameters, sorted.
+    var strategyIDs: [String] { Set(keys.keys).union(grid.map { Array($0.rows.keys) } ?? []).sorted() }
+
+    /// The settings `id` runs, in the documented order: its grid rows in file order (when the
+    /// grid sets it), each with the cartesian product of its `--param` keys' values, the first
+    /// key (by name) varying slowest and values in the order given. One setting, named `id`,
+    /// when nothing is swept. Swept keys are the listed ones and the grid's keys whose value
+    /// differs between two rows.
     func settings(for id: String) -> [Setting] {
         let entries = keys[id] ?? []
         var combinations: [[String]] = [[]]
         for entry in entries {
             combinations = combinations.flatMap { prefix in entry.values.map { prefix + [$0] } }
         }
-        return combinations.map { combination in
-            var values: [String: String] = [:]
-            var swept: [String] = []
-            for (entry, value) in zip(entries, combination) {
-                values[entry.key] = value
-                if entry.values.count > 1 { swept.append("\(entry.key)=\(value)") }
+        let gridRows: [ParamGrid.Row?] = grid?.rows[id]?.map { Optional($0) } ?? [nil]
+        var swept = Set(entries.filter { $0.values.count > 1 }.map(\.key))
+        swept.formUnion(grid?.sweptKeys(for: id) ?? [])
+        return gridRows.flatMap { row in
+            combinations.map { combination in
+                var values = row?.values ?? [:]
+                for (entry, value) in zip(entries, combination) { values[entry.key] = value }
+                let named = values.keys.filter(swept.contains).sorted().map { "\($0)=\(values[$0] ?? "")" }
+                return Setting(rowID: named.isEmpty ? id : "\(id)[\(named.joined(separator: ","))]", values: values, gridRow: row)
             }
-            return Setting(rowID: swept.isEmpty ? id : "\(id)[\(swept.joined(separator: ","))]", values: values)
         }
     }
 }

@@ -13,8 +13,13 @@ struct RunInputs: Encodable {
 
         /// `nil` when the file cannot be read (it was read a moment ago, so only a race does that).
         init?(path: String) {
+            self.init(standardizedPath: URL(fileURLWithPath: path).standardizedFileURL.path)
+        }
+
+        /// A file whose path is already absolute and standardized.
+        init?(standardizedPath path: String) {
             guard let data = FileManager.default.contents(atPath: path) else { return nil }
-            self.path = URL(fileURLWithPath: path).standardizedFileURL.path
+            self.path = path
             bytes = data.count
             sha256 = SHA256.hex(data)
         }
@@ -42,13 +47,34 @@ struct RunInputs: Encodable {
     let video: Video
     let traces: [Trace]
 
-    init(videoSpec: String, video: ABRLab.Video, traceFiles: [(name: String, url: URL)]) {
+    /// `traceFiles` carry standardized absolute paths (``TraceSetResolver/Entry/path``); they
+    /// are read and hashed on `jobs` threads, since every shard of a run hashes all of them.
+    init(videoSpec: String, video: ABRLab.Video, traceFiles: [(name: String, path: String)], jobs: Int = 1) {
         self.video = Video(
             spec: videoSpec, name: video.name, bitratesKbps: video.bitratesKbps,
             segmentDurationSeconds: video.segmentDurationSeconds, segmentCount: video.segmentCount,
             sizesSHA256: Self.sizesHash(video), files: Self.videoFiles(videoSpec).compactMap { File(path: $0) }
         )
-        traces = traceFiles.map { Trace(name: $0.name, file: File(path: $0.url.path)) }
+        let files = Self.read(traceFiles.map(\.path), jobs: jobs)
+        traces = zip(traceFiles, files).map { Trace(name: $0.name, file: $1) }
+    }
+
+    /// `File(standardizedPath:)` of each path, in order, worker w taking paths w, w + jobs, ...
+    static func read(_ paths: [String], jobs: Int) -> [File?] {
+        /// Each slot is written by exactly one worker before `concurrentPerform` returns.
+        struct Slots: @unchecked Sendable {
+            let base: UnsafeMutablePointer<File?>
+        }
+        let slots = Slots(base: .allocate(capacity: paths.count))
+        slots.base.initialize(repeating: nil, count: paths.count)
+        defer { slots.base.deallocate() }
+        let workers = max(1, min(jobs, paths.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in stride(from: worker, to: paths.count, by: workers) {
+                slots.base[index] = File(standardizedPath: paths[index])
+            }
+        }
+        return (0..<paths.count).map { (slots.base + $0).move() }
     }
 
     /// The files behind a video spec: the manifest, a Pensieve folder's `video_size_N` files, or

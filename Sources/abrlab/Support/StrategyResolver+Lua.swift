@@ -23,7 +23,11 @@ extension StrategyResolver {
     /// its row id; native strategies and scripts alike.
     func expand(_ descriptor: StrategyDescriptor) throws -> [StrategyDescriptor] {
         try params.settings(for: descriptor.id).map { setting throws(InputError) in
-            try descriptor.configured(setting.values).renamed(setting.rowID)
+            // A grid row's own values first, so a bad one is reported at its file and line.
+            if let row = setting.gridRow, let file = params.grid?.file {
+                do throws(InputError) { _ = try descriptor.configured(row.values) } catch { throw InputError(file: file, line: row.line, error.message) }
+            }
+            return try descriptor.configured(setting.values).renamed(setting.rowID)
         }
     }
 }

@@ -51,7 +51,8 @@ struct StrategyResolver {
         }
         for id in params.strategyIDs {
             guard descriptors.contains(where: { $0.id == id }) else {
-                throw InputError(file: "--param", "no strategy with id '\(id)' is being run")
+                let file = params.keys[id] == nil ? params.grid?.file ?? "--param" : "--param"
+                throw InputError(file: file, "no strategy with id '\(id)' is being run")
             }
         }
         return (try descriptors.flatMap(expand), shadowing.warnings)

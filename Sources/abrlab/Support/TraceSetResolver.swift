@@ -11,44 +11,55 @@ struct TraceSetResolver {
     var format: TraceFormat?
     var options = TraceLoadOptions()
 
-    /// Files a folder contributes: every regular, non-hidden file except documentation.
-    static func isTraceCandidate(_ url: URL) -> Bool {
-        let name = url.lastPathComponent
+    /// Files a folder contributes, by name: every regular, non-hidden file except documentation and code.
+    static func isTraceCandidate(name: String) -> Bool {
         if name.hasPrefix(".") || name.hasPrefix("README") { return false }
-        return !["md", "ipynb", "py", "lua", "swift", "sh"].contains(url.pathExtension.lowercased())
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return true }
+        return !["md", "ipynb", "py", "lua", "swift", "sh"].contains(name[name.index(after: dot)...].lowercased())
     }
 
     func resolveFiles(_ arguments: [String]) throws(InputError) -> [URL] {
-        var files: [URL] = []
+        try resolve(arguments).map(\.url)
+    }
+
+    /// The files of `arguments` in argument order (a folder's files sorted by path), each once,
+    /// with its standardized absolute path, the key that tells two spellings of one file apart.
+    private func resolve(_ arguments: [String]) throws(InputError) -> [(url: URL, path: String)] {
+        var files: [(url: URL, path: String)] = []
         for argument in arguments {
             if argument.contains(where: { "*?[".contains($0) }) {
                 let matches = Self.glob(argument)
                 guard !matches.isEmpty else { throw InputError(file: argument, "no file matches this pattern") }
-                for match in matches { try collect(URL(fileURLWithPath: match), into: &files) }
+                for match in matches { try collect(match, into: &files) }
             } else {
-                try collect(URL(fileURLWithPath: argument), into: &files)
+                try collect(argument, into: &files)
             }
         }
         var seen = Set<String>()
-        return files.filter { seen.insert($0.standardizedFileURL.path).inserted }
+        return files.filter { seen.insert($0.path).inserted }
     }
 
     /// A trace file and the name its sessions carry.
     struct Entry: Equatable {
         let url: URL
         let name: String
+        /// The file's standardized absolute path, as `run.json` records it.
+        let path: String
     }
 
     /// The trace files with their names, sorted by name, without reading them: a file's name
     /// without `.json`/`.csv`, prefixed by its folder when two files share a name.
     func entries(_ arguments: [String]) throws(InputError) -> [Entry] {
-        let files = try resolveFiles(arguments)
+        let files = try resolve(arguments)
         guard !files.isEmpty else { throw InputError(file: arguments.joined(separator: " "), "the trace set is empty") }
         let names = files.map { TraceLoader.traceName(forFile: $0.path) }
         let counts = Dictionary(grouping: names, by: { $0 }).mapValues(\.count)
-        let entries = zip(files, names).map { url, name in
+        let entries = zip(files, names).map { file, name in
             // Same file name in two folders: prefix the folder so every session stays identifiable.
-            Entry(url: url, name: counts[name, default: 0] > 1 ? url.deletingLastPathComponent().lastPathComponent + "/" + name : name)
+            Entry(
+                url: file.url, name: counts[name, default: 0] > 1 ? file.url.deletingLastPathComponent().lastPathComponent + "/" + name : name,
+                path: file.path
+            )
         }.sorted { $0.name < $1.name }
         for (first, second) in zip(entries, entries.dropFirst()) where first.name == second.name {
             throw InputError(file: first.name, "two traces have this name; rename one of them")
@@ -80,26 +91,50 @@ struct TraceSetResolver {
         return (traces, warnings, files)
     }
 
-    private func collect(_ url: URL, into files: inout [URL]) throws(InputError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw InputError(file: url.relativePath, "no such file or folder")
-        }
-        guard isDirectory.boolValue else {
-            files.append(url)
+    private func collect(_ argument: String, into files: inout [(url: URL, path: String)]) throws(InputError) {
+        let url = URL(fileURLWithPath: argument)
+        var status = stat()
+        guard stat(argument, &status) == 0 else { throw InputError(file: url.relativePath, "no such file or folder") }
+        let root = url.standardizedFileURL.path
+        guard (status.st_mode & S_IFMT) == S_IFDIR else {
+            files.append((url, root))
             return
         }
-        guard let enumerator = FileManager.default.enumerator(
-            at: url, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
-        ) else { throw InputError(file: url.relativePath, "cannot read the folder") }
-        var found: [URL] = []
-        for case let file as URL in enumerator {
-            // Symbolic links count as the files they point to; one stat() per file keeps large sets fast.
-            var status = stat()
-            let isRegular = stat(file.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
-            if isRegular, Self.isTraceCandidate(file) { found.append(file) }
+        // readdir with one stat() only where the entry type needs it: a folder of thousands of
+        // traces is listed by every shard of a run, so listing must cost little next to a session.
+        var found: [String] = []
+        guard Self.walk(argument, relative: "", into: &found) else { throw InputError(file: url.relativePath, "cannot read the folder") }
+        let prefix = argument.hasSuffix("/") ? argument : argument + "/"
+        let rootPrefix = root.hasSuffix("/") ? root : root + "/"
+        files += found.sorted().map { (URL(fileURLWithPath: prefix + $0, isDirectory: false), rootPrefix + $0) }
+    }
+
+    /// Appends the trace candidates under `folder/relative` as paths relative to `folder`,
+    /// skipping hidden entries; symbolic links count as the files they point to and are not
+    /// followed into folders.
+    private static func walk(_ folder: String, relative: String, into found: inout [String]) -> Bool {
+        let path = relative.isEmpty ? folder : folder + "/" + relative
+        guard let directory = opendir(path) else { return false }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard !name.hasPrefix(".") else { continue }
+            let child = relative.isEmpty ? name : relative + "/" + name
+            var type = Int32(entry.pointee.d_type)
+            if type == DT_UNKNOWN || type == DT_LNK {
+                var status = stat()
+                let follow = type == DT_LNK
+                guard (follow ? stat(path + "/" + name, &status) : lstat(path + "/" + name, &status)) == 0 else { continue }
+                let mode = status.st_mode & S_IFMT
+                type = mode == S_IFREG ? Int32(DT_REG) : (mode == S_IFDIR && !follow ? Int32(DT_DIR) : Int32(DT_UNKNOWN))
+            }
+            if type == DT_DIR {
+                _ = walk(folder, relative: child, into: &found)
+            } else if type == DT_REG, isTraceCandidate(name: name) {
+                found.append(child)
+            }
         }
-        files += found.sorted { $0.path < $1.path }
+        return true
     }
 
     static func glob(_ pattern: String) -> [String] {
