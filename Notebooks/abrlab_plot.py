@@ -6,6 +6,7 @@ Options come from the environment (scripts/figures sets them):
   ABRLAB_STRATEGIES      comma-separated strategy ids to plot (default: all)
   ABRLAB_QOE_AXIS        auto, linear, symlog or clip (default auto)
 """
+import json
 import os
 from pathlib import Path
 
@@ -33,6 +34,22 @@ def read(results, name):
         path = path.with_name(name + ".gz")
     return pd.read_csv(path, keep_default_na=False, na_values=[""],
                        dtype={"strategy": str, "trace": str, "baseline": str, "error": str})
+
+
+# The per-segment columns of segments.csv that only a live compare (--profile live) fills.
+LIVE_SEGMENT_COLUMNS = ["live_latency_s", "playback_rate"]
+
+
+def target_latency(results):
+    """The live target latency (s) the compare ran with, from run.json's profile; None when absent."""
+    try:
+        with open(Path(results) / "run.json") as f:
+            profile = json.load(f).get("profile", {})
+    except (OSError, ValueError):
+        return None
+    live = profile.get("liveSettings") or {}
+    value = live.get("targetLatencySeconds")
+    return float(value) if value is not None else None
 
 
 def selected(frame, column="strategy"):

@@ -65,6 +65,27 @@ enum CLI {
         #expect(text == expected, "output differs from Golden/\(name)", sourceLocation: sourceLocation)
     }
 
+    /// Runs `arguments` into two fresh folders, with `--jobs 1` and with `--jobs` `jobs`, expects
+    /// both to succeed with byte-identical `files`, and hands the first run's output and folder
+    /// to `body` before removing both folders.
+    static func acrossJobs(
+        _ arguments: [String], jobs: Int, files: [String], sourceLocation: SourceLocation = #_sourceLocation,
+        _ body: (Output, URL) throws -> Void
+    ) throws {
+        let one = try temporaryFolder()
+        let other = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: one); try? FileManager.default.removeItem(at: other) }
+        let first = try run(arguments + ["--out", one.path, "--jobs", "1"])
+        let second = try run(arguments + ["--out", other.path, "--jobs", "\(jobs)"])
+        #expect(first.status == 0, "\(first.stderr)", sourceLocation: sourceLocation)
+        #expect(second.status == 0, "\(second.stderr)", sourceLocation: sourceLocation)
+        for file in files {
+            let a = try read(one.appendingPathComponent(file))
+            #expect(a == (try read(other.appendingPathComponent(file))), "\(file) depends on --jobs", sourceLocation: sourceLocation)
+        }
+        try body(first, one)
+    }
+
     static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("abrlab-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
