@@ -37,7 +37,7 @@ extension Abrlab {
                 Examples:
                   abrlab compare
                   abrlab compare --strategies bba Strategies/my_rule.lua --traces Traces/3g --baseline conservative
-                  abrlab compare --strategies bola --param bola.gp=3,5,8 --segments-format csv.gz
+                  abrlab compare --strategies bola --param bola.gp=3,5,8 --segments csv.gz
                   abrlab compare --strategies bola robust_mpc --param-grid sweep.csv
                   abrlab compare --shard 0/4 --out shards/0 --resume
                   abrlab compare --profile pensieve --video ../shared/datasets/pensieve/video_sizes \\
@@ -81,8 +81,8 @@ extension Abrlab {
         var table: String = "text"
 
         @Option(name: .customLong("segments-format"), help: ArgumentHelp(
-            "segments.csv as csv, csv.gz (segments.csv.gz) or none.", valueName: "format"))
-        var segmentsFormat: String = SegmentsFormat.csv.rawValue
+            "segments.csv as csv, csv.gz (segments.csv.gz) or none (default: csv); --segments csv.gz says the same.", valueName: "format"))
+        var segmentsFormat: String?
 
         @Option(help: ArgumentHelp(
             "Run only shard K of N (K from 0), a contiguous range of traces balanced by segments to play; merge the shards' folders with abrlab merge. Default: from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX when set.",
@@ -105,6 +105,20 @@ extension Abrlab {
             }
         }
 
+        /// The per-segment output's format, from `--segments-format` or a format given to `--segments`.
+        private func resolveSegmentsFormat() throws(InputError) -> SegmentsFormat {
+            let given = try segmentsFormat.map { (text) throws(InputError) -> SegmentsFormat in
+                guard let format = SegmentsFormat(rawValue: text) else {
+                    throw InputError(file: "--segments-format", "unknown format '\(text)'; choose csv, csv.gz or none")
+                }
+                return format
+            }
+            if let given, let other = experiment.segmentsOutputFormat, given != other {
+                throw InputError(file: "--segments", "'\(other.rawValue)' contradicts --segments-format \(given.rawValue)")
+            }
+            return given ?? experiment.segmentsOutputFormat ?? .csv
+        }
+
         /// Runs the comparison (or this process's shard of it) and returns the number of failed sessions.
         private func runComparison() throws -> Int {
             guard jobs >= 1 else { throw InputError(file: "--jobs", "must be at least 1") }
@@ -113,9 +127,7 @@ extension Abrlab {
             }
             guard ["text", "json"].contains(table) else { throw InputError(file: "--table", "'\(table)' is not text or json") }
             guard checkpointSeconds >= 0, checkpointSeconds.isFinite else { throw InputError(file: "--checkpoint-s", "must be zero or more") }
-            guard let format = SegmentsFormat(rawValue: segmentsFormat) else {
-                throw InputError(file: "--segments-format", "unknown format '\(segmentsFormat)'; choose csv, csv.gz or none")
-            }
+            let format = try resolveSegmentsFormat()
             let shard = try ShardSelection.resolve(option: self.shard, count: shardCount, environment: ProcessInfo.processInfo.environment)
             let resolver = try experiment.strategyResolver()
             let (descriptors, strategyWarnings) = try resolver.resolveWithWarnings(

@@ -24,6 +24,18 @@ import Testing
         try CLI.expectGolden(result.stdout, "run-conservative-3g_1.txt")
     }
 
+    @Test func runTakesACountOfSegmentsNotAnOutputFormat() throws {
+        let base = ["run", "--strategy", "conservative", "--trace", "Traces/default/3g_1.csv", "--video", "Traces/video.json"]
+        let format = try CLI.run(base + ["--segments", "csv.gz"])
+        #expect(format.status != 0)
+        #expect(format.stderr == "abrlab: --segments: 'csv.gz' is an output format, which only compare writes; give a number of segments\n")
+        let count = try CLI.run(base + ["--segments", "5"])
+        #expect(count.status == 0, "\(count.stderr)")
+        // The timeline table: a header and one row per segment played, then a blank line.
+        let rows = count.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }
+        #expect(rows.count == 6)
+    }
+
     @Test func generatedTracesAreReproducible() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -16,8 +16,10 @@ struct ExperimentOptions: ParsableArguments {
     @Option(name: .customLong("segment-duration-s"), help: "Segment duration for videos given as bare size files.")
     var segmentDurationSeconds: Double?
 
-    @Option(help: "Segments each session plays (default: the profile's count, else the whole video).")
-    var segments: Int?
+    @Option(help: ArgumentHelp(
+        "Segments each session plays (default: the profile's count, else the whole video); compare also takes csv, csv.gz or none here, the format of its per-segment output (as --segments-format).",
+        valueName: "n|format"))
+    var segments: String?
 
     @Option(help: ArgumentHelp("Emulation profile: default, pensieve, sabre or live.", valueName: "name"))
     var profile: String = "default"
@@ -199,9 +201,20 @@ struct ExperimentOptions: ParsableArguments {
     }
 
     func resolveEmulator() throws(InputError) -> SessionEmulator {
-        if let segments, segments < 1 { throw InputError(file: "--segments", "must be at least 1") }
-        return SessionEmulator(profile: try resolveProfile(), segmentsToPlay: segments)
+        SessionEmulator(profile: try resolveProfile(), segmentsToPlay: try segmentCount())
     }
+
+    /// `--segments` as a count of segments to play, when it is one.
+    func segmentCount() throws(InputError) -> Int? {
+        guard let segments, SegmentsFormat(rawValue: segments) == nil else { return nil }
+        guard let count = Int(segments), count >= 1 else {
+            throw InputError(file: "--segments", "'\(segments)' is neither a number of segments (at least 1) nor an output format (csv, csv.gz, none)")
+        }
+        return count
+    }
+
+    /// `--segments` as the format of compare's per-segment output, when it is one.
+    var segmentsOutputFormat: SegmentsFormat? { segments.flatMap(SegmentsFormat.init(rawValue:)) }
 
     func resolveVideo() throws(InputError) -> Video {
         let ladder = try ladderKbps.map { text throws(InputError) in try OptionParsing.kbpsList(text, option: "--ladder-kbps") }

@@ -4,6 +4,9 @@ import Foundation
 /// One strategy over one trace, as `run`, `replay` and `export` play it.
 enum SingleSession {
     static func plan(strategy: String, traces: [String], options: ExperimentOptions) throws -> ExperimentPlan {
+        if let format = options.segmentsOutputFormat {
+            throw InputError(file: "--segments", "'\(format.rawValue)' is an output format, which only compare writes; give a number of segments")
+        }
         let descriptor = try options.strategyResolver().resolveOne(strategy)
         let reader = try options.traceSetResolver()
         var loaded: [NetworkTrace] = []
