@@ -11,6 +11,8 @@
 -- Spiteri, Sitaraman and Sparacio, "From Theory to Practice: Improving Bitrate Adaptation in the
 -- DASH Reference Player", ACM MMSys 2018, doi:10.1145/3204949.3204953.
 
+local dashjs = require("lib.dashjs_throughput")
+
 local M = {
   name = "Low-latency throughput (dash.js)",
   description = "dash.js throughput rule for live: 0.9 x sliding mean of chunk throughputs, less the dead time.",
@@ -25,57 +27,28 @@ local M = {
   param_types = { live_samples = "integer", latency_samples = "integer", keep = "integer" },
 }
 
-local throughputs, latencies = {}, {}
+-- The history (lib/dashjs_throughput.lua, loaded afresh for each session) with this script's settings.
+local history
 
-local function push(list, value)
-  list[#list + 1] = value
-  if #list > M.params.keep then table.remove(list, 1) end
+function M.setup()
+  dashjs.live_samples = M.params.live_samples
+  dashjs.latency_samples = M.params.latency_samples
+  dashjs.scale = M.params.change_scale
+  dashjs.keep = M.params.keep
+  history = dashjs.new()
 end
 
 function M.on_download(report)
-  if report.abandoned then return end
-  push(throughputs, report.throughput_kbps)
-  push(latencies, report.latency_s)
-end
-
--- ThroughputHistory._getSampleSize: a wider window when samples jump.
-local function sample_size()
-  local p = M.params
-  local size = p.live_samples
-  if size >= #throughputs then return #throughputs end
-  for i = 1, p.live_samples - 1 do
-    local ratio = throughputs[#throughputs - i + 1] / throughputs[#throughputs - i]
-    if ratio >= p.change_scale or ratio <= 1 / p.change_scale then
-      size = size + 1
-      if size == #throughputs then break end
-    end
-  end
-  return size
-end
-
-local function mean_of_last(list, count)
-  local total = 0
-  for i = #list - count + 1, #list do total = total + list[i] end
-  return total / count
-end
-
--- AbrController.getQualityForBitrate: the highest level at or under the bitrate.
-local function level_for(ctx, kbps, latency_s)
-  if latency_s and latency_s > 0 then
-    if latency_s > ctx.segment_duration_s then return 1 end
-    kbps = kbps * (1 - latency_s / ctx.segment_duration_s)
-  end
-  for level = ctx.level_count, 1, -1 do
-    if kbps >= ctx.levels_kbps[level] then return level end
-  end
-  return 1
+  if not report.abandoned then dashjs.record(history, report) end
 end
 
 function M.choose(ctx)
-  if #throughputs == 0 then return level_for(ctx, M.params.start_kbps, nil) end
-  local throughput = mean_of_last(throughputs, sample_size()) * M.params.safety
-  local latency = mean_of_last(latencies, math.min(M.params.latency_samples, #latencies))
-  return level_for(ctx, throughput, latency)
+  local throughput = dashjs.average_kbps(history)
+  if throughput == nil then
+    return dashjs.level_for_bitrate(ctx.levels_kbps, ctx.segment_duration_s, M.params.start_kbps, nil)
+  end
+  local latency = dashjs.average_latency_s(history)
+  return dashjs.level_for_bitrate(ctx.levels_kbps, ctx.segment_duration_s, throughput * M.params.safety, latency)
 end
 
 return M
