@@ -26,20 +26,22 @@ extension Abrlab.Bench {
             }
         }
         report("native fixed level", seconds: nativeSeconds, sessions: traces.count, chunks: chunks, realSeconds: realSeconds)
-        let path = "\(strategies)/live/ll-throughput.lua"
-        guard FileManager.default.fileExists(atPath: path) else {
-            print("  skipped Lua: \(path) not found")
-            return
-        }
-        let script = try LuaStrategyLoader().load(path: path)
-        let luaSeconds = try BenchmarkClock.bestSeconds {
-            chunks = 0
-            for trace in traces {
-                var strategy = LuaStrategy(script: script)
-                chunks += try emulator.run(&strategy, strategyID: "ll-throughput", trace: trace, video: video).liveChunks.count
+        for name in ["ll-throughput", "l2a", "lolp"] {
+            let path = "\(strategies)/live/\(name).lua"
+            guard FileManager.default.fileExists(atPath: path) else {
+                print("  skipped Lua: \(path) not found")
+                continue
             }
+            let script = try LuaStrategyLoader().load(path: path)
+            let luaSeconds = try BenchmarkClock.bestSeconds {
+                chunks = 0
+                for trace in traces {
+                    var strategy = LuaStrategy(script: script)
+                    chunks += try emulator.run(&strategy, strategyID: name, trace: trace, video: video).liveChunks.count
+                }
+            }
+            report("Lua \(name).lua", seconds: luaSeconds, sessions: traces.count, chunks: chunks, realSeconds: realSeconds)
         }
-        report("Lua ll-throughput.lua", seconds: luaSeconds, sessions: traces.count, chunks: chunks, realSeconds: realSeconds)
     }
 
     private func report(_ label: String, seconds: Double, sessions: Int, chunks: Int, realSeconds: Double) {
