@@ -81,6 +81,9 @@ typedef struct abrl_context_refs {
 void abrl_context_create(lua_State *L, const abrl_session_info *info, abrl_context_refs *refs);
 void abrl_set_integer(lua_State *L, int table, const char *key, lua_Integer value);
 void abrl_set_number(lua_State *L, int table, const char *key, lua_Number value);
+/* Accepts an integer (or integral float) level in 1…level_count at `index` and stores it
+   0-based; otherwise records what was wrong in the engine's message and returns 0. */
+int abrl_read_level(lua_State *L, int index, abrl_session *session, long long *level);
 /* Sets table[key] to the number when `present`, else to nil. */
 void abrl_set_optional_number(lua_State *L, int table, const char *key, int present, lua_Number value);
 /* Sets table[key] to the value on top of the stack and pops it. */
