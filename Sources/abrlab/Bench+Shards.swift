@@ -5,45 +5,50 @@ extension Abrlab.Bench {
     /// Sharding overhead at N = 8, merge throughput, and merge's peak RSS against the number of
     /// sessions, all with the real binary in child processes.
     func shards() throws {
-        print("sharded compare: 8 shards one after another against one unsharded run, best of 2 each (the eight strategies of issue 12 over Sabre's 1000 hd_fs traces)")
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let rounds = 3
+        print("sharded compare: the eight strategies of issue 12 over Sabre's 1000 hd_fs traces, unsharded against 8 shards, \(rounds) interleaved rounds")
         guard let hd = dataset("sabre/mmsys18/hd_fs"), let sd = dataset("sabre/mmsys18/sd_fs"), let movie = dataset("sabre/movie.json") else { return }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("abrlab-bench-shards-\(ProcessInfo.processInfo.processIdentifier)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let eight = ["bba", "rb", "bola", "robust_mpc", "throughput", "dynamic", "festive"].map { "\(strategies)/\($0).lua" } + ["conservative"]
         let run = ["compare", "--strategies"] + eight + ["--traces", hd.path, "--video", movie.path, "--quiet"]
-        // Each run twice, the faster counting, so other load on the machine disturbs both sides
-        // alike; CPU time (user + system) is the least of the two as well, and moves less with
-        // other load than wall time does.
-        func best(_ arguments: [String]) throws -> (seconds: Double, cpuSeconds: Double) {
-            var best = (seconds: Double.infinity, cpuSeconds: Double.infinity)
-            for _ in 0..<2 {
-                let child = try BenchmarkClock.child(arguments)
-                guard child.status == 0 else { throw InputError(file: "bench", "compare \(arguments.suffix(4).joined(separator: " ")) exited with \(child.status)") }
-                best = (min(best.seconds, child.seconds), min(best.cpuSeconds, child.cpuSeconds))
+        func folder(_ name: String) -> String { scratch.appendingPathComponent(name).path }
+        func succeeded(_ status: Int32, _ what: String) throws {
+            guard status == 0 else { throw InputError(file: "bench", "\(what) exited with \(status)") }
+        }
+        // Rounds interleave the three ways of running the same work, so load from elsewhere on a
+        // shared machine falls on all of them alike; the medians of the per-round ratios count.
+        var cpuOverheads: [Double] = [], sequentialOverheads: [Double] = [], slotOverheads: [Double] = []
+        for round in 1...rounds {
+            let whole = try BenchmarkClock.child(run + ["--jobs", "\(cores)", "--out", folder("whole")])
+            try succeeded(whole.status, "the unsharded compare")
+            // One after another, each shard on every core.
+            var sequential = (seconds: 0.0, cpuSeconds: 0.0)
+            for index in 0..<8 {
+                let shard = try BenchmarkClock.child(run + ["--jobs", "\(cores)", "--shard", "\(index)/8", "--out", folder("shard-\(index)")])
+                try succeeded(shard.status, "shard \(index)/8")
+                sequential = (sequential.seconds + shard.seconds, sequential.cpuSeconds + shard.cpuSeconds)
             }
-            return best
+            // As README's GNU parallel recipe runs them: one shard per core, --jobs 1 each.
+            let slots = try BenchmarkClock.children(
+                (0..<8).map { run + ["--jobs", "1", "--shard", "\($0)/8", "--out", folder("slot-\($0)")] }, slots: cores
+            )
+            try succeeded(slots.status, "a shard run \(cores) at a time")
+            cpuOverheads.append(sequential.cpuSeconds / whole.cpuSeconds - 1)
+            sequentialOverheads.append(sequential.seconds / whole.seconds - 1)
+            slotOverheads.append(slots.seconds / whole.seconds - 1)
+            print(String(format: "  round %d: unsharded %.2f s (%.2f s CPU); 8 shards one after another %.2f s (%.2f s CPU); %d at a time with --jobs 1 %.2f s (%.2f s CPU)",
+                         round, whole.seconds, whole.cpuSeconds, sequential.seconds, sequential.cpuSeconds, cores, slots.seconds, slots.cpuSeconds))
         }
-        let whole = try best(run + ["--out", scratch.appendingPathComponent("whole").path])
-        var shardSeconds = 0.0
-        var shardCPUSeconds = 0.0
-        var folders: [String] = []
-        for index in 0..<8 {
-            let folder = scratch.appendingPathComponent("shard-\(index)").path
-            let shard = try best(run + ["--shard", "\(index)/8", "--out", folder])
-            shardSeconds += shard.seconds
-            shardCPUSeconds += shard.cpuSeconds
-            folders.append(folder)
-        }
-        let wholeSeconds = whole.seconds
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] * 100 }
+        print(String(format: "  overhead of 8 shards, median of %d rounds: CPU time %+.1f %%; wall time %+.1f %% one after another on every core, %+.1f %% %d at a time with --jobs 1",
+                     rounds, median(cpuOverheads), median(sequentialOverheads), median(slotOverheads), cores))
+        let folders = (0..<8).map { folder("shard-\($0)") }
         let mergedFolder = scratch.appendingPathComponent("merged")
         let merge = try BenchmarkClock.child(["merge"] + folders + ["--out", mergedFolder.path, "--quiet"])
         let rows = try Self.rowCount(mergedFolder)
-        try? FileManager.default.removeItem(at: scratch.appendingPathComponent("whole"))
-        print(String(format: "  unsharded %.2f s; 8 shards %.2f s in total: overhead %+.1f %% (%+.1f %% with the merge's %.2f s)",
-                     wholeSeconds, shardSeconds, (shardSeconds / wholeSeconds - 1) * 100,
-                     ((shardSeconds + merge.seconds) / wholeSeconds - 1) * 100, merge.seconds))
-        print(String(format: "  CPU time: unsharded %.2f s; 8 shards %.2f s in total: overhead %+.1f %%",
-                     whole.cpuSeconds, shardCPUSeconds, (shardCPUSeconds / whole.cpuSeconds - 1) * 100))
+        for name in ["whole"] + (0..<8).map({ "slot-\($0)" }) { try? FileManager.default.removeItem(at: scratch.appendingPathComponent(name)) }
         print(String(format: "  merge: %d rows (sessions, segments, transitions) in %.2f s: %.1f M rows/s, peak RSS %.1f MB",
                      rows, merge.seconds, Double(rows) / merge.seconds / 1e6, Double(merge.peakBytes) / 1e6))
 

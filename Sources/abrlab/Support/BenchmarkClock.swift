@@ -24,6 +24,45 @@ enum BenchmarkClock {
     /// started with posix_spawn, not `Process`, whose own reaper could collect it first and
     /// leave no accounting to read.
     static func child(_ arguments: [String]) throws -> (status: Int32, seconds: Double, cpuSeconds: Double, peakBytes: Int) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let pid = try spawn(arguments)
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return (exitStatus(status), seconds, cpuSeconds(usage), Int(usage.ru_maxrss) * 1024)
+    }
+
+    /// Runs one child per argument list, at most `slots` at a time (as `parallel -j slots`
+    /// does), and returns the wall time of the whole batch, the CPU time of all children and
+    /// the worst exit status.
+    static func children(_ argumentLists: [[String]], slots: Int) throws -> (status: Int32, seconds: Double, cpuSeconds: Double) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        var pending = argumentLists[...]
+        var running = 0
+        var worst: Int32 = 0
+        var cpu = 0.0
+        while running > 0 || !pending.isEmpty {
+            while running < max(1, slots), let next = pending.popFirst() {
+                _ = try spawn(next)
+                running += 1
+            }
+            var status: Int32 = 0
+            var usage = rusage()
+            let pid = wait4(-1, &status, 0, &usage)
+            if pid < 0 {
+                if errno == EINTR { continue }
+                throw InputError(file: "bench", "lost track of a child: \(String(cString: strerror(errno)))")
+            }
+            running -= 1
+            worst = max(worst, exitStatus(status))
+            cpu += cpuSeconds(usage)
+        }
+        return (worst, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, cpu)
+    }
+
+    /// Starts this executable with `arguments`, its output discarded.
+    private static func spawn(_ arguments: [String]) throws -> pid_t {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -32,16 +71,18 @@ enum BenchmarkClock {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let start = DispatchTime.now().uptimeNanoseconds
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
         guard spawned == 0 else { throw InputError(file: executable, "cannot start: \(String(cString: strerror(spawned)))") }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        func cpu(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-        return (exitStatus, seconds, cpu(usage.ru_utime) + cpu(usage.ru_stime), Int(usage.ru_maxrss) * 1024)
+        return pid
+    }
+
+    private static func exitStatus(_ status: Int32) -> Int32 {
+        (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    }
+
+    private static func cpuSeconds(_ usage: rusage) -> Double {
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 }

@@ -1,6 +1,10 @@
 import ABRLab
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The inputs of a run as `run.json` records them: every file read, by path and content hash,
 /// so a result can be traced to the exact video, traces and scripts that made it.
 struct RunInputs: Encodable {
@@ -18,10 +22,34 @@ struct RunInputs: Encodable {
 
         /// A file whose path is already absolute and standardized.
         init?(standardizedPath path: String) {
-            guard let data = FileManager.default.contents(atPath: path) else { return nil }
+            guard let data = Self.contents(path) else { return nil }
             self.path = path
             bytes = data.count
             sha256 = SHA256.hex(data)
+        }
+
+        /// The file's bytes through open/fstat/read, with no Foundation objects per file: every
+        /// shard reads every trace of the plan. `nil` for anything but a readable regular file.
+        private static func contents(_ path: String) -> [UInt8]? {
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { return nil }
+            defer { close(descriptor) }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+            // One byte of room past the size fstat gives, so the read that finds the end needs no
+            // new storage and a file that grew meanwhile is still read whole.
+            var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
+            var filled = 0
+            while true {
+                if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
+                let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+                if count < 0, errno == EINTR { continue }
+                guard count >= 0 else { return nil }
+                if count == 0 { break }
+                filled += count
+            }
+            bytes.removeSubrange(filled...)
+            return bytes
         }
     }
 

@@ -106,7 +106,9 @@ struct TraceSetResolver {
         guard Self.walk(argument, relative: "", into: &found) else { throw InputError(file: url.relativePath, "cannot read the folder") }
         let prefix = argument.hasSuffix("/") ? argument : argument + "/"
         let rootPrefix = root.hasSuffix("/") ? root : root + "/"
-        files += found.sorted().map { (URL(fileURLWithPath: prefix + $0, isDirectory: false), rootPrefix + $0) }
+        // Relative to the working folder read once, not once per file, as a plain file URL would.
+        let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        files += found.sorted().map { (URL(fileURLWithPath: prefix + $0, isDirectory: false, relativeTo: base), rootPrefix + $0) }
     }
 
     /// Appends the trace candidates under `folder/relative` as paths relative to `folder`,
