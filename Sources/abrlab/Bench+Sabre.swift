@@ -19,5 +19,14 @@ extension Abrlab.Bench {
         )
         let seconds = try BenchmarkClock.bestSeconds { try runPlan(plan, jobs: ProcessInfo.processInfo.activeProcessorCount) }
         print(String(format: "  %.3f s for %d sessions (Sabre: about 75 s)", seconds, plan.sessionCount))
+
+        // Where the time goes: the same sessions of one script with and without the abandonment
+        // checks Sabre makes every ≈ 50 ms of download.
+        var alone = plan
+        alone.strategies = plan.strategies.filter { $0.id == "bola" }
+        let withChecks = try BenchmarkClock.bestSeconds { try runPlan(alone, jobs: 1) }
+        alone.emulator.profile.abandonment = false
+        let withoutChecks = try BenchmarkClock.bestSeconds { try runPlan(alone, jobs: 1) }
+        print(String(format: "  bola.lua alone, one thread: %.3f s with abandonment checks, %.3f s with --no-abandon", withChecks, withoutChecks))
     }
 }
