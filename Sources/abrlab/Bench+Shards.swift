@@ -6,7 +6,7 @@ extension Abrlab.Bench {
     /// sessions, all with the real binary in child processes.
     func shards() throws {
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        let rounds = 3
+        let rounds = 5
         print("sharded compare: the eight strategies of issue 12 over Sabre's 1000 hd_fs traces, unsharded against 8 shards, \(rounds) interleaved rounds")
         guard let hd = dataset("sabre/mmsys18/hd_fs"), let sd = dataset("sabre/mmsys18/sd_fs"), let movie = dataset("sabre/movie.json") else { return }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("abrlab-bench-shards-\(ProcessInfo.processInfo.processIdentifier)")
