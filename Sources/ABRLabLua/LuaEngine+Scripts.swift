@@ -2,9 +2,16 @@ import ABRLab
 import CLuaShim
 
 extension LuaEngine {
-    /// Compiles the chunk `key` names (text only), or returns the one compiled before.
+    /// Compiles the chunk `key` names (text only), or returns the one compiled before. Kept
+    /// chunks sit on top of the engine's memory cap; past ``chunkCacheBytes`` of them (a thread
+    /// that has run many distinct scripts) they are all dropped and compiled again when needed.
     func compile(_ key: LuaChunkKey, location: LuaScriptLocation) throws(InputError) -> Int32 {
         if let chunk = chunks[key] { return chunk }
+        if abrl_engine_cache_bytes(handle) > chunkCacheBytes {
+            let refs = Array(chunks.values)
+            refs.withUnsafeBufferPointer { abrl_script_release(handle, $0.baseAddress, $0.count) }
+            chunks.removeAll()
+        }
         var chunk: Int32 = 0
         let status = key.source.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in

@@ -14,8 +14,9 @@ public struct LuaLimits: Hashable, Sendable {
     /// huge strings; 0 turns it off. It depends on the machine, so a sound strategy never comes
     /// near it. Default 2 s.
     public var secondsPerCall: Double
-    /// Memory cap of one engine: everything a thread's Lua sessions and compiled scripts hold.
-    /// Default 32 MiB.
+    /// Memory cap of one engine: what a thread's Lua sessions hold. Compiled scripts the engine
+    /// keeps for reuse are not counted, so a session's room does not depend on what ran before
+    /// it on the same thread. Default 32 MiB.
     public var memoryBytesPerEngine: Int
     /// Largest string `string.rep` may build. Default 1 MiB.
     public var stringRepBytes: Int

@@ -31,7 +31,9 @@ static double monotonic_seconds(void) {
 }
 
 /* Caps the engine's memory and counts bytes allocated during a call. Shrinking never fails,
-   as Lua requires; a refused growth makes Lua collect garbage and retry before it raises. */
+   as Lua requires; a refused growth makes Lua collect garbage and retry before it raises.
+   Compiled scripts the engine keeps for reuse sit on top of the cap, so what a session may
+   allocate does not depend on which scripts its thread compiled before. */
 static void *engine_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     abrl_engine *engine = ud;
     size_t old = ptr != NULL ? osize : 0;
@@ -42,7 +44,7 @@ static void *engine_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     }
     if (nsize > old) {
         size_t growth = nsize - old;
-        if (engine->memory_used + growth > engine->limits.memory_bytes) {
+        if (engine->memory_used + growth > engine->limits.memory_bytes + engine->cache_bytes) {
             engine->memory_refused = 1;
             return NULL;
         }
@@ -236,4 +238,8 @@ const char *abrl_engine_message(const abrl_engine *engine) {
 
 size_t abrl_engine_memory_bytes(const abrl_engine *engine) {
     return engine->memory_used;
+}
+
+size_t abrl_engine_cache_bytes(const abrl_engine *engine) {
+    return engine->cache_bytes;
 }

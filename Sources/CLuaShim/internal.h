@@ -19,6 +19,7 @@ struct abrl_engine {
     lua_State *L;
     abrl_limits limits;
     size_t memory_used;
+    size_t cache_bytes;      /* held by compiled scripts kept for reuse; outside the cap */
     int memory_refused;      /* the cap refused an allocation during this call */
     long long steps_used;    /* instructions charged during this call */
     size_t bytes_allocated;  /* bytes allocated during this call */

@@ -27,12 +27,48 @@ static int compile_body(lua_State *L) {
     return 0;
 }
 
+static int collect_body(lua_State *L) {
+    lua_gc(L, LUA_GCCOLLECT);
+    return 0;
+}
+
+/* Bytes the engine holds once every unreachable object is freed. */
+static size_t live_bytes(abrl_engine *engine) {
+    abrl_call(engine, collect_body, NULL);
+    return engine->memory_used;
+}
+
+/* A full collection on each side measures what the kept chunk holds; it runs once per distinct
+   script and engine. */
 int abrl_script_compile(abrl_engine *engine, const char *source, size_t length,
                         const char *chunk_name, int *chunk_ref) {
+    size_t before = live_bytes(engine);
     compile_call call = {source, length, chunk_name, LUA_NOREF};
     int code = abrl_call(engine, compile_body, &call);
     *chunk_ref = call.ref;
+    if (code == ABRL_OK) {
+        size_t after = live_bytes(engine);
+        if (after > before) engine->cache_bytes += after - before;
+    }
     return code;
+}
+
+typedef struct release_call {
+    const int *refs;
+    size_t count;
+} release_call;
+
+static int release_body(lua_State *L) {
+    release_call *call = lua_touserdata(L, 1);
+    for (size_t i = 0; i < call->count; i++) luaL_unref(L, LUA_REGISTRYINDEX, call->refs[i]);
+    lua_gc(L, LUA_GCCOLLECT);
+    return 0;
+}
+
+void abrl_script_release(abrl_engine *engine, const int *chunk_refs, size_t count) {
+    release_call call = {chunk_refs, count};
+    abrl_call(engine, release_body, &call);
+    engine->cache_bytes = 0;
 }
 
 typedef struct eval_call {

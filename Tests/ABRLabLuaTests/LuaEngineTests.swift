@@ -1,4 +1,4 @@
-import ABRLabLua
+@testable import ABRLabLua
 import Testing
 
 @Suite struct LuaEngineTests {
@@ -30,5 +30,59 @@ import Testing
         }
         #expect(try engine.evaluateNumber("return 40 + 2") == 42)
         #expect(engine.memoryBytes > 0)
+    }
+
+    /// A thread's engine keeps every distinct script it has compiled. Were they counted against
+    /// its cap, a session's result would depend on which scripts ran before it on the same
+    /// thread: the lua-sandbox fuzzer's reference strategy ran out of memory after some thousand
+    /// generated scripts. Here 150 scripts holding 16 kB each (2.4 MB kept) run first, then one
+    /// that holds 2.5 MB under a 4 MiB cap.
+    @Test func scriptsCompiledBeforeOnTheThreadLeaveASessionTheWholeCap() throws {
+        let loader = LuaStrategyLoader(limits: LuaLimits(
+            instructionsPerCall: 10_000_000, secondsPerCall: 10, memoryBytesPerEngine: 4 << 20, stringRepBytes: 1 << 20
+        ))
+        let folder = try ScriptFolder()
+        let hungry = try folder.load("hungry.lua", """
+            local M = {}
+            local kept
+            function M.setup(session)
+              kept = {}
+              for i = 1, 2500 do kept[i] = ("x"):rep(1000) .. i end
+            end
+            function M.choose(ctx) return #kept % ctx.level_count + 1 end
+            return M
+            """, loader: loader)
+        let alone = try Fixture.play(hungry)
+        let blob = String(repeating: "y", count: 16_000)
+        for index in 0..<150 {
+            let filler = try folder.load("filler\(index).lua", """
+                local blob = "\(blob)\(index)"
+                return { choose = function(ctx) return #blob > 0 and 1 or 2 end }
+                """, loader: loader)
+            _ = try Fixture.play(filler, segments: 1)
+        }
+        #expect(try Fixture.play(hungry) == alone)
+    }
+
+    /// Past its bound the engine drops the compiled scripts it kept and compiles them again
+    /// when they come back; sessions play as before.
+    @Test func keptScriptsAreDroppedPastTheirBound() throws {
+        let limits = LuaLimits(instructionsPerCall: 10_000_000, secondsPerCall: 10, memoryBytesPerEngine: 4 << 20, stringRepBytes: 1 << 20)
+        let loader = LuaStrategyLoader(limits: limits)
+        let engine = try LuaEngineCache.current.engine(limits: limits, verbose: false)
+        engine.chunkCacheBytes = 1 << 20
+        defer { engine.chunkCacheBytes = 64 << 20 }
+        let folder = try ScriptFolder()
+        let blob = String(repeating: "z", count: 16_000)
+        let fillers = try (0..<150).map { index in
+            try folder.load("kept\(index).lua", """
+                local blob = "\(blob)\(index)"
+                return { choose = function(ctx) return #blob % ctx.level_count + 1 end }
+                """, loader: loader)
+        }
+        let first = try fillers.map { try Fixture.play($0, segments: 3) }
+        #expect(engine.cachedScriptBytes <= (1 << 20) + 64_000)
+        #expect(engine.chunks.count < fillers.count)
+        #expect(try fillers.map { try Fixture.play($0, segments: 3) } == first)
     }
 }

@@ -47,13 +47,20 @@ const char *abrl_engine_message(const abrl_engine *engine);
 /* Bytes the engine holds right now. */
 size_t abrl_engine_memory_bytes(const abrl_engine *engine);
 
+/* Bytes of compiled scripts the engine keeps for reuse; they are not counted against its cap. */
+size_t abrl_engine_cache_bytes(const abrl_engine *engine);
+
 /* Runs a text chunk in a fresh sandbox environment and converts its first result to a number. */
 int abrl_eval_number(abrl_engine *engine, const char *source, size_t length,
                      const char *chunk_name, double *out);
 
-/* Compiles a script (text only) and keeps it in the engine; *chunk_ref names it from then on. */
+/* Compiles a script (text only) and keeps it in the engine; *chunk_ref names it from then on.
+   What the kept chunk holds is added to the engine's cache bytes, on top of its cap. */
 int abrl_script_compile(abrl_engine *engine, const char *source, size_t length,
                         const char *chunk_name, int *chunk_ref);
+
+/* Drops compiled chunks the engine kept (every one it has: the cache bytes go back to zero). */
+void abrl_script_release(abrl_engine *engine, const int *chunk_refs, size_t count);
 
 /* A model a script loaded with abrlab.model, as the host describes it. */
 typedef struct abrl_model_info {
