@@ -27,29 +27,19 @@ static int compile_body(lua_State *L) {
     return 0;
 }
 
-static int collect_body(lua_State *L) {
-    lua_gc(L, LUA_GCCOLLECT);
-    return 0;
-}
-
-/* Bytes the engine holds once every unreachable object is freed. */
-static size_t live_bytes(abrl_engine *engine) {
-    abrl_call(engine, collect_body, NULL);
-    return engine->memory_used;
-}
-
-/* A full collection on each side measures what the kept chunk holds; it runs once per distinct
-   script and engine. */
+/* The collector stays off while the chunk is compiled, so the bytes allocated meanwhile are what
+   the kept chunk holds (and the parser's own scratch objects, the same for the same text), not
+   garbage of earlier sessions collected on the way. */
 int abrl_script_compile(abrl_engine *engine, const char *source, size_t length,
                         const char *chunk_name, int *chunk_ref) {
-    size_t before = live_bytes(engine);
+    lua_gc(engine->L, LUA_GCSTOP);
+    size_t before = engine->memory_used;
     compile_call call = {source, length, chunk_name, LUA_NOREF};
     int code = abrl_call(engine, compile_body, &call);
+    size_t after = engine->memory_used;
+    lua_gc(engine->L, LUA_GCRESTART);
     *chunk_ref = call.ref;
-    if (code == ABRL_OK) {
-        size_t after = live_bytes(engine);
-        if (after > before) engine->cache_bytes += after - before;
-    }
+    if (code == ABRL_OK && after > before) engine->cache_bytes += after - before;
     return code;
 }
 
