@@ -17,7 +17,7 @@ public final class LuaEngine {
     let thread: pthread_t
     /// Compiled scripts as registry references.
     var chunks: [LuaChunkKey: Int32] = [:]
-    /// Most bytes of compiled scripts kept before they are dropped: the cap, and at least 64 MiB.
+    /// Most bytes of compiled scripts kept before they are dropped: as much as the cap again.
     var chunkCacheBytes: Int
     /// Bytes of compiled scripts kept now (not counted against the cap).
     public var cachedScriptBytes: Int { abrl_engine_cache_bytes(handle) }
@@ -32,7 +32,7 @@ public final class LuaEngine {
         self.limits = limits
         self.verbose = verbose
         self.thread = pthread_self()
-        chunkCacheBytes = max(limits.memoryBytesPerEngine, 64 << 20)
+        chunkCacheBytes = limits.memoryBytesPerEngine
     }
 
     deinit {

@@ -71,7 +71,7 @@ import Testing
         let loader = LuaStrategyLoader(limits: limits)
         let engine = try LuaEngineCache.current.engine(limits: limits, verbose: false)
         engine.chunkCacheBytes = 1 << 20
-        defer { engine.chunkCacheBytes = 64 << 20 }
+        defer { engine.chunkCacheBytes = limits.memoryBytesPerEngine }
         let folder = try ScriptFolder()
         let blob = String(repeating: "z", count: 16_000)
         let fillers = try (0..<150).map { index in
