@@ -20,7 +20,7 @@ public final class LuaEngine {
     /// Most bytes of compiled scripts kept before they are dropped: as much as the cap again.
     var chunkCacheBytes: Int
     /// Bytes of compiled scripts kept now (not counted against the cap).
-    public var cachedScriptBytes: Int { abrl_engine_cache_bytes(handle) }
+    var cachedScriptBytes: Int { abrl_engine_cache_bytes(handle) }
 
     /// Opens an engine; `verbose` adds tracebacks to runtime errors and lets `print` write to stderr.
     public init(limits: LuaLimits = .default, verbose: Bool = false) throws(LuaError) {
