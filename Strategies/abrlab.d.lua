@@ -23,7 +23,7 @@
 ---@field setup? fun(session: abrlab.Session) Called once per session, before the first decision.
 ---@field choose? fun(ctx: abrlab.Context): integer, number?, number? Returns the 1-based level of segment `ctx.segment_index`, optionally an idle delay before the request, seconds, and (live profile only) a playback rate 0.5–2 held until the next decision; nil lets the player's catch-up decide.
 ---@field on_download? fun(report: abrlab.Report) Called after every request (abandoned ones and replacements included).
----@field check_abandon? fun(progress: abrlab.Progress): integer|nil During a download on profiles with abandonment: nil to go on, or a lower 1-based level to abandon it.
+---@field check_abandon? fun(progress: abrlab.Progress): integer|nil, abrlab.Recheck|nil During a download on profiles with abandonment: nil to go on, optionally with when the next check can matter, or a lower 1-based level to abandon it.
 ---@field on_wait? fun(wait: abrlab.Wait) After the player waited because its buffer was full.
 ---@field initial_bitrate? fun(network_quality: abrlab.NetworkQuality, levels: integer[]): integer Seed protocol: the first bitrate, bits/s, one of `levels`.
 ---@field should_upgrade? fun(current_bitrate: integer, buffer_health: number, network_quality: abrlab.NetworkQuality, levels: integer[]): integer? Seed protocol: a higher ladder bitrate (bits/s) or nil.
@@ -110,13 +110,13 @@ function Context.mpc_search(self, bandwidth, horizon, lookahead_offset, rebuffer
 ---@field replacement boolean Whether the request replaced a buffered segment.
 ---@field chunks abrlab.Chunk[]|nil Live: the segment's chunks as they arrived; nil off live.
 
----A download under way, passed to `check_abandon`.
 ---@class abrlab.Chunk
 ---@field size_bytes integer The chunk's size, bytes.
 ---@field available_s number Session time the encoder finished it, seconds.
 ---@field first_byte_s number Session time its first byte arrived, seconds.
 ---@field arrival_s number Session time its last byte arrived, seconds.
 
+---A download under way, passed to `check_abandon`.
 ---@class abrlab.Progress
 ---@field segment_index integer The segment being downloaded, 1-based.
 ---@field level integer Its 1-based level.
@@ -125,6 +125,13 @@ function Context.mpc_search(self, bandwidth, horizon, lookahead_offset, rebuffer
 ---@field elapsed_s number Time since the request, latency included, seconds.
 ---@field ttfb_s number Time from the request to the first byte, seconds.
 ---@field buffer_s number Buffer when the request went out minus elapsed_s, at least 0, seconds.
+
+---The optional second result of `check_abandon` with nil: the player skips the checks until a
+---progress step meets every field given. Each must be a necessary condition for abandoning
+---(`--check-every-step` verifies that results do not change); each counts as met 1 µs early.
+---@class abrlab.Recheck
+---@field elapsed_s number? Check again once progress.elapsed_s reaches this, seconds; math.huge ends the checks of this download.
+---@field projected_s number? Check again once elapsed_s + (size_bytes − received_bytes)·(elapsed_s − ttfb_s)/received_bytes exceeds this, seconds (always met before the first byte).
 
 ---A full-buffer wait, passed to `on_wait`.
 ---@class abrlab.Wait

@@ -108,8 +108,9 @@ final class LuaSession {
     /// Whether the script defines `check_abandon`.
     var checksAbandonment: Bool { abrl_session_checks_abandonment(handle) != 0 }
 
-    /// Calls `check_abandon(progress)`; the 0-based lower level it asks for, or `nil`.
-    func checkAbandonment(_ progress: DownloadProgress) throws(InputError) -> Int? {
+    /// Calls `check_abandon(progress)`: the 0-based lower level it asks for, or the recheck it
+    /// asks for with `nil`.
+    func answerAbandonment(_ progress: DownloadProgress) throws(InputError) -> AbandonmentAnswer {
         try checkThread()
         var cProgress = abrl_progress(
             segment_index: Int64(progress.segmentIndex), level: Int64(progress.level), size_bytes: progress.sizeBytes,
@@ -118,11 +119,13 @@ final class LuaSession {
         )
         var level: Int64 = 0
         var hasLevel: Int32 = 0
-        let status = abrl_session_check_abandon(handle, &cProgress, &level, &hasLevel)
+        var recheck = abrl_recheck()
+        let status = abrl_session_check_abandon(handle, &cProgress, &level, &hasLevel, &recheck)
         guard status == Int32(ABRL_OK) else {
             throw script.location.error(status: status == Int32(ABRL_ERR_RESULT) ? Int32(ABRL_ERR_RUNTIME) : status, message: engine.message, phase: "check_abandon")
         }
-        return hasLevel != 0 ? Int(level) : nil
+        if hasLevel != 0 { return .abandon(to: Int(level)) }
+        return AbandonmentAnswer(recheck: AbandonmentRecheck(elapsedSeconds: recheck.elapsed_s, projectedSeconds: recheck.projected_s))
     }
 
     /// Calls `on_wait(wait)` when the script has one.

@@ -29,7 +29,11 @@ public struct LuaStrategy: SessionStrategy {
     }
 
     public mutating func checkAbandonment(_ progress: DownloadProgress) throws -> Int? {
-        try openSession().checkAbandonment(progress)
+        try openSession().answerAbandonment(progress).level
+    }
+
+    public mutating func answerAbandonment(_ progress: DownloadProgress) throws -> AbandonmentAnswer {
+        try openSession().answerAbandonment(progress)
     }
 
     public mutating func didWait(seconds: Double, context: DecisionContext) throws {

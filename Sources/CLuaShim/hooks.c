@@ -2,7 +2,9 @@
    download and on_wait after a full-buffer wait; each reuses its table from the registry. */
 #include "internal.h"
 
+#include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 int abrl_session_checks_abandonment(const abrl_session *session) {
     return session->check_abandon != LUA_NOREF;
@@ -13,7 +15,61 @@ typedef struct abandon_call {
     const abrl_progress *progress;
     long long level;
     int has_level;
+    abrl_recheck recheck;
 } abandon_call;
+
+/* Records a result error, named by the line where check_abandon is defined: a returned value
+   has no line of its own. */
+static void result_error(lua_State *L, const abandon_call *call, const char *what) {
+    abrl_engine *engine = abrl_engine_of(L);
+    engine->pending_code = ABRL_ERR_RESULT;
+    lua_Debug ar;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, call->session->check_abandon);
+    if (lua_getinfo(L, ">S", &ar) && ar.linedefined > 0) {
+        abrl_set_message(engine, "%s:%d: check_abandon %s", ar.short_src, ar.linedefined, what);
+    } else {
+        abrl_set_message(engine, "check_abandon %s", what);
+    }
+}
+
+/* Reads the recheck table at `index` with raw gets, so no script code runs: only the fields
+   elapsed_s and projected_s, each a number that is not NaN. */
+static void read_recheck(lua_State *L, int index, abandon_call *call) {
+    char what[160], rendered[64];
+    if (lua_type(L, index) != LUA_TTABLE) {
+        abrl_render_value(L, index, rendered, sizeof rendered);
+        snprintf(what, sizeof what, "returned %s as its second result; expected nil or a recheck table", rendered);
+        result_error(L, call, what);
+        return;
+    }
+    lua_pushnil(L);
+    while (lua_next(L, index)) {
+        const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+        double *field = NULL;
+        if (key != NULL && strcmp(key, "elapsed_s") == 0) field = &call->recheck.elapsed_s;
+        if (key != NULL && strcmp(key, "projected_s") == 0) field = &call->recheck.projected_s;
+        if (field == NULL) {
+            if (key != NULL) {
+                snprintf(what, sizeof what, "returned a recheck with field '%.40s'; expected elapsed_s or projected_s", key);
+            } else {
+                abrl_render_value(L, -2, rendered, sizeof rendered);
+                snprintf(what, sizeof what, "returned a recheck with key %s; expected elapsed_s or projected_s", rendered);
+            }
+            result_error(L, call, what);
+            return;
+        }
+        int is_number = 0;
+        double value = lua_tonumberx(L, -1, &is_number);
+        if (lua_type(L, -1) != LUA_TNUMBER || !is_number || value != value) {
+            abrl_render_value(L, -1, rendered, sizeof rendered);
+            snprintf(what, sizeof what, "returned a recheck with %s = %s; expected a number of seconds", key, rendered);
+            result_error(L, call, what);
+            return;
+        }
+        *field = value;
+        lua_pop(L, 1);
+    }
+}
 
 static int abandon_body(lua_State *L) {
     abandon_call *call = lua_touserdata(L, 1);
@@ -29,41 +85,42 @@ static int abandon_body(lua_State *L) {
     abrl_set_number(L, table, "buffer_s", progress->buffer_s);
     lua_rawgeti(L, LUA_REGISTRYINDEX, call->session->check_abandon);
     lua_pushvalue(L, table);
-    lua_call(L, 1, 1);
-    if (lua_isnil(L, -1) || (lua_isboolean(L, -1) && !lua_toboolean(L, -1))) return 0;
+    lua_call(L, 1, 2);
+    int answer = table + 1;
+    if (lua_isnil(L, answer) || (lua_isboolean(L, answer) && !lua_toboolean(L, answer))) {
+        if (!lua_isnil(L, answer + 1)) read_recheck(L, answer + 1, call);
+        return 0;
+    }
     abrl_engine *engine = abrl_engine_of(L);
-    char rendered[64];
-    if (abrl_read_level(L, -1, call->session, &call->level)) {
+    char rendered[64], what[160];
+    if (abrl_read_level(L, answer, call->session, &call->level)) {
         if (call->level < progress->level) {
             call->has_level = 1;
             return 0;
         }
         snprintf(rendered, sizeof rendered, "%lld", call->level + 1);
-        engine->pending_code = ABRL_ERR_RESULT;
     } else {
         snprintf(rendered, sizeof rendered, "%s", engine->message);
     }
-    /* Name the line where check_abandon is defined: a returned value has no line of its own. */
-    lua_Debug ar;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, call->session->check_abandon);
-    if (lua_getinfo(L, ">S", &ar) && ar.linedefined > 0) {
-        abrl_set_message(engine, "%s:%d: check_abandon returned %s; expected nil or a level below %lld",
-                         ar.short_src, ar.linedefined, rendered, progress->level + 1);
-    } else {
-        abrl_set_message(engine, "check_abandon returned %s; expected nil or a level below %lld", rendered, progress->level + 1);
-    }
+    snprintf(what, sizeof what, "returned %s; expected nil or a level below %lld", rendered, progress->level + 1);
+    result_error(L, call, what);
     return 0;
 }
 
 int abrl_session_check_abandon(abrl_session *session, const abrl_progress *progress,
-                               long long *level, int *has_level) {
+                               long long *level, int *has_level, abrl_recheck *recheck) {
     *has_level = 0;
+    recheck->elapsed_s = -HUGE_VAL;
+    recheck->projected_s = -HUGE_VAL;
     if (session->check_abandon == LUA_NOREF) return ABRL_OK;
-    abandon_call call = {session, progress, 0, 0};
+    abandon_call call = {session, progress, 0, 0, {-HUGE_VAL, -HUGE_VAL}};
     int code = abrl_call(session->engine, abandon_body, &call);
-    if (code == ABRL_OK && call.has_level) {
+    if (code != ABRL_OK) return code;
+    if (call.has_level) {
         *level = call.level;
         *has_level = 1;
+    } else {
+        *recheck = call.recheck;
     }
     return code;
 }

@@ -6,6 +6,7 @@
 -- `--profile sabre`; times are in milliseconds as Sabre keeps them.
 
 local throughput_rule = require("throughput")
+local bound = require("lib.bola_recheck")
 
 local M = {
   name = "BOLA (Sabre)",
@@ -21,6 +22,7 @@ local S, bitrates, levels, segments, capacity
 local utilities = {}
 local vp = 0
 local last = 1
+local NEVER = { elapsed_s = math.huge }
 
 function M.setup(session)
   throughput_rule.setup(session)
@@ -70,8 +72,9 @@ function M.choose(ctx)
   return q, delay / 1000
 end
 
+-- Goes on with the recheck lib/bola_recheck.lua derives when no lower level wins now.
 function M.check_abandon(progress)
-  if M.params.basic then return nil end
+  if M.params.basic then return nil, NEVER end
   local gp = M.params.gp
   local size = progress.size_bytes * 8
   local downloaded = progress.received_bytes * 8
@@ -80,15 +83,19 @@ function M.check_abandon(progress)
   local buffer = progress.buffer_s * 1000
   local current = progress.level
   local score = (vp * (gp + utilities[current]) - buffer) / remaining
-  if score < 0 then return nil end
-  local best
-  for q = 1, current - 1 do
-    local other_size = size * bitrates[q] / bitrates[current]
-    local other = (vp * (gp + utilities[q]) - buffer) / other_size
-    if other_size < remaining and other > score then best, score = q, other end
+  if score >= 0 then
+    local best
+    for q = 1, current - 1 do
+      local other_size = size * bitrates[q] / bitrates[current]
+      local other = (vp * (gp + utilities[q]) - buffer) / other_size
+      if other_size < remaining and other > score then best, score = q, other end
+    end
+    if best then
+      last = best
+      return best
+    end
   end
-  if best then last = best end
-  return best
+  return nil, bound.recheck(progress, bound.buffer_threshold(vp, gp, utilities, bitrates, current, size, remaining), 0)
 end
 
 return M

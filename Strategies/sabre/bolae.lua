@@ -5,6 +5,7 @@
 -- Reproduces Sabre's `-a bolae` under `--profile sabre`; times are in milliseconds as Sabre keeps them.
 
 local throughput_rule = require("throughput")
+local bound = require("lib.bola_recheck")
 
 local M = {
   name = "BOLA-E (Sabre)",
@@ -144,16 +145,21 @@ function M.check_abandon(progress)
   local buffer = math.max(0, progress.buffer_s * 1000 + placeholder - ttfb)
   local rate = downloaded / (progress.elapsed_s * 1000 - ttfb)
   local left = remaining - ttfb * rate
-  if left <= 0 then return nil end
   local current = progress.level
-  local score = (vp * (gp + utilities[current]) - buffer) / left
-  local best
-  for q = 1, current - 1 do
-    local other_size = size * bitrates[q] / bitrates[current]
-    local other = (vp * (gp + utilities[q]) - buffer) / other_size
-    if other_size < left and other > score then best, score = q, other end
+  if left > 0 then
+    local score = (vp * (gp + utilities[current]) - buffer) / left
+    local best
+    for q = 1, current - 1 do
+      local other_size = size * bitrates[q] / bitrates[current]
+      local other = (vp * (gp + utilities[q]) - buffer) / other_size
+      if other_size < left and other > score then best, score = q, other end
+    end
+    if best then return best end
   end
-  return best
+  -- What is left net of the latency's worth of bytes never exceeds `remaining`, so the bound
+  -- on `remaining` holds for it too.
+  local threshold = bound.buffer_threshold(vp, gp, utilities, bitrates, current, size, remaining)
+  return nil, bound.recheck(progress, threshold, placeholder - ttfb)
 end
 
 return M

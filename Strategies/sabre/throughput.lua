@@ -18,11 +18,17 @@ local M = {
 local S, bitrates, levels
 local ibr_safety = 0.9
 local latency_ms = 0
+-- Abandoning needs the grace to have passed and a projected download time (progress.projected_s
+-- in the player's terms) over the multiplier's share of a segment: the check asks to run again
+-- only once both can hold.
+local recheck = { elapsed_s = 0, projected_s = 0 }
 
 function M.setup(session)
   S = session.segment_duration_s * 1000
   bitrates = session.levels_kbps
   levels = #bitrates
+  recheck.elapsed_s = M.params.abandon_grace_s
+  recheck.projected_s = M.params.abandon_multiplier * session.segment_duration_s
 end
 
 -- Highest level whose segment, at `kbps`, arrives within a segment duration after the latency.
@@ -56,7 +62,7 @@ function M.check_abandon(progress)
   local time = progress.elapsed_s * 1000
   local ttfb = progress.ttfb_s * 1000
   local dl = time - ttfb
-  if time < M.params.abandon_grace_s * 1000 or dl <= 0 then return nil end
+  if time < M.params.abandon_grace_s * 1000 or dl <= 0 then return nil, recheck end
   local size = progress.size_bytes * 8
   local downloaded = progress.received_bytes * 8
   local rate = downloaded / dl
@@ -66,7 +72,7 @@ function M.check_abandon(progress)
     local current = progress.level
     if q < current and size * bitrates[q] / bitrates[current] < left then return q end
   end
-  return nil
+  return nil, recheck
 end
 
 return M

@@ -80,6 +80,10 @@ public struct EmulationProfile: Equatable, Sendable {
     public var buffer: Buffer
     /// Whether downloads after the first run the strategy's abandonment check (needs the `sabre` network).
     public var abandonment: Bool
+    /// Whether the emulator skips abandonment checks until the recheck a strategy asked for is
+    /// due; `false` calls them at every progress step (`--check-every-step`), which must give
+    /// the same results.
+    public var honoursRechecks: Bool
     public var replacement: Replacement
     /// Scales the trace's bandwidth (Sabre's `-nm`).
     public var bandwidthMultiplier: Double
@@ -106,6 +110,7 @@ public struct EmulationProfile: Equatable, Sendable {
         network: Network = .pensieve,
         buffer: Buffer = .level,
         abandonment: Bool = false,
+        honoursRechecks: Bool = true,
         replacement: Replacement = .none,
         bandwidthMultiplier: Double = 1,
         estimator: ThroughputEstimator.Method? = .default,
@@ -125,6 +130,7 @@ public struct EmulationProfile: Equatable, Sendable {
         self.network = network
         self.buffer = buffer
         self.abandonment = abandonment
+        self.honoursRechecks = honoursRechecks
         self.replacement = replacement
         self.bandwidthMultiplier = bandwidthMultiplier
         self.estimator = estimator

@@ -104,15 +104,18 @@ public struct SessionEmulator: Sendable {
                 try session.requestOnLiveBuffer(index: index, decision: decision)
                 delivered = true
             } else {
-                delivered = try session.requestOnSegmentBuffer(index: index, decision: decision) { (progress) throws(EmulationError) -> Int? in
-                    let lower: Int?
-                    do { lower = try strategy.checkAbandonment(progress) } catch {
+                delivered = try session.requestOnSegmentBuffer(index: index, decision: decision) { (progress) throws(EmulationError) -> AbandonmentAnswer in
+                    let answer: AbandonmentAnswer
+                    do { answer = try strategy.answerAbandonment(progress) } catch {
                         throw Self.strategyError(error, segment: progress.segmentIndex, trace: trace.name)
                     }
-                    if let lower, !(lower >= 0 && lower < progress.level) {
+                    if let lower = answer.level, !(lower >= 0 && lower < progress.level) {
                         throw .strategyFailed(message: "\(strategyID): the abandonment check returned level \(lower) while downloading level \(progress.level); it must return a lower level or nothing")
                     }
-                    return lower
+                    guard answer.recheck.isValid else {
+                        throw .strategyFailed(message: "\(strategyID): the abandonment check asked to recheck at NaN while downloading segment \(progress.segmentIndex + 1)")
+                    }
+                    return answer
                 }
             }
             let requested = index

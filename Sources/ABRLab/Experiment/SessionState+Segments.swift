@@ -30,7 +30,7 @@ extension SessionState {
     /// One request: an optional idle delay, then the download (in progress steps with
     /// abandonment checks after the first segment), then the buffer plays out its time.
     mutating func requestOnSegmentBuffer(
-        index: Int, decision: RequestDecision, check: (DownloadProgress) throws(EmulationError) -> Int?
+        index: Int, decision: RequestDecision, check: (DownloadProgress) throws(EmulationError) -> AbandonmentAnswer
     ) throws(EmulationError) -> Bool {
         guard var buffer = segmentBuffer, var link else { return false }
         segmentBuffer = nil
@@ -60,6 +60,7 @@ extension SessionState {
         var abandoned = false
         if profile.abandonment && !first {
             var minMs = Self.progressStepMs - ttfbMs
+            var recheck = AbandonmentRecheck.nextStep
             while true {
                 let step = link.progressStep(restBits: sizeBits - receivedBits, minBits: Self.progressStepBits, minMs: minMs)
                 minMs = Self.progressStepMs
@@ -79,11 +80,14 @@ extension SessionState {
                     elapsedSeconds: elapsedMs / 1000, timeToFirstByteSeconds: ttfbMs / 1000,
                     bufferSeconds: max(0, bufferAtStartMs - elapsedMs) / 1000
                 )
-                if let lower = try check(progress) {
+                guard !profile.honoursRechecks || recheck.isDue(progress) else { continue }
+                let answer = try check(progress)
+                if let lower = answer.level {
                     abandoned = true
                     abandonedTo = lower
                     break
                 }
+                recheck = answer.recheck
             }
         } else {
             elapsedMs = ttfbMs + link.transfer(bits: sizeBits)

@@ -33,3 +33,14 @@ public struct DownloadProgress: Equatable, Sendable {
         self.isReplacement = isReplacement
     }
 }
+
+extension DownloadProgress {
+    /// The download's total time if the rest arrives at the average rate since the first byte:
+    /// elapsed + (size − received) · (elapsed − ttfb) / received (dash.js's abandonment estimate).
+    /// Infinite before any byte has arrived.
+    public var projectedSeconds: Double {
+        let transferSeconds = elapsedSeconds - timeToFirstByteSeconds
+        guard receivedBytes > 0, transferSeconds > 0 else { return .infinity }
+        return elapsedSeconds + (sizeBytes - receivedBytes) * transferSeconds / receivedBytes
+    }
+}

@@ -13,6 +13,9 @@ public protocol SessionStrategy {
     /// Called during a download on profiles with abandonment; a lower 0-based level abandons
     /// it (its bytes are wasted and the segment is decided again), `nil` lets it go on.
     mutating func checkAbandonment(_ progress: DownloadProgress) throws -> Int?
+    /// The abandonment check the emulator calls: ``checkAbandonment(_:)``'s level by default.
+    /// Implement it instead to also say when the next check can matter (``AbandonmentRecheck``).
+    mutating func answerAbandonment(_ progress: DownloadProgress) throws -> AbandonmentAnswer
     /// Called after the player waited because its buffer was full.
     mutating func didWait(seconds: Double, context: DecisionContext) throws
     /// Called after every request, with the context as it stands after it (its `segmentIndex`
@@ -26,6 +29,9 @@ extension SessionStrategy {
         RequestDecision(level: try chooseLevel(context))
     }
     public mutating func checkAbandonment(_ progress: DownloadProgress) throws -> Int? { nil }
+    public mutating func answerAbandonment(_ progress: DownloadProgress) throws -> AbandonmentAnswer {
+        AbandonmentAnswer(level: try checkAbandonment(progress))
+    }
     public mutating func didWait(seconds: Double, context: DecisionContext) throws {}
     public mutating func didDownload(_ record: DownloadRecord, context: DecisionContext) throws {}
 }

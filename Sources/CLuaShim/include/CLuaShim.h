@@ -240,10 +240,18 @@ int abrl_session_on_download(abrl_session *session, const abrl_download *record)
 /* Whether the script defines check_abandon. */
 int abrl_session_checks_abandonment(const abrl_session *session);
 
+/* When check_abandon asks to be called again during this download (its optional second
+   result); -inf in a field means no condition. */
+typedef struct abrl_recheck {
+    double elapsed_s;
+    double projected_s;
+} abrl_recheck;
+
 /* Calls check_abandon(progress); *has_level is 0 when it answered nil or false, else *level
-   is the 0-based level it asked for (checked against the level being downloaded by the caller). */
+   is the 0-based level it asked for (checked against the level being downloaded by the caller).
+   *recheck holds the recheck it asked for with nil or false, else no condition. */
 int abrl_session_check_abandon(abrl_session *session, const abrl_progress *progress,
-                               long long *level, int *has_level);
+                               long long *level, int *has_level, abrl_recheck *recheck);
 
 /* Calls on_wait(wait) when the script defines it: the player waited wait_s on a full buffer. */
 int abrl_session_on_wait(abrl_session *session, double wait_s, double buffer_s);

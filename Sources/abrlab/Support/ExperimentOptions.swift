@@ -36,6 +36,9 @@ struct ExperimentOptions: ParsableArguments {
     @Flag(name: .customLong("no-abandon"), help: "Turn off abandonment checks (sabre profile).")
     var noAbandon = false
 
+    @Flag(name: .customLong("check-every-step"), help: "Call abandonment checks at every progress step, ignoring the rechecks they ask for (verifies a strategy's rechecks: results must not change).")
+    var checkEveryStep = false
+
     @Option(help: ArgumentHelp("Replace buffered segments: none, left or right (sabre profile).", valueName: "rule"))
     var replace: String = "none"
 
@@ -115,6 +118,7 @@ struct ExperimentOptions: ParsableArguments {
             profile.maxBufferSeconds = maxBufferSeconds
         }
         if noAbandon { profile.abandonment = false }
+        if checkEveryStep { profile.honoursRechecks = false }
         guard let rule = EmulationProfile.Replacement(rawValue: replace) else {
             throw InputError(file: "--replace", "unknown rule '\(replace)'; choose none, left or right")
         }

@@ -97,6 +97,46 @@ import Testing
         #expect(failure.hasPrefix("\(script.path):3: check_abandon returned ") && failure.contains(message), "\(failure)")
     }
 
+    /// Asks once per download never to be checked again, and fails a download checked twice.
+    static let oncePerDownload = """
+        local checks = {}
+        local M = {}
+        function M.choose(ctx) return ctx.segment_index > 1 and 4 or 1 end
+        function M.check_abandon(p)
+          checks[p.segment_index] = (checks[p.segment_index] or 0) + 1
+          return nil, { elapsed_s = math.huge }
+        end
+        function M.on_download(r)
+          if r.segment_index > 1 then assert(checks[r.segment_index] == 1, "checked " .. checks[r.segment_index] .. " times") end
+        end
+        return M
+        """
+
+    @Test func aRecheckSkipsTheChecksBeforeIt() throws {
+        let folder = try ScriptFolder()
+        let script = try folder.load("once.lua", Self.oncePerDownload)
+        let result = try Self.play(script)
+        #expect(result.segments.dropFirst().allSatisfy { $0.level == 3 && $0.requests == 1 })
+        var everyStep = EmulationProfile.sabre
+        everyStep.honoursRechecks = false
+        #expect(throws: (any Error).self) { try Self.play(script, profile: everyStep) }
+    }
+
+    @Test(arguments: [
+        ("return nil, 5", "check_abandon returned 5 as its second result; expected nil or a recheck table"),
+        ("return false, 'soon'", "check_abandon returned a string value as its second result; expected nil or a recheck table"),
+        ("return nil, { elapsed = 1 }", "check_abandon returned a recheck with field 'elapsed'; expected elapsed_s or projected_s"),
+        ("return nil, { 2 }", "check_abandon returned a recheck with key 1; expected elapsed_s or projected_s"),
+        ("return nil, { elapsed_s = 0/0 }", "nan; expected a number of seconds"),
+        ("return nil, { projected_s = '3' }", "check_abandon returned a recheck with projected_s = a string value; expected a number of seconds"),
+    ])
+    func aBadRecheckEndsTheSessionNamingTheLine(body: String, message: String) throws {
+        let folder = try ScriptFolder()
+        let script = try folder.load("recheck.lua", "local M = {}\nfunction M.choose(ctx) return ctx.segment_index > 1 and 4 or 1 end\nfunction M.check_abandon(p)\n  \(body)\nend\nreturn M\n")
+        let failure = Self.failure(script) ?? "no failure"
+        #expect(failure.hasPrefix("\(script.path):3: check_abandon returned ") && failure.contains(message), "\(failure)")
+    }
+
     @Test func anAbandonmentCheckThatRaisesNamesItsLineAndSegment() throws {
         let folder = try ScriptFolder()
         let script = try folder.load("raise.lua", "local M = {}\nfunction M.choose(ctx) return ctx.segment_index > 1 and 4 or 1 end\nfunction M.check_abandon(p)\n  error('no')\nend\nreturn M\n")

@@ -76,6 +76,54 @@ import Testing
         }
     }
 
+    /// Top level, abandoned once 1.5 s into a download; its rechecks wait for that time, or
+    /// for a projection no download reaches.
+    struct Patient: SessionStrategy {
+        var recheck: AbandonmentRecheck
+        var abandoned: Set<Int> = []
+        /// Elapsed time at each check of a top-level download.
+        var checks: [Double] = []
+        func chooseLevel(_ context: DecisionContext) -> Int { abandoned.contains(context.segmentIndex) ? 0 : 2 }
+        mutating func answerAbandonment(_ progress: DownloadProgress) -> AbandonmentAnswer {
+            guard progress.level == 2 else { return .goOn }
+            checks.append(progress.elapsedSeconds)
+            guard progress.elapsedSeconds > 1.5 else { return AbandonmentAnswer(recheck: recheck) }
+            abandoned.insert(progress.segmentIndex)
+            return .abandon(to: 0)
+        }
+    }
+
+    @Test func checksWaitForTheRecheckTheyAskFor() throws {
+        let (trace, video) = try Self.inputs()
+        var profile = EmulationProfile.sabre
+        var everyStep = Patient(recheck: AbandonmentRecheck(elapsedSeconds: 1.5))
+        var skipping = everyStep
+        profile.honoursRechecks = false
+        let expected = try SessionEmulator(profile: profile).run(&everyStep, strategyID: "p", trace: trace, video: video)
+        profile.honoursRechecks = true
+        let actual = try SessionEmulator(profile: profile).run(&skipping, strategyID: "p", trace: trace, video: video)
+        #expect(actual.segments == expected.segments)
+        #expect(actual.segments.dropFirst().allSatisfy { $0.requests == 2 && $0.level == 0 })
+        // Every check but the first of each request comes after 1.5 s.
+        #expect(skipping.checks.count < everyStep.checks.count / 5)
+        #expect(skipping.checks.filter { $0 < 1.5 }.count == 47)
+        #expect(everyStep.checks.filter { $0 < 1.5 }.count > 47 * 10)
+    }
+
+    @Test func aRecheckNoStepMeetsEndsTheChecks() throws {
+        let (trace, video) = try Self.inputs()
+        var strategy = Patient(recheck: AbandonmentRecheck(projectedSeconds: 1000))
+        let result = try SessionEmulator(profile: .sabre).run(&strategy, strategyID: "p", trace: trace, video: video)
+        #expect(strategy.checks.count == 47)
+        #expect(result.segments.dropFirst().allSatisfy { $0.requests == 1 && $0.level == 2 })
+    }
+
+    @Test func aNaNRecheckIsAnError() throws {
+        let (trace, video) = try Self.inputs()
+        var strategy = Patient(recheck: AbandonmentRecheck(elapsedSeconds: .nan))
+        #expect(throws: EmulationError.self) { try SessionEmulator(profile: .sabre).run(&strategy, strategyID: "p", trace: trace, video: video) }
+    }
+
     struct Waiter: SessionStrategy {
         var delay: Double
         func chooseLevel(_ context: DecisionContext) -> Int { 0 }
