@@ -21,7 +21,10 @@ local latency_ms = 0
 -- Abandoning needs the grace to have passed and a projected download time (progress.projected_s
 -- in the player's terms) over the multiplier's share of a segment: the check asks to run again
 -- only once both can hold.
+-- Once even the lowest level's copy is no smaller than what is left, nothing can be abandoned
+-- to: what is left only shrinks.
 local recheck = { elapsed_s = 0, projected_s = 0 }
+local NEVER = { elapsed_s = math.huge }
 
 function M.setup(session)
   S = session.segment_duration_s * 1000
@@ -59,17 +62,18 @@ function M.choose(ctx)
 end
 
 function M.check_abandon(progress)
+  local size = progress.size_bytes * 8
+  local downloaded = progress.received_bytes * 8
+  local left = size - downloaded
+  local current = progress.level
+  if size * bitrates[1] / bitrates[current] >= left then return nil, NEVER end
   local time = progress.elapsed_s * 1000
   local ttfb = progress.ttfb_s * 1000
   local dl = time - ttfb
   if time < M.params.abandon_grace_s * 1000 or dl <= 0 then return nil, recheck end
-  local size = progress.size_bytes * 8
-  local downloaded = progress.received_bytes * 8
   local rate = downloaded / dl
-  local left = size - downloaded
   if time + left / rate > M.params.abandon_multiplier * S then
     local q = M.quality_from_throughput(M.params.safety * rate, latency_ms)
-    local current = progress.level
     if q < current and size * bitrates[q] / bitrates[current] < left then return q end
   end
   return nil, recheck
