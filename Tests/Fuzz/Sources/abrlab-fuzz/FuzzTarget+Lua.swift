@@ -60,6 +60,9 @@ enum LuaSandboxRig {
         }
     }()
 
+    /// Sabre's profile, so downloads run in progress steps and check_abandon is reached.
+    static let emulator = SessionEmulator(profile: .sabre)
+
     static let video: Video = {
         let ladder = [300, 750, 1200, 2850].map { BitrateLevel(bitrate: $0 * 1000, label: "\($0)k") }
         do { return try Video(name: "fuzz", segmentDurationSeconds: 4, ladder: ladder, segmentCount: 6) } catch {
@@ -78,7 +81,7 @@ enum LuaSandboxRig {
     static func plan(with hostile: LuaScript) -> ExperimentPlan {
         ExperimentPlan(
             strategies: [hostile.descriptor(), reference.descriptor()], traces: [trace], video: video,
-            emulator: SessionEmulator(), qoe: .linear, seed: 7
+            emulator: LuaSandboxRig.emulator, qoe: .linear, seed: 7
         )
     }
 
@@ -96,7 +99,7 @@ enum LuaSandboxRig {
     /// The reference's session in a fresh engine: the target reads it before the first hostile script runs.
     static let referenceFingerprint: Fingerprint = {
         let outcome = ExperimentPlan(
-            strategies: [reference.descriptor()], traces: [trace], video: video, emulator: SessionEmulator(), qoe: .linear, seed: 7
+            strategies: [reference.descriptor()], traces: [trace], video: video, emulator: LuaSandboxRig.emulator, qoe: .linear, seed: 7
         ).runSession(index: 0)
         guard outcome.error == nil else { fatalError("the reference session fails: \(outcome.error ?? "")") }
         return Fingerprint(outcome)

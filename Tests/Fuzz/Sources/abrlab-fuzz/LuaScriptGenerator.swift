@@ -1,7 +1,7 @@
 /// Turns fuzz input into a strategy script for the sandbox: random compositions of the allowed
 /// library calls, metamethods, deep nesting, long strings, recursion and `load`, inside a
 /// well-formed strategy table so the hostile code is reached at load time, in `setup`, in
-/// `choose` and in `on_download`.
+/// `choose`, in `on_download` and in `check_abandon` (with its recheck tables).
 struct LuaScriptGenerator {
     private var input: FuzzBytes
     private var depth = 0
@@ -16,6 +16,8 @@ struct LuaScriptGenerator {
         let choose = statements(count: 1 + input.below(6))
         let onDownload = statements(count: input.below(4))
         let result = input.below(4) == 0 ? expression() : "1 + (ctx.segment_index % ctx.level_count)"
+        let check = statements(count: input.below(3))
+        let answer = abandonmentAnswer()
         return """
             local M = { name = "hostile", params = { k = \(number()) } }
             local S = {}
@@ -30,8 +32,24 @@ struct LuaScriptGenerator {
             function M.on_download(report)
             \(onDownload)
             end
+            function M.check_abandon(progress)
+            \(check)
+            return \(answer)
+            end
             return M
             """
+    }
+
+    /// What check_abandon returns: nothing, a level, or a recheck table well or badly formed.
+    private mutating func abandonmentAnswer() -> String {
+        switch input.below(6) {
+        case 0: return "nil"
+        case 1: return "progress.level - 1"
+        case 2: return "nil, { elapsed_s = progress.elapsed_s + \(number()) }"
+        case 3: return "nil, { projected_s = \(expression()), elapsed_s = \(number()) }"
+        case 4: return "nil, setmetatable({ elapsed_s = \(number()) }, { __index = function() return 1 end, __pairs = error })"
+        default: return "\(expression()), \(expression())"
+        }
     }
 
     private mutating func statements(count: Int) -> String {
