@@ -16,7 +16,7 @@ public enum EmulationError: Error, Equatable, Sendable, CustomStringConvertible 
         case .traceDeliversNoData(let trace):
             "\(trace): the trace delivers no data (zero bandwidth everywhere); no segment can be downloaded"
         case .sessionTimeLimit(let trace, let limit):
-            "\(trace): the session ran past \(limit) s of simulated time; the trace is too slow to finish it"
+            "\(trace): the session ran past \(limit) s of simulated time; the trace is too slow to finish it, or the strategy abandons every request"
         case .videoTooShort(let video, let segments, let needed):
             "\(video): the video has \(segments) segments but the session plays \(needed)"
         case .levelOutOfRange(let strategy, let level, let count):

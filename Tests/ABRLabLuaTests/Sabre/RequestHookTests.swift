@@ -137,6 +137,23 @@ import Testing
         #expect(failure.hasPrefix("\(script.path):3: check_abandon returned ") && failure.contains(message), "\(failure)")
     }
 
+    /// Found by the lua-sandbox fuzzer: a script that abandons every request is asked for the same
+    /// segment again and again; the session's simulated-time limit ends it with one clear line.
+    @Test func abandoningEveryRequestEndsAtTheSessionTimeLimit() throws {
+        let folder = try ScriptFolder()
+        let script = try folder.load("restless.lua", """
+            return {
+              choose = function(ctx) return 1 + ctx.segment_index % ctx.level_count end,
+              check_abandon = function(progress) return progress.level - 1 end,
+            }
+            """)
+        var profile = EmulationProfile.sabre
+        profile.maxSessionSeconds = 120
+        #expect(throws: EmulationError.sessionTimeLimit(trace: "slow", limitSeconds: 120)) { try Self.play(script, profile: profile) }
+        let message = EmulationError.sessionTimeLimit(trace: "slow", limitSeconds: 120).description
+        #expect(message == "slow: the session ran past 120.0 s of simulated time; the trace is too slow to finish it, or the strategy abandons every request")
+    }
+
     @Test func anAbandonmentCheckThatRaisesNamesItsLineAndSegment() throws {
         let folder = try ScriptFolder()
         let script = try folder.load("raise.lua", "local M = {}\nfunction M.choose(ctx) return ctx.segment_index > 1 and 4 or 1 end\nfunction M.check_abandon(p)\n  error('no')\nend\nreturn M\n")

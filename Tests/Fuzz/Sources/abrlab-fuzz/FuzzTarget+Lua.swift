@@ -60,8 +60,14 @@ enum LuaSandboxRig {
         }
     }()
 
-    /// Sabre's profile, so downloads run in progress steps and check_abandon is reached.
-    static let emulator = SessionEmulator(profile: .sabre)
+    /// Sabre's profile, so downloads run in progress steps and check_abandon is reached. A
+    /// script that abandons every request decides the same segment again until the session's
+    /// simulated time runs out; 2 minutes keep that under a second with the sanitizers.
+    static let emulator: SessionEmulator = {
+        var profile = EmulationProfile.sabre
+        profile.maxSessionSeconds = 120
+        return SessionEmulator(profile: profile)
+    }()
 
     static let video: Video = {
         let ladder = [300, 750, 1200, 2850].map { BitrateLevel(bitrate: $0 * 1000, label: "\($0)k") }
