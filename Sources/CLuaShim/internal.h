@@ -67,6 +67,9 @@ void abrl_host_install(lua_State *L);
 /* Adds require (with its own loaded table) and abrlab to the environment at `env`. */
 void abrl_env_add_host(lua_State *L, int env, const abrl_host *host);
 
+/* buffers.c */
+void abrl_buffers_install(lua_State *L);
+
 /* sandbox_lib.c */
 void abrl_patch_string(lua_State *L, int string_table);
 void abrl_patch_table(lua_State *L, int table_table);

@@ -149,6 +149,7 @@ static int sandbox_load(lua_State *L) {
 }
 
 int abrl_sandbox_install(lua_State *L) {
+    abrl_buffers_install(L);
     luaL_requiref(L, LUA_GNAME, luaopen_base, 0);
     int base = lua_gettop(L);
     luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 0);
