@@ -167,6 +167,7 @@ int abrl_sandbox_install(lua_State *L) {
     lua_rawsetp(L, LUA_REGISTRYINDEX, &abrl_key_load);
     abrl_patch_string(L, string);
     abrl_patch_table(L, table);
+    abrl_patch_buffers(L, string, table, utf8);
     lua_getfield(L, table, "sort");
     lua_rawsetp(L, LUA_REGISTRYINDEX, &abrl_key_sort);
     lua_pushnil(L);

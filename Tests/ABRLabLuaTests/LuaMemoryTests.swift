@@ -2,13 +2,25 @@
 import CLuaShim
 import Testing
 
-/// Long strings the libraries build (`table.concat`, `string.format`, …) under the memory cap.
+/// Long strings the libraries build (`table.concat`, `string.format`, …) under the memory cap:
+/// they fail only when live data leaves no room, whatever garbage earlier work left, and a
+/// failed one leaves nothing behind.
 @Suite struct LuaMemoryTests {
     static let limits = LuaLimits(instructionsPerCall: 50_000_000, secondsPerCall: 30, memoryBytesPerEngine: 1 << 20, stringRepBytes: 1 << 20)
 
-    /// Parts of 64 bytes whose join is `count` × 64 bytes.
+    /// Fills the cap with live tables inside `fill_and_try`, where `try` fails; the filler is
+    /// garbage once that function returns.
+    static let filler = """
+        local function fill_and_try(try)
+          local filler = {}
+          pcall(function() while true do filler[#filler + 1] = {} end end)
+          return pcall(try)
+        end
+        """
+
+    /// `count` times one string of 64 bytes, whose join is `count` × 64 bytes.
     static func parts(_ name: String, count: Int) -> String {
-        "local \(name) = {} for i = 1, \(count) do \(name)[i] = ('x'):rep(64) end"
+        "local \(name) = {} for i = 1, \(count) do \(name)[i] = '\(String(repeating: "x", count: 64))' end"
     }
 
     /// The first long buffer in an engine, with every allocation it makes refused in turn: the
@@ -49,6 +61,45 @@ import Testing
             engine.collectGarbage()
             #expect(engine.memoryBytes <= before + 512, "reserve \(reserve): \(engine.memoryBytes - before) bytes more")
         }
+    }
+
+    /// Lua collects garbage before a refused allocation fails; a buffer's growth bypasses that, so
+    /// without the sandbox's retry a 256 KiB join failed while the cap was full of garbage.
+    @Test func aLongConcatFitsOnceGarbageIsCollected() throws {
+        let engine = try LuaEngine(limits: Self.limits)
+        let length = try engine.evaluateNumber("""
+            \(Self.parts("parts", count: 4096))
+            \(Self.filler)
+            assert(not fill_and_try(function() return table.concat(parts) end), "fits beside the filler")
+            return #table.concat(parts)
+            """)
+        #expect(length == 4096 * 64)
+    }
+
+    @Test func aLongFormatFitsOnceGarbageIsCollected() throws {
+        let engine = try LuaEngine(limits: Self.limits)
+        let length = try engine.evaluateNumber("""
+            \(Self.parts("parts", count: 2048))
+            local half = table.concat(parts)
+            \(Self.filler)
+            assert(not fill_and_try(function() return string.format("%s%s", half, half) end), "fits beside the filler")
+            return #string.format("%s%s", half, half)
+            """)
+        #expect(length == 2 * 2048 * 64)
+    }
+
+    /// A join that live data leaves no room for still fails, with the memory error.
+    @Test func aConcatThatCannotFitStillFails() throws {
+        let engine = try LuaEngine(limits: Self.limits)
+        #expect(throws: LuaError(kind: .memory, message: "memory limit exceeded")) {
+            try engine.evaluateNumber("""
+                \(Self.parts("parts", count: 8192))
+                local function garbage() local t = {} for i = 1, 5000 do t[i] = {} end end
+                garbage()
+                return #table.concat(parts)
+                """)
+        }
+        #expect(try engine.evaluateNumber("return #table.concat({'a', 'b'})") == 2)
     }
 }
 
