@@ -101,6 +101,32 @@ import Testing
         }
         #expect(try engine.evaluateNumber("return #table.concat({'a', 'b'})") == 2)
     }
+
+    /// A call ends with the memory error only when it fails on one. A refusal the script caught,
+    /// or that a collection recovered from, once made any later error of the call read "memory
+    /// limit exceeded".
+    @Test func aRefusalCaughtOrRecoveredFromLeavesLaterErrorsTheirOwn() throws {
+        let engine = try LuaEngine(limits: Self.limits)
+        let grow = "local t = {} for i = 1, 1e8 do t[i] = i end"
+        #expect(throws: LuaError(kind: .runtime, message: "caught.lua:2: boom")) {
+            try engine.evaluateNumber("pcall(function() \(grow) end)\nerror('boom')", chunkName: "=caught.lua")
+        }
+        #expect(throws: LuaError(kind: .runtime, message: "recovered.lua:9: boom")) {
+            try engine.evaluateNumber("""
+                \(Self.parts("parts", count: 4096))
+                \(Self.filler)
+                fill_and_try(function() return table.concat(parts) end)
+                assert(#table.concat(parts) == 4096 * 64)
+                error('boom')
+                """, chunkName: "=recovered.lua")
+        }
+        #expect(throws: LuaError(kind: .memory, message: "memory limit exceeded")) {
+            try engine.evaluateNumber("local ok, e = pcall(function() \(grow) end)\nerror(e, 0)")
+        }
+        #expect(throws: LuaError(kind: .memory, message: "memory limit exceeded")) {
+            try engine.evaluateNumber("\(Self.parts("parts", count: 8192))\nlocal ok, e = pcall(table.concat, parts)\nerror(e, 0)")
+        }
+    }
 }
 
 extension LuaEngine {
