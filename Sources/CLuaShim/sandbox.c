@@ -110,21 +110,19 @@ static int sandbox_xpcall(lua_State *L) {
     return lua_gettop(L);
 }
 
-/* print writes to stderr in verbose mode, prefixed with the caller's place; else it is silent. */
+/* print writes to stderr in verbose mode, prefixed with the caller's place; else it is silent.
+   The line is joined by lua_concat, not in a lauxlib buffer, so Lua collects garbage for it. */
 static int sandbox_print(lua_State *L) {
     if (!abrl_engine_of(L)->limits.verbose) return 0;
     int count = lua_gettop(L);
-    luaL_Buffer buffer;
-    luaL_buffinit(L, &buffer);
+    luaL_checkstack(L, 2 * count + 2, "too many arguments to print");
     luaL_where(L, 1);
-    luaL_addvalue(&buffer);
     for (int i = 1; i <= count; i++) {
-        if (i > 1) luaL_addchar(&buffer, '\t');
+        if (i > 1) lua_pushliteral(L, "\t");
         luaL_tolstring(L, i, NULL);
-        luaL_addvalue(&buffer);
     }
-    luaL_addchar(&buffer, '\n');
-    luaL_pushresult(&buffer);
+    lua_pushliteral(L, "\n");
+    lua_concat(L, lua_gettop(L) - count);
     size_t length;
     const char *text = lua_tolstring(L, -1, &length);
     fwrite(text, 1, length, stderr);
