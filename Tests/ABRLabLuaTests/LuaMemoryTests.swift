@@ -18,6 +18,18 @@ import Testing
         end
         """
 
+    /// `bytes(n)`: a string of n bytes built with `..`, which needs no library buffer.
+    static let bytes = """
+        local function bytes(n)
+          local s, piece = "", "x"
+          while n > 0 do
+            if n % 2 == 1 then s = s .. piece end
+            piece, n = piece .. piece, n // 2
+          end
+          return s
+        end
+        """
+
     /// `count` times one string of 64 bytes, whose join is `count` × 64 bytes.
     static func parts(_ name: String, count: Int) -> String {
         "local \(name) = {} for i = 1, \(count) do \(name)[i] = '\(String(repeating: "x", count: 64))' end"
@@ -36,14 +48,7 @@ import Testing
         for reserve in stride(from: 0, through: 4000, by: 8) {
             let engine = try LuaEngine(limits: Self.limits)
             _ = try engine.evaluateNumber("""
-                local function bytes(n)
-                  local s, piece = "", "x"
-                  while n > 0 do
-                    if n % 2 == 1 then s = s .. piece end
-                    piece, n = piece .. piece, n // 2
-                  end
-                  return s
-                end
+                \(Self.bytes)
                 local parts = {} for i = 1, 18 do parts[i] = bytes(64) end
                 local reserve = bytes(\(reserve))
                 local filler
@@ -100,6 +105,37 @@ import Testing
                 """)
         }
         #expect(try engine.evaluateNumber("return #table.concat({'a', 'b'})") == 2)
+    }
+
+    /// A retried concat or format must not call the script's metamethods again: the list's
+    /// `__index` and `__len` and the `__tostring` of a `%s` argument run once per call. Each call
+    /// here starts with 8 KiB free and the cap otherwise full of garbage, so the metamethods
+    /// run and the long buffer then needs a collection.
+    @Test func metamethodsRunOncePerCallWhenABufferNeedsACollection() throws {
+        let engine = try LuaEngine(limits: Self.limits)
+        let counts = try engine.evaluateNumber("""
+            \(Self.bytes)
+            local piece, half = bytes(4096), bytes(131072)
+            local reads, lengths, strings = 0, 0, 0
+            local list = setmetatable({}, {
+              __index = function() reads = reads + 1 return piece end,
+              __len = function() lengths = lengths + 1 return 64 end,
+            })
+            local object = setmetatable({}, { __tostring = function() strings = strings + 1 return half end })
+            local function fill_and_free_8k()
+              local reserve, filler = bytes(8192), nil
+              pcall(function() while true do filler = { filler } end end)
+              reserve = nil
+              pcall(table.unpack, {}, 1, 100000)
+            end
+            fill_and_free_8k()
+            local joined = table.concat(list)
+            fill_and_free_8k()
+            local formatted = string.format("%s%s", object, half)
+            assert(#joined == 64 * 4096 and #formatted == 2 * 131072)
+            return reads * 1000000 + lengths * 1000 + strings
+            """)
+        #expect(counts == 64_001_001)
     }
 
     /// A call ends with the memory error only when it fails on one. A refusal the script caught,
