@@ -198,7 +198,6 @@ static int buffered(lua_State *L) {
     int refused = engine->memory_refused;
     engine->memory_refused |= refused_before;
     if (status == LUA_OK) return lua_gettop(L) - args;
-    if (engine->exceeded) return lua_error(L);
     lua_settop(L, args);
     engine->bytes_allocated = allocated;
     if (refused) lua_gc(L, LUA_GCCOLLECT);
