@@ -171,6 +171,17 @@ static void capture_error(abrl_engine *engine, int index) {
     }
 }
 
+/* A failed call is a memory error when the cap refused memory during it and it failed on Lua's
+   memory error, in the verbose message handler, or on lauxlib's "not enough memory" (a buffer
+   that could not grow; also rethrown as is, or with a traceback). A refusal the script caught,
+   or that a collection recovered from, leaves a later error its own. */
+static int failed_on_memory(lua_State *L, int status) {
+    static const char message[] = "not enough memory";
+    if (status == LUA_ERRMEM || status == LUA_ERRERR) return 1;
+    const char *text = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+    return strncmp(text, message, sizeof message - 1) == 0 && (text[sizeof message - 1] == '\0' || text[sizeof message - 1] == '\n');
+}
+
 int abrl_call(abrl_engine *engine, lua_CFunction body, void *data) {
     lua_State *L = engine->L;
     int top = lua_gettop(L);
@@ -194,7 +205,7 @@ int abrl_call(abrl_engine *engine, lua_CFunction body, void *data) {
     if (engine->exceeded) {
         code = engine->exceeded;
         abrl_set_message(engine, "%s", engine->where);
-    } else if (status != LUA_OK && engine->memory_refused) {
+    } else if (status != LUA_OK && engine->memory_refused && failed_on_memory(L, status)) {
         code = ABRL_ERR_MEMORY;
         engine->message[0] = '\0';
     } else if (status != LUA_OK) {

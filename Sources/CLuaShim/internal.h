@@ -67,9 +67,17 @@ void abrl_host_install(lua_State *L);
 /* Adds require (with its own loaded table) and abrlab to the environment at `env`. */
 void abrl_env_add_host(lua_State *L, int env, const abrl_host *host);
 
+/* buffers.c */
+/* Makes lauxlib's buffer metatable; runs before any script. */
+void abrl_buffers_install(lua_State *L);
+/* Wraps the library functions that build long strings in buffers (string.rep's cap included). */
+void abrl_patch_buffers(lua_State *L, int string_table, int table_table, int utf8_table);
+
 /* sandbox_lib.c */
 void abrl_patch_string(lua_State *L, int string_table);
 void abrl_patch_table(lua_State *L, int table_table);
+/* The budget units a loop over first…last costs (at least 1). */
+uint64_t abrl_span(lua_Integer first, lua_Integer last);
 
 /* random.c */
 /* Pushes a per-session math table: random and randomseed over their own state. */

@@ -110,21 +110,19 @@ static int sandbox_xpcall(lua_State *L) {
     return lua_gettop(L);
 }
 
-/* print writes to stderr in verbose mode, prefixed with the caller's place; else it is silent. */
+/* print writes to stderr in verbose mode, prefixed with the caller's place; else it is silent.
+   The line is joined by lua_concat, not in a lauxlib buffer, so Lua collects garbage for it. */
 static int sandbox_print(lua_State *L) {
     if (!abrl_engine_of(L)->limits.verbose) return 0;
     int count = lua_gettop(L);
-    luaL_Buffer buffer;
-    luaL_buffinit(L, &buffer);
+    luaL_checkstack(L, 2 * count + 2, "too many arguments to print");
     luaL_where(L, 1);
-    luaL_addvalue(&buffer);
     for (int i = 1; i <= count; i++) {
-        if (i > 1) luaL_addchar(&buffer, '\t');
+        if (i > 1) lua_pushliteral(L, "\t");
         luaL_tolstring(L, i, NULL);
-        luaL_addvalue(&buffer);
     }
-    luaL_addchar(&buffer, '\n');
-    luaL_pushresult(&buffer);
+    lua_pushliteral(L, "\n");
+    lua_concat(L, lua_gettop(L) - count);
     size_t length;
     const char *text = lua_tolstring(L, -1, &length);
     fwrite(text, 1, length, stderr);
@@ -149,6 +147,7 @@ static int sandbox_load(lua_State *L) {
 }
 
 int abrl_sandbox_install(lua_State *L) {
+    abrl_buffers_install(L);
     luaL_requiref(L, LUA_GNAME, luaopen_base, 0);
     int base = lua_gettop(L);
     luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 0);
@@ -166,6 +165,7 @@ int abrl_sandbox_install(lua_State *L) {
     lua_rawsetp(L, LUA_REGISTRYINDEX, &abrl_key_load);
     abrl_patch_string(L, string);
     abrl_patch_table(L, table);
+    abrl_patch_buffers(L, string, table, utf8);
     lua_getfield(L, table, "sort");
     lua_rawsetp(L, LUA_REGISTRYINDEX, &abrl_key_sort);
     lua_pushnil(L);

@@ -1,6 +1,7 @@
 /* Library patches: pattern matching and string.dump are disabled, string.find searches plain
-   text only, string.rep is capped, and table functions that loop in C over a range the script
-   controls charge that range to the instruction budget first (the count hook cannot see C loops). */
+   text only, and table functions that loop in C over a range the script controls charge that
+   range to the instruction budget first (the count hook cannot see C loops). Functions that
+   build long strings are wrapped in buffers.c. */
 #define _GNU_SOURCE
 #include "internal.h"
 
@@ -57,29 +58,6 @@ static int sandbox_find(lua_State *L) {
     return 2;
 }
 
-/* string.rep capped at limits.string_rep_bytes; an empty result returns at once, where the
-   standard version would loop n times copying nothing. */
-static int sandbox_rep(lua_State *L) {
-    size_t length, separator_length;
-    luaL_checklstring(L, 1, &length);
-    lua_Integer count = luaL_checkinteger(L, 2);
-    luaL_optlstring(L, 3, "", &separator_length);
-    if (count <= 0 || (length == 0 && separator_length == 0)) {
-        lua_pushliteral(L, "");
-        return 1;
-    }
-    size_t cap = abrl_engine_of(L)->limits.string_rep_bytes;
-    size_t unit = length + separator_length;
-    if (unit < length || (uint64_t)count > ((uint64_t)cap + separator_length) / unit) {
-        return luaL_error(L, "string.rep: result larger than the sandbox's cap of %I bytes", (lua_Integer)cap);
-    }
-    lua_settop(L, 3);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, 3, 1);
-    return 1;
-}
-
 void abrl_patch_string(lua_State *L, int library) {
     disable(L, library, "dump", "string.dump is disabled in the sandbox");
     disable(L, library, "match", "string.match is disabled in the sandbox (patterns are unbounded)");
@@ -87,12 +65,9 @@ void abrl_patch_string(lua_State *L, int library) {
     disable(L, library, "gsub", "string.gsub is disabled in the sandbox (patterns are unbounded)");
     lua_pushcfunction(L, sandbox_find);
     lua_setfield(L, library, "find");
-    lua_getfield(L, library, "rep");
-    lua_pushcclosure(L, sandbox_rep, 1);
-    lua_setfield(L, library, "rep");
 }
 
-static uint64_t span(lua_Integer first, lua_Integer last) {
+uint64_t abrl_span(lua_Integer first, lua_Integer last) {
     return last >= first ? (uint64_t)last - (uint64_t)first + 1 : 1;
 }
 
@@ -109,30 +84,23 @@ static int charged_insert(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     if (lua_gettop(L) != 3) return charge_and_call(L, 1);
     lua_Integer length = luaL_len(L, 1);
-    return charge_and_call(L, span(luaL_checkinteger(L, 2), length));
+    return charge_and_call(L, abrl_span(luaL_checkinteger(L, 2), length));
 }
 
 static int charged_remove(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_Integer length = luaL_len(L, 1);
-    return charge_and_call(L, span(luaL_optinteger(L, 2, length), length));
+    return charge_and_call(L, abrl_span(luaL_optinteger(L, 2, length), length));
 }
 
 static int charged_move(lua_State *L) {
-    return charge_and_call(L, span(luaL_checkinteger(L, 2), luaL_checkinteger(L, 3)));
-}
-
-static int charged_concat(lua_State *L) {
-    luaL_checktype(L, 1, LUA_TTABLE);
-    lua_Integer first = luaL_optinteger(L, 3, 1);
-    lua_Integer last = lua_isnoneornil(L, 4) ? luaL_len(L, 1) : luaL_checkinteger(L, 4);
-    return charge_and_call(L, span(first, last));
+    return charge_and_call(L, abrl_span(luaL_checkinteger(L, 2), luaL_checkinteger(L, 3)));
 }
 
 static int charged_unpack(lua_State *L) {
     lua_Integer first = luaL_optinteger(L, 2, 1);
     lua_Integer last = lua_isnoneornil(L, 3) ? luaL_len(L, 1) : luaL_checkinteger(L, 3);
-    return charge_and_call(L, span(first, last));
+    return charge_and_call(L, abrl_span(first, last));
 }
 
 /* Sorting n elements charges n × log2(n). */
@@ -155,7 +123,6 @@ void abrl_patch_table(lua_State *L, int library) {
     wrap(L, library, "insert", charged_insert);
     wrap(L, library, "remove", charged_remove);
     wrap(L, library, "move", charged_move);
-    wrap(L, library, "concat", charged_concat);
     wrap(L, library, "unpack", charged_unpack);
     wrap(L, library, "sort", charged_sort);
 }
