@@ -53,8 +53,11 @@ public final class LuaEngine {
         return value
     }
 
-    /// Bytes the engine holds now.
+    /// Bytes the engine holds now, garbage included.
     public var memoryBytes: Int { abrl_engine_memory_bytes(handle) }
+
+    /// Runs a full garbage collection, so that ``memoryBytes`` then counts what is still reachable.
+    public func collectGarbage() { abrl_engine_collect(handle) }
 
     /// The shim's message for the last failed call.
     var message: String { String(cString: abrl_engine_message(handle)) }

@@ -247,6 +247,15 @@ const char *abrl_engine_message(const abrl_engine *engine) {
     return engine->message;
 }
 
+static int collect_body(lua_State *L) {
+    lua_gc(L, LUA_GCCOLLECT);
+    return 0;
+}
+
+void abrl_engine_collect(abrl_engine *engine) {
+    abrl_call(engine, collect_body, NULL);
+}
+
 size_t abrl_engine_memory_bytes(const abrl_engine *engine) {
     return engine->memory_used;
 }

@@ -1,5 +1,4 @@
-@testable import ABRLabLua
-import CLuaShim
+import ABRLabLua
 import Testing
 
 /// Long strings the libraries build (`table.concat`, `string.format`, …) under the memory cap:
@@ -162,12 +161,5 @@ import Testing
         #expect(throws: LuaError(kind: .memory, message: "memory limit exceeded")) {
             try engine.evaluateNumber("\(Self.parts("parts", count: 8192))\nlocal ok, e = pcall(table.concat, parts)\nerror(e, 0)")
         }
-    }
-}
-
-extension LuaEngine {
-    /// Runs a full collection (the shim's release of no compiled scripts does just that).
-    func collectGarbage() {
-        abrl_script_release(handle, nil, 0)
     }
 }

@@ -47,6 +47,9 @@ const char *abrl_engine_message(const abrl_engine *engine);
 /* Bytes the engine holds right now. */
 size_t abrl_engine_memory_bytes(const abrl_engine *engine);
 
+/* A full garbage collection, so that the bytes held are what is still reachable. */
+void abrl_engine_collect(abrl_engine *engine);
+
 /* Bytes of compiled scripts the engine keeps for reuse; they are not counted against its cap. */
 size_t abrl_engine_cache_bytes(const abrl_engine *engine);
 
