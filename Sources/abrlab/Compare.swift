@@ -147,6 +147,8 @@ extension Abrlab {
             let traceRange = Shard.partition(
                 weights: Array(repeating: strategyCount * emulator.segmentCount(for: video), count: entries.count), count: shard?.count ?? 1
             )[shard?.index ?? 0]
+            // Every trace of the plan, in every shard: the record is the plan's, not the shard's.
+            let pendingInputs = PendingRunInputs(videoSpec: experiment.video, video: video, traceFiles: entries.map { ($0.name, $0.path) }, jobs: jobs)
             let traceSet = try traceReader.load(entries[traceRange])
             if !quiet { traceSet.warnings.forEach { CommandFailure.warn($0.description) } }
             let plan = ExperimentPlan(
@@ -156,8 +158,7 @@ extension Abrlab {
             )
             try plan.validate(requiresTraces: shard == nil)
             if !quiet { experiment.warnIfNotPensieveShaped(plan) }
-            // Every trace of the plan, in every shard: the record is the plan's, not the shard's.
-            let inputs = RunInputs(videoSpec: experiment.video, video: video, traceFiles: entries.map { ($0.name, $0.path) }, jobs: jobs)
+            let inputs = pendingInputs.inputs
             // The default run leaves the Lua conservative.lua out by design (see the discussion above).
             if !quiet, !strategies.isEmpty { strategyWarnings.forEach { CommandFailure.warn($0.description) } }
 
