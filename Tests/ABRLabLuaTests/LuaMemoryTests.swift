@@ -67,6 +67,103 @@ import Testing
         }
     }
 
+    /// The leak a fuzzer found: a long buffer's memory comes straight from the allocator and is
+    /// freed by the buffer box's `__close`, or else its `__gc`. Lua needs a fresh CallInfo
+    /// (64 bytes) to call either at a call depth not reached before, so with the cap full of
+    /// live data both can be refused: the close first, then the finalizer, which a collection
+    /// step runs (Lua only warns when it fails) before freeing the box without its buffer.
+    ///
+    /// The script fills the cap exactly with live strings, tables and closures, then frees
+    /// `2n + 64` bytes: room for `("x"):rep(n)`'s box, its n-byte buffer and the n-byte result,
+    /// but not for the close's CallInfo. Then it keeps about half the cap live and has Lua
+    /// collect (an emergency collection, which runs no finalizers), so that the next cycle
+    /// starts when live data reaches the cap again; it grows a chain of tables 40 calls deeper
+    /// than before until the cap is full, and that cycle calls the finalizer there. Whether the
+    /// finalizer's CallInfo is then refused depends on the bytes left when the cycle starts,
+    /// hence the sweep over n. Before buffers.c, 14 of these 38 values of n kept n bytes (12 on
+    /// the first run, 2 on the second); shifting the engine's own memory moved which ones, not
+    /// how many.
+    @Test func aBufferWhoseCloseAndFinalizerAreRefusedLeavesNothingBehind() throws {
+        for n in stride(from: 3000, through: 3300, by: 8) {
+            let script = Self.refusedCloseThenFinalizer(repeating: n)
+            let engine = try LuaEngine(limits: Self.limits)
+            engine.collectGarbage()
+            let fresh = engine.memoryBytes
+            _ = try engine.evaluateNumber(script)
+            engine.collectGarbage()
+            let settled = engine.memoryBytes
+            // The first run may leave Lua's own CallInfos and stack longer, never a buffer.
+            #expect(settled - fresh < n, "n \(n): first run kept \(settled - fresh) bytes")
+            _ = try engine.evaluateNumber(script)
+            engine.collectGarbage()
+            #expect(engine.memoryBytes == settled, "n \(n): second run kept \(engine.memoryBytes - settled) bytes")
+        }
+    }
+
+    static func refusedCloseThenFinalizer(repeating n: Int) -> String {
+        """
+        local cap, n = \(limits.memoryBytesPerEngine), \(n)
+        local sub, pcall = string.sub, pcall
+        local big = ("abcdefghijklmnopqrstuvwxyz0123456789"):rep(2000)
+        local live, sizes, count = {}, {}, 0
+        for i = 1, 100 do live[i], sizes[i] = false, 0 end
+        -- Fills the cap with live objects, largest first, to within 32 bytes (a closure).
+        local makers = { function() return {} end, function() return function() end end }
+        local function fill()
+          for _, length in ipairs({ 65000, 16000, 4000, 1000, 250, 60, 41 }) do
+            while true do
+              local ok, s = pcall(sub, big, 1, length)
+              if not ok then break end
+              count = count + 1
+              live[count], sizes[count] = s, length + 25
+            end
+          end
+          for _, make in ipairs(makers) do
+            while true do
+              local ok, object = pcall(make)
+              if not ok then break end
+              count = count + 1
+              live[count] = object
+            end
+          end
+        end
+        -- Longer than the cap: asking for it makes Lua collect garbage, then fail.
+        local function collect()
+          return big .. big .. big .. big .. big .. big .. big .. big .. big .. big .. big .. big .. big .. big .. big .. big
+        end
+        local function deep(depth, f)
+          if depth == 0 then return f() end
+          return (deep(depth - 1, f))
+        end
+
+        -- The close of the buffer is refused.
+        local reserve = sub(big, 1, 2 * n + 64)
+        fill()
+        reserve = nil
+        pcall(collect)
+        pcall(string.rep, "x", n)
+
+        -- About half the cap stays live, so Lua's next cycle starts near the cap.
+        local half = cap // 2 - 1925
+        local held = cap - (2 * n + 64 + 25)
+        for i = 1, count do
+          if sizes[i] > 60000 and held > half then held, live[i] = held - sizes[i], false end
+        end
+        local pad = sub(big, 1, half - held - 25)
+        local chain = {}
+        local function grow()
+          local t = chain
+          while true do t = { t } end
+        end
+        local function deeper()
+          pcall(collect)
+          return deep(40, grow)
+        end
+        pcall(deeper)
+        return 0
+        """
+    }
+
     /// Lua collects garbage before a refused allocation fails; a buffer's growth bypasses that, so
     /// without the sandbox's retry a 256 KiB join failed while the cap was full of garbage.
     @Test func aLongConcatFitsOnceGarbageIsCollected() throws {
