@@ -30,6 +30,9 @@ static double monotonic_seconds(void) {
     return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
 }
 
+static int over_budget(const abrl_engine *engine);
+static void count_hook(lua_State *L, lua_Debug *ar);
+
 /* Caps the engine's memory and counts bytes allocated during a call. Shrinking never fails,
    as Lua requires; a refused growth makes Lua collect garbage and retry before it raises.
    Compiled scripts the engine keeps for reuse sit on top of the cap, so what a session may
@@ -52,6 +55,13 @@ static void *engine_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         if (block == NULL) return NULL;
         engine->memory_used += growth;
         engine->bytes_allocated += growth;
+        /* Allocation spends the budget too, and C library calls allocate without VM
+           instructions: once spent, the hook runs at the next instruction rather than up to
+           1000 later, after as many more allocations. lua_sethook only sets fields, so the
+           allocator may call it. */
+        if (engine->L != NULL && !engine->exceeded && lua_gethookcount(engine->L) != 1 && over_budget(engine)) {
+            lua_sethook(engine->L, count_hook, LUA_MASKCOUNT, 1);
+        }
         return block;
     }
     void *block = realloc(ptr, nsize);

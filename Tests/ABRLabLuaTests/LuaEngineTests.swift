@@ -32,6 +32,18 @@ import Testing
         #expect(engine.memoryBytes > 0)
     }
 
+    /// Allocation spends the budget (64 bytes an instruction), and a C call allocates without VM
+    /// instructions. The budget used to be checked only every 1000 instructions, so a loop of
+    /// 1 MiB string.rep calls allocated some hundred MiB past it: the lua-sandbox fuzzer found
+    /// 2 s spent in one call. It now stops right after the allocation that spends it: here
+    /// about 30 of the strings, where 1000 instructions' worth would not fit in the 48 MiB cap.
+    @Test func allocationStopsACallAsSoonAsItSpendsTheBudget() throws {
+        let engine = try LuaEngine(limits: LuaLimits(instructionsPerCall: 1_000_000, secondsPerCall: 10, memoryBytesPerEngine: 48 << 20, stringRepBytes: 1 << 20))
+        #expect(throws: LuaError(kind: .limit, message: "alloc.lua:1: instruction budget exceeded")) {
+            try engine.evaluateNumber("local kept = {} for i = 1, 1000 do kept[i] = string.rep('x', 1 << 20) end return #kept", chunkName: "=alloc.lua")
+        }
+    }
+
     /// A thread's engine keeps every distinct script it has compiled. Were they counted against
     /// its cap, a session's result would depend on which scripts ran before it on the same
     /// thread: the lua-sandbox fuzzer's reference strategy ran out of memory after some thousand

@@ -12,6 +12,8 @@ extension FuzzTarget {
         let expected = LuaSandboxRig.referenceFingerprint
         var generator = LuaScriptGenerator(bytes)
         let source = generator.script()
+        // Replaying a reproducer with ABRLAB_FUZZ_SHOW=1 prints the script it stands for.
+        if LuaSandboxRig.shows { FileHandle.standardError.write(Data((source + "\n").utf8)) }
         let hostile: LuaScript
         do throws(InputError) {
             hostile = try LuaScript(path: LuaSandboxRig.hostilePath, bytes: Array(source.utf8), limits: LuaSandboxRig.limits, verbose: false)
@@ -32,9 +34,11 @@ extension FuzzTarget {
 /// The fixed parts of the Lua sandbox target: limits, video, trace and the reference strategy.
 enum LuaSandboxRig {
     static let hostilePath = "hostile.lua"
-    /// Small limits so each input ends fast; the time backstop keeps every call far below
-    /// libFuzzer's 1 s timeout even for work the instruction count cannot see.
-    static let limits = LuaLimits(instructionsPerCall: 200_000, secondsPerCall: 0.02, memoryBytesPerEngine: 8 << 20, stringRepBytes: 1 << 20)
+    static let shows = ProcessInfo.processInfo.environment["ABRLAB_FUZZ_SHOW"] == "1"
+    /// Small limits so each input ends fast: a session makes up to a few hundred calls (see
+    /// `emulator`), each held to 50,000 instructions (3 MB of allocation) and, for work the
+    /// instruction count cannot see, 4 ms.
+    static let limits = LuaLimits(instructionsPerCall: 50_000, secondsPerCall: 0.004, memoryBytesPerEngine: 8 << 20, stringRepBytes: 1 << 20)
 
     /// Uses the string methods, `pairs`, `table` and `math.random` a poisoned engine would change.
     static let referenceSource = """
@@ -60,25 +64,27 @@ enum LuaSandboxRig {
         }
     }()
 
-    /// Sabre's profile, so downloads run in progress steps and check_abandon is reached. A
-    /// script that abandons every request decides the same segment again until the session's
-    /// simulated time runs out; 2 minutes keep that under a second with the sanitizers.
+    /// Sabre's profile, so downloads run in progress steps and check_abandon is reached. The
+    /// video and trace keep a download to about ten steps. A script that abandons every request
+    /// decides the same segment again until the session's simulated time runs out, at least
+    /// 50 ms a request: 8 s bound that to 160 rounds, so that a script whose every call grows
+    /// a string stays under libFuzzer's second with the sanitizers (found with 2 minutes).
     static let emulator: SessionEmulator = {
         var profile = EmulationProfile.sabre
-        profile.maxSessionSeconds = 120
+        profile.maxSessionSeconds = 8
         return SessionEmulator(profile: profile)
     }()
 
     static let video: Video = {
-        let ladder = [300, 750, 1200, 2850].map { BitrateLevel(bitrate: $0 * 1000, label: "\($0)k") }
-        do { return try Video(name: "fuzz", segmentDurationSeconds: 4, ladder: ladder, segmentCount: 6) } catch {
+        let ladder = [100, 250, 500, 1000].map { BitrateLevel(bitrate: $0 * 1000, label: "\($0)k") }
+        do { return try Video(name: "fuzz", segmentDurationSeconds: 1, ladder: ladder, segmentCount: 4) } catch {
             fatalError("the fuzz video is invalid: \(error)")
         }
     }()
 
     static let trace: NetworkTrace = {
         do throws(InputError) {
-            return try NetworkTrace(name: "fuzz", periodEndSeconds: [1, 3, 6, 10], bandwidthBitsPerSecond: [4e5, 3e6, 1e6, 8e6])
+            return try NetworkTrace(name: "fuzz", periodEndSeconds: [1, 3, 6, 10], bandwidthBitsPerSecond: [2e6, 6e6, 3e6, 8e6])
         } catch {
             fatalError("the fuzz trace is invalid: \(error)")
         }
