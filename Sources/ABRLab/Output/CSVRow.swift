@@ -6,6 +6,11 @@ public struct CSVRow {
 
     public init() {}
 
+    /// A row with room for `capacity` bytes, so that adding fields does not grow it.
+    public init(capacity: Int) {
+        text.reserveCapacity(capacity)
+    }
+
     public mutating func add(_ value: String) {
         separate()
         if value.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
@@ -33,6 +38,12 @@ public struct CSVRow {
 
     /// The row with its line ending.
     public var line: String { text + "\n" }
+
+    /// Appends the row and its line ending to `output`, without making ``line`` in between.
+    public func appendLine(to output: inout String) {
+        output += text
+        output += "\n"
+    }
 
     /// A header or any row of plain strings.
     public static func line(_ fields: [String]) -> String {

@@ -40,12 +40,20 @@ public final class ResumableResults {
         /// One chunk's bytes for each data file, in ``files`` order.
         func chunk(_ sessions: [SessionCSV]) -> [[UInt8]] {
             var parts: [[UInt8]] = []
-            parts.append(Array(sessions.map(\.sessionLine).joined().utf8))
-            if segments != .none { parts.append(Array(sessions.map(\.segmentLines).joined().utf8)) }
-            parts.append(Array(sessions.map(\.transitionLines).joined().utf8))
-            if formats { parts.append(Array(sessions.map(\.formatLines).joined().utf8)) }
-            if timeline { parts.append(Array(sessions.map(\.timelineLines).joined().utf8)) }
+            parts.append(Self.bytes(sessions, \.sessionLine))
+            if segments != .none { parts.append(Self.bytes(sessions, \.segmentLines)) }
+            parts.append(Self.bytes(sessions, \.transitionLines))
+            if formats { parts.append(Self.bytes(sessions, \.formatLines)) }
+            if timeline { parts.append(Self.bytes(sessions, \.timelineLines)) }
             return parts
+        }
+
+        /// The sessions' lines of one file as bytes, copied once.
+        private static func bytes(_ sessions: [SessionCSV], _ lines: KeyPath<SessionCSV, String>) -> [UInt8] {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(sessions.reduce(0) { $0 + $1[keyPath: lines].utf8.count })
+            for session in sessions { bytes.append(contentsOf: session[keyPath: lines].utf8) }
+            return bytes
         }
     }
 

@@ -72,8 +72,9 @@ public struct SessionCSV: Sendable {
         var segments = ""
         var transitions = ""
         if let result = outcome.result {
+            segments.reserveCapacity(result.segments.count * Self.segmentLineCapacity)
             for (segment, score) in zip(result.segments, outcome.segmentScores) {
-                segments += Self.segmentLine(segment, score: score, strategy: outcome.strategyID, trace: outcome.traceName)
+                Self.appendSegmentLine(segment, score: score, strategy: outcome.strategyID, trace: outcome.traceName, to: &segments)
             }
             for transition in result.transitions {
                 var line = CSVRow()
@@ -84,7 +85,7 @@ public struct SessionCSV: Sendable {
                 line.add(transition.from.description)
                 line.add(transition.to.description)
                 line.add(transition.didChangeState ? "true" : "false")
-                transitions += line.line
+                line.appendLine(to: &transitions)
             }
         }
         segmentLines = segments
@@ -107,8 +108,11 @@ public struct SessionCSV: Sendable {
         timelineLines = timeline
     }
 
-    static func segmentLine(_ segment: SegmentRecord, score: Double, strategy: String, trace: String) -> String {
-        var row = CSVRow()
+    /// Room for one segment row: most are 180–260 bytes.
+    static let segmentLineCapacity = 320
+
+    static func appendSegmentLine(_ segment: SegmentRecord, score: Double, strategy: String, trace: String, to output: inout String) {
+        var row = CSVRow(capacity: segmentLineCapacity)
         row.add(strategy)
         row.add(trace)
         row.add(segment.index + 1)
@@ -139,7 +143,7 @@ public struct SessionCSV: Sendable {
         row.add(segment.live?.playbackRate ?? .nan)
         row.add(segment.live?.playheadSeconds ?? .nan)
         row.add(segment.live?.productionWaitSeconds ?? .nan)
-        return row.line
+        row.appendLine(to: &output)
     }
 
     private static func addPlayback(_ metrics: SessionMetrics?, to row: inout CSVRow) {
