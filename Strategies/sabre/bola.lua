@@ -6,7 +6,7 @@
 -- `--profile sabre`; times are in milliseconds as Sabre keeps them.
 
 local throughput_rule = require("throughput")
-local bound = require("lib.bola_recheck")
+local abandon = require("lib.bola_abandon")
 
 local M = {
   name = "BOLA (Sabre)",
@@ -72,7 +72,7 @@ function M.choose(ctx)
   return q, delay / 1000
 end
 
--- Goes on with the recheck lib/bola_recheck.lua derives when no lower level wins now.
+-- Goes on with the recheck lib/bola_abandon.lua derives when no lower level wins now.
 function M.check_abandon(progress)
   if M.params.basic then return nil, NEVER end
   local gp = M.params.gp
@@ -84,18 +84,13 @@ function M.check_abandon(progress)
   local current = progress.level
   local score = (vp * (gp + utilities[current]) - buffer) / remaining
   if score >= 0 then
-    local best
-    for q = 1, current - 1 do
-      local other_size = size * bitrates[q] / bitrates[current]
-      local other = (vp * (gp + utilities[q]) - buffer) / other_size
-      if other_size < remaining and other > score then best, score = q, other end
-    end
+    local best = abandon.lower_level(vp, gp, utilities, bitrates, current, size, remaining, buffer, score)
     if best then
       last = best
       return best
     end
   end
-  return nil, bound.recheck(progress, bound.buffer_threshold(vp, gp, utilities, bitrates, current, size, remaining), 0)
+  return nil, abandon.recheck(progress, abandon.buffer_threshold(vp, gp, utilities, bitrates, current, size, remaining), 0)
 end
 
 return M

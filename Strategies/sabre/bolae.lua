@@ -5,7 +5,7 @@
 -- Reproduces Sabre's `-a bolae` under `--profile sabre`; times are in milliseconds as Sabre keeps them.
 
 local throughput_rule = require("throughput")
-local bound = require("lib.bola_recheck")
+local abandon = require("lib.bola_abandon")
 
 local M = {
   name = "BOLA-E (Sabre)",
@@ -148,18 +148,13 @@ function M.check_abandon(progress)
   local current = progress.level
   if left > 0 then
     local score = (vp * (gp + utilities[current]) - buffer) / left
-    local best
-    for q = 1, current - 1 do
-      local other_size = size * bitrates[q] / bitrates[current]
-      local other = (vp * (gp + utilities[q]) - buffer) / other_size
-      if other_size < left and other > score then best, score = q, other end
-    end
+    local best = abandon.lower_level(vp, gp, utilities, bitrates, current, size, left, buffer, score)
     if best then return best end
   end
   -- What is left net of the latency's worth of bytes never exceeds `remaining`, so the bound
   -- on `remaining` holds for it too.
-  local threshold = bound.buffer_threshold(vp, gp, utilities, bitrates, current, size, remaining)
-  return nil, bound.recheck(progress, threshold, placeholder - ttfb)
+  local threshold = abandon.buffer_threshold(vp, gp, utilities, bitrates, current, size, remaining)
+  return nil, abandon.recheck(progress, threshold, placeholder - ttfb)
 end
 
 return M

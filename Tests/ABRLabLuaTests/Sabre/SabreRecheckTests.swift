@@ -3,7 +3,7 @@ import ABRLabLua
 import Foundation
 import Testing
 
-/// Sabre's scripts ask to skip abandonment checks that cannot abandon (lib/bola_recheck.lua and
+/// Sabre's scripts ask to skip abandonment checks that cannot abandon (lib/bola_abandon.lua and
 /// throughput.lua's recheck); checking at every step instead must give the same sessions.
 @Suite(.enabled(if: SabreReference.hasDatasets, SabreReference.skip))
 struct SabreRecheckTests {

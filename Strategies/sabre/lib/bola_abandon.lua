@@ -1,5 +1,6 @@
--- When a BOLA abandonment check (bola.lua, bolae.lua) can first abandon a download it lets go on,
--- so the player skips the checks before that (see check_abandon's recheck in docs/lua-api.md).
+-- BOLA's abandonment checks (bola.lua, bolae.lua): the lower level a download is abandoned for,
+-- and, when it goes on, when it can first be abandoned, so the player skips the checks before
+-- that (see check_abandon's recheck in docs/lua-api.md).
 --
 -- Both checks abandon from level c to a lower q only if q's copy of the segment,
 -- o_q = size·b_q/b_c bits, is smaller than what is left, r, and (A_q − β)/o_q > (A_c − β)/r,
@@ -15,6 +16,18 @@ local SLACK_MS = 1e-3
 
 local never = { elapsed_s = math.huge }
 local later = { elapsed_s = 0 }
+
+-- The level below `current` to abandon for, or nil: the first whose copy is smaller than `left`
+-- bits and whose (A_q − buffer)/o_q beats `score` and every level before it that did.
+function M.lower_level(vp, gp, utilities, bitrates, current, size, left, buffer, score)
+  local best
+  for q = 1, current - 1 do
+    local other_size = size * bitrates[q] / bitrates[current]
+    local other = (vp * (gp + utilities[q]) - buffer) / other_size
+    if other_size < left and other > score then best, score = q, other end
+  end
+  return best
+end
 
 -- The largest θ_q (ms) over the levels below `current` whose copy is smaller than `remaining`
 -- bits: -math.huge when there is none, nil when some A_q exceeds A_c (no bound then).
