@@ -98,7 +98,16 @@ static int over_budget(const abrl_engine *engine) {
 static void count_hook(lua_State *L, lua_Debug *ar) {
     abrl_engine *engine = abrl_engine_of(L);
     if (!engine->exceeded) {
-        engine->steps_used += ABRL_HOOK_STEP;
+        if (lua_gethookcount(L) == 1) {
+            /* Armed by the allocator; the budget may have been given back since (a buffer's
+               failed attempt is not charged), and then counting goes on every ABRL_HOOK_STEP. */
+            if (!over_budget(engine)) {
+                lua_sethook(L, count_hook, LUA_MASKCOUNT, ABRL_HOOK_STEP);
+                return;
+            }
+        } else {
+            engine->steps_used += ABRL_HOOK_STEP;
+        }
         if (over_budget(engine)) {
             mark_exceeded(L, engine, ABRL_ERR_BUDGET, ar);
         } else if (engine->limits.seconds_per_call <= 0) {
