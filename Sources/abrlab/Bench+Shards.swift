@@ -17,10 +17,18 @@ extension Abrlab.Bench {
         func succeeded(_ status: Int32, _ what: String) throws {
             guard status == 0 else { throw InputError(file: "bench", "\(what) exited with \(status)") }
         }
-        // Rounds interleave the three ways of running the same work, so load from elsewhere on a
-        // shared machine falls on all of them alike; the medians of the per-round ratios count.
-        var cpuOverheads: [Double] = [], sequentialOverheads: [Double] = [], slotOverheads: [Double] = []
+        // Rounds interleave the ways of running the same work, so load from elsewhere falls on
+        // all of them alike; the medians of the per-round ratios count. Side by side, the
+        // unsharded run and the eight shards run at the same moment, one core each, which
+        // cancels the drift of a shared machine's speed that runs made in turn pick up.
+        var wholeCPU: [Double] = [], wholeWall: [Double] = []
+        var pairedOverheads: [Double] = [], cpuOverheads: [Double] = [], sequentialOverheads: [Double] = [], slotOverheads: [Double] = []
         for round in 1...rounds {
+            let paired = try BenchmarkClock.sideBySide(
+                run + ["--jobs", "1", "--out", folder("paired-whole")],
+                (0..<8).map { run + ["--jobs", "1", "--shard", "\($0)/8", "--out", folder("paired-\($0)")] }
+            )
+            try succeeded(paired.status, "the side-by-side runs")
             let whole = try BenchmarkClock.child(run + ["--jobs", "\(cores)", "--out", folder("whole")])
             try succeeded(whole.status, "the unsharded compare")
             // One after another, each shard on every core.
@@ -35,15 +43,22 @@ extension Abrlab.Bench {
                 (0..<8).map { run + ["--jobs", "1", "--shard", "\($0)/8", "--out", folder("slot-\($0)")] }, slots: cores
             )
             try succeeded(slots.status, "a shard run \(cores) at a time")
+            pairedOverheads.append(paired.sequenceCPUSeconds / paired.singleCPUSeconds - 1)
+            wholeCPU.append(paired.singleCPUSeconds)
+            wholeWall.append(whole.seconds)
             cpuOverheads.append(sequential.cpuSeconds / whole.cpuSeconds - 1)
             sequentialOverheads.append(sequential.seconds / whole.seconds - 1)
             slotOverheads.append(slots.seconds / whole.seconds - 1)
-            print(String(format: "  round %d: unsharded %.2f s (%.2f s CPU); 8 shards one after another %.2f s (%.2f s CPU); %d at a time with --jobs 1 %.2f s (%.2f s CPU)",
-                         round, whole.seconds, whole.cpuSeconds, sequential.seconds, sequential.cpuSeconds, cores, slots.seconds, slots.cpuSeconds))
+            print(String(format: "  round %d: side by side with --jobs 1, unsharded %.2f s CPU, 8 shards %.2f s CPU; unsharded %.2f s (%.2f s CPU); 8 shards one after another %.2f s (%.2f s CPU); %d at a time with --jobs 1 %.2f s (%.2f s CPU)",
+                         round, paired.singleCPUSeconds, paired.sequenceCPUSeconds, whole.seconds, whole.cpuSeconds,
+                         sequential.seconds, sequential.cpuSeconds, cores, slots.seconds, slots.cpuSeconds))
+            for name in ["paired-whole"] + (0..<8).map({ "paired-\($0)" }) { try? FileManager.default.removeItem(at: scratch.appendingPathComponent(name)) }
         }
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] * 100 }
-        print(String(format: "  overhead of 8 shards, median of %d rounds: CPU time %+.1f %%; wall time %+.1f %% one after another on every core, %+.1f %% %d at a time with --jobs 1",
-                     rounds, median(cpuOverheads), median(sequentialOverheads), median(slotOverheads), cores))
+        print(String(format: "  overhead of 8 shards, median of %d rounds: CPU time %+.1f %% side by side, %+.1f %% in turn; wall time %+.1f %% %d at a time with --jobs 1, %+.1f %% one after another on every core",
+                     rounds, median(pairedOverheads), median(cpuOverheads), median(slotOverheads), cores, median(sequentialOverheads)))
+        func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        try fixedShardCost(run: run, cores: cores, folder: folder, wholeCPUSeconds: middle(wholeCPU), wholeSeconds: middle(wholeWall))
         let folders = (0..<8).map { folder("shard-\($0)") }
         let mergedFolder = scratch.appendingPathComponent("merged")
         let merge = try BenchmarkClock.child(["merge"] + folders + ["--out", mergedFolder.path, "--quiet"])
@@ -80,6 +95,25 @@ extension Abrlab.Bench {
             print("  \(label) sessions: " + String(format: "peak RSS %.1f MB, %.2f s, %d rows, exit %d",
                                                   Double(merged.peakBytes) / 1e6, merged.seconds, try Self.rowCount(out), merged.status))
         }
+    }
+
+    /// What one more shard costs however little it runs: a shard of the same plan split 1000
+    /// ways (about eight sessions), less its share of the unsharded run. N shards pay it N - 1
+    /// times more than the unsharded run does; the medians of nine such shards are steady where
+    /// whole runs made in turn are not.
+    private func fixedShardCost(run: [String], cores: Int, folder: (String) -> String, wholeCPUSeconds: Double, wholeSeconds: Double) throws {
+        var cpu: [Double] = [], wall: [Double] = []
+        for index in stride(from: 100, to: 1000, by: 100) {
+            let alone = try BenchmarkClock.child(run + ["--jobs", "1", "--shard", "\(index)/1000", "--out", folder("tiny-cpu")])
+            let spread = try BenchmarkClock.child(run + ["--jobs", "\(cores)", "--shard", "\(index)/1000", "--out", folder("tiny-wall")])
+            guard alone.status == 0, spread.status == 0 else { throw InputError(file: "bench", "shard \(index)/1000 exited with \(max(alone.status, spread.status))") }
+            cpu.append(alone.cpuSeconds - wholeCPUSeconds / 1000)
+            wall.append(spread.seconds - wholeSeconds / 1000)
+            for name in ["tiny-cpu", "tiny-wall"] { try? FileManager.default.removeItem(atPath: folder(name)) }
+        }
+        let fixedCPU = cpu.sorted()[cpu.count / 2], fixedWall = wall.sorted()[wall.count / 2]
+        print(String(format: "  fixed cost of a shard (process start, reading and hashing every input for the plan's fingerprint, run.json), median of %d: %.0f ms CPU with --jobs 1, %.0f ms wall with --jobs %d; 7 more of them at N = 8: %+.1f %% CPU, %+.1f %% wall one after another",
+                     cpu.count, fixedCPU * 1000, fixedWall * 1000, cores, 7 * fixedCPU / wholeCPUSeconds * 100, 7 * fixedWall / wholeSeconds * 100))
     }
 
     /// Rows of sessions.csv, segments.csv and transitions.csv in a result folder.

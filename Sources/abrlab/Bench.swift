@@ -14,7 +14,8 @@ extension Abrlab {
                 algorithms over its 3G traces under --profile sabre, and bola.lua alone with and without its \
                 abandonment checks), pensieve (forward passes of Pensieve's \
                 actor per second, and its 142 test traces with pensieve-native and pensieve.lua), shards (sharding \
-                overhead at N = 8 in five interleaved rounds, merge throughput, and merge's peak RSS for 1000 against 4000 sessions), live (live sessions \
+                overhead at N = 8 in five interleaved rounds, side by side with the unsharded run and in turn, \
+                and the fixed cost of one more shard; merge throughput, and merge's peak RSS for 1000 against 4000 sessions), live (live sessions \
                 per second over Traces/twitch-ll's five patterns, native and the three Strategies/live scripts, against their real duration). Sections that need \
                 ../shared/datasets say so and are skipped when it is missing. Build in release mode first: \
                 swift build -c release.

@@ -61,6 +61,36 @@ enum BenchmarkClock {
         return (worst, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, cpu)
     }
 
+    /// Starts `single` and, at the same moment, the children of `sequence` one after another, so
+    /// both sides meet the same load from elsewhere; returns each side's CPU time (user and
+    /// system) and the worst exit status. On a shared machine whose speed drifts over seconds,
+    /// the ratio of two runs made side by side is steadier than that of runs made in turn.
+    static func sideBySide(_ single: [String], _ sequence: [[String]]) throws -> (status: Int32, singleCPUSeconds: Double, sequenceCPUSeconds: Double) {
+        var singlePid: pid_t? = try spawn(single)
+        var pending = sequence[...]
+        var sequencePid: pid_t? = try pending.popFirst().map(spawn)
+        var worst: Int32 = 0
+        var singleCPU = 0.0, sequenceCPU = 0.0
+        while singlePid != nil || sequencePid != nil {
+            var status: Int32 = 0
+            var usage = rusage()
+            let pid = wait4(-1, &status, 0, &usage)
+            if pid < 0 {
+                if errno == EINTR { continue }
+                throw InputError(file: "bench", "lost track of a child: \(String(cString: strerror(errno)))")
+            }
+            worst = max(worst, exitStatus(status))
+            if pid == singlePid {
+                singleCPU = cpuSeconds(usage)
+                singlePid = nil
+            } else if pid == sequencePid {
+                sequenceCPU += cpuSeconds(usage)
+                sequencePid = try pending.popFirst().map(spawn)
+            }
+        }
+        return (worst, singleCPU, sequenceCPU)
+    }
+
     /// Starts this executable with `arguments`, its output discarded.
     private static func spawn(_ arguments: [String]) throws -> pid_t {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
