@@ -47,16 +47,10 @@ enum BenchmarkClock {
                 _ = try spawn(next)
                 running += 1
             }
-            var status: Int32 = 0
-            var usage = rusage()
-            let pid = wait4(-1, &status, 0, &usage)
-            if pid < 0 {
-                if errno == EINTR { continue }
-                throw InputError(file: "bench", "lost track of a child: \(String(cString: strerror(errno)))")
-            }
+            let ended = try waitForAnyChild()
             running -= 1
-            worst = max(worst, exitStatus(status))
-            cpu += cpuSeconds(usage)
+            worst = max(worst, ended.status)
+            cpu += ended.cpuSeconds
         }
         return (worst, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, cpu)
     }
@@ -72,23 +66,30 @@ enum BenchmarkClock {
         var worst: Int32 = 0
         var singleCPU = 0.0, sequenceCPU = 0.0
         while singlePid != nil || sequencePid != nil {
-            var status: Int32 = 0
-            var usage = rusage()
-            let pid = wait4(-1, &status, 0, &usage)
-            if pid < 0 {
-                if errno == EINTR { continue }
-                throw InputError(file: "bench", "lost track of a child: \(String(cString: strerror(errno)))")
-            }
-            worst = max(worst, exitStatus(status))
-            if pid == singlePid {
-                singleCPU = cpuSeconds(usage)
+            let ended = try waitForAnyChild()
+            worst = max(worst, ended.status)
+            if ended.pid == singlePid {
+                singleCPU = ended.cpuSeconds
                 singlePid = nil
-            } else if pid == sequencePid {
-                sequenceCPU += cpuSeconds(usage)
+            } else if ended.pid == sequencePid {
+                sequenceCPU += ended.cpuSeconds
                 sequencePid = try pending.popFirst().map(spawn)
             }
         }
         return (worst, singleCPU, sequenceCPU)
+    }
+
+    /// Waits for whichever child ends next: its pid, exit status and CPU time.
+    private static func waitForAnyChild() throws -> (pid: pid_t, status: Int32, cpuSeconds: Double) {
+        while true {
+            var status: Int32 = 0
+            var usage = rusage()
+            let pid = wait4(-1, &status, 0, &usage)
+            if pid >= 0 { return (pid, exitStatus(status), cpuSeconds(usage)) }
+            guard errno == EINTR else {
+                throw InputError(file: "bench", "lost track of a child: \(String(cString: strerror(errno)))")
+            }
+        }
     }
 
     /// Starts this executable with `arguments`, its output discarded.
