@@ -57,11 +57,10 @@ extension Abrlab.Bench {
                          sequential.seconds, sequential.cpuSeconds, cores, slots.seconds, slots.cpuSeconds))
             for name in ["paired-whole"] + (0..<8).map({ "paired-\($0)" }) { try? FileManager.default.removeItem(at: scratch.appendingPathComponent(name)) }
         }
-        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] * 100 }
+        func percent(_ overheads: [Double]) -> Double { Self.median(overheads) * 100 }
         print(String(format: "  overhead of 8 shards, median of %d rounds: CPU time %+.1f %% side by side, %+.1f %% in turn; wall time %+.1f %% %d at a time with --jobs 1, %+.1f %% one after another on every core",
-                     rounds, median(pairedOverheads), median(cpuOverheads), median(slotOverheads), cores, median(sequentialOverheads)))
-        func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-        try fixedShardCost(run: run, cores: cores, folder: folder, wholeCPUSeconds: middle(wholeCPU), wholeSeconds: middle(wholeWall))
+                     rounds, percent(pairedOverheads), percent(cpuOverheads), percent(slotOverheads), cores, percent(sequentialOverheads)))
+        try fixedShardCost(run: run, cores: cores, folder: folder, wholeCPUSeconds: Self.median(wholeCPU), wholeSeconds: Self.median(wholeWall))
         let folders = (0..<8).map { folder("shard-\($0)") }
         let mergedFolder = scratch.appendingPathComponent("merged")
         let merge = try BenchmarkClock.child(["merge"] + folders + ["--out", mergedFolder.path, "--quiet"])
@@ -114,10 +113,13 @@ extension Abrlab.Bench {
             wall.append(spread.seconds - wholeSeconds / 1000)
             for name in ["tiny-cpu", "tiny-wall"] { try? FileManager.default.removeItem(atPath: folder(name)) }
         }
-        let fixedCPU = cpu.sorted()[cpu.count / 2], fixedWall = wall.sorted()[wall.count / 2]
+        let fixedCPU = Self.median(cpu), fixedWall = Self.median(wall)
         print(String(format: "  fixed cost of a shard (process start, reading and hashing every input for the plan's fingerprint, run.json), median of %d: %.0f ms CPU with --jobs 1, %.0f ms wall with --jobs %d; 7 more of them at N = 8: %+.1f %% CPU, %+.1f %% wall one after another",
                      cpu.count, fixedCPU * 1000, fixedWall * 1000, cores, 7 * fixedCPU / wholeCPUSeconds * 100, 7 * fixedWall / wholeSeconds * 100))
     }
+
+    /// The middle value (the upper one of an even count).
+    private static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
     /// Rows of sessions.csv, segments.csv and transitions.csv in a result folder.
     static func rowCount(_ folder: URL) throws -> Int {
