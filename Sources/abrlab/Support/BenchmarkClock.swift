@@ -25,12 +25,9 @@ enum BenchmarkClock {
     /// leave no accounting to read.
     static func child(_ arguments: [String]) throws -> (status: Int32, seconds: Double, cpuSeconds: Double, peakBytes: Int) {
         let start = DispatchTime.now().uptimeNanoseconds
-        let pid = try spawn(arguments)
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+        let ended = try waitForChild(try spawn(arguments))
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return (exitStatus(status), seconds, cpuSeconds(usage), Int(usage.ru_maxrss) * 1024)
+        return (ended.status, seconds, cpuSeconds(ended.usage), Int(ended.usage.ru_maxrss) * 1024)
     }
 
     /// Runs one child per argument list, at most `slots` at a time (as `parallel -j slots`
@@ -47,10 +44,10 @@ enum BenchmarkClock {
                 _ = try spawn(next)
                 running += 1
             }
-            let ended = try waitForAnyChild()
+            let ended = try waitForChild()
             running -= 1
             worst = max(worst, ended.status)
-            cpu += ended.cpuSeconds
+            cpu += cpuSeconds(ended.usage)
         }
         return (worst, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, cpu)
     }
@@ -66,26 +63,27 @@ enum BenchmarkClock {
         var worst: Int32 = 0
         var singleCPU = 0.0, sequenceCPU = 0.0
         while singlePid != nil || sequencePid != nil {
-            let ended = try waitForAnyChild()
+            let ended = try waitForChild()
             worst = max(worst, ended.status)
             if ended.pid == singlePid {
-                singleCPU = ended.cpuSeconds
+                singleCPU = cpuSeconds(ended.usage)
                 singlePid = nil
             } else if ended.pid == sequencePid {
-                sequenceCPU += ended.cpuSeconds
+                sequenceCPU += cpuSeconds(ended.usage)
                 sequencePid = try pending.popFirst().map(spawn)
             }
         }
         return (worst, singleCPU, sequenceCPU)
     }
 
-    /// Waits for whichever child ends next: its pid, exit status and CPU time.
-    private static func waitForAnyChild() throws -> (pid: pid_t, status: Int32, cpuSeconds: Double) {
+    /// Waits for the child `pid` (any child when -1) to end: its pid, exit status and the
+    /// kernel's accounting of it.
+    private static func waitForChild(_ pid: pid_t = -1) throws -> (pid: pid_t, status: Int32, usage: rusage) {
         while true {
             var status: Int32 = 0
             var usage = rusage()
-            let pid = wait4(-1, &status, 0, &usage)
-            if pid >= 0 { return (pid, exitStatus(status), cpuSeconds(usage)) }
+            let ended = wait4(pid, &status, 0, &usage)
+            if ended >= 0 { return (ended, exitStatus(status), usage) }
             guard errno == EINTR else {
                 throw InputError(file: "bench", "lost track of a child: \(String(cString: strerror(errno)))")
             }
