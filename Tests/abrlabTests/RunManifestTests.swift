@@ -62,6 +62,26 @@ import Testing
         #expect((profile["latency"] as? [String: Any])?["case"] as? String == "trace")
     }
 
+    /// The trace list is written by its own fast path; names and paths that need escaping
+    /// still come back exactly.
+    @Test func traceNamesThatNeedEscapingReadBackExactly() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let traces = folder.appendingPathComponent("tr\\ces \"é\"")
+        try FileManager.default.createDirectory(at: traces, withIntermediateDirectories: true)
+        let names = ["plain", "quote\"d", "back\\slash", "tab\there", "😀∕x"]
+        for name in names {
+            try FileManager.default.copyItem(at: CLI.packageRoot.appendingPathComponent("Traces/default/3g_1.csv"), to: traces.appendingPathComponent(name + ".csv"))
+        }
+        let out = folder.appendingPathComponent("out")
+        let result = try CLI.run(["compare", "--strategies", "conservative", "--traces", traces.path, "--out", out.path, "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let run = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("run.json"))) as? [String: Any])
+        let listed = try #require((run["inputs"] as? [String: Any])?["traces"] as? [[String: Any]])
+        #expect(listed.map { $0["name"] as? String } == names.sorted())
+        #expect(listed.map { ($0["file"] as? [String: Any])?["path"] as? String } == names.sorted().map { traces.appendingPathComponent($0 + ".csv").path })
+    }
+
     @Test func profileAndQoEParametersAddedLaterAreRecordedToo() throws {
         let out = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }

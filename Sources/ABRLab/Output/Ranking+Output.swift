@@ -53,10 +53,8 @@ extension Ranking {
             ranked: ranked.map { RankingDocument.Entry($0) }, incomplete: incomplete.map { RankingDocument.Entry($0) },
             baseline: Nullable(baselineID), comparisons: comparisons.map { RankingDocument.Pair($0) }
         )
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Only finite numbers or nil reach the encoder, so it cannot fail.
-        return (try? encoder.encode(document)) ?? Data()
+        return (try? PrettyJSON.encoder().encode(document)) ?? Data()
     }
 }
 

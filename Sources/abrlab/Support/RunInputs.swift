@@ -67,13 +67,31 @@ struct RunInputs: Encodable {
         let files: [File]
     }
 
-    struct Trace: Encodable {
+    struct Trace {
         let name: String
         let file: File?
+
+        /// As the synthesized `Encodable` conformance would write it: no `file` when unreadable.
+        /// Members come in sorted order, which spares the renderer a sort.
+        var json: PrettyJSON.Value {
+            guard let file else { return .object([("name", .string(name))]) }
+            let record: PrettyJSON.Value = .object([("bytes", .integer(file.bytes)), ("path", .string(file.path)), ("sha256", .string(file.sha256))])
+            return .object([("file", record), ("name", .string(name))])
+        }
     }
 
     let video: Video
     let traces: [Trace]
+
+    enum CodingKeys: String, CodingKey { case video, traces }
+
+    /// The trace list goes through ``PrettyJSON/Verbatim``: it is most of `run.json`, which
+    /// every shard writes (see ``RunManifest/json()``).
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(video, forKey: .video)
+        try container.encode(PrettyJSON.Verbatim(.array(traces.map(\.json))), forKey: .traces)
+    }
 
     /// `traceFiles` carry standardized absolute paths (``TraceSetResolver/Entry/path``); they
     /// are read and hashed on `jobs` threads, since every shard of a run hashes all of them.

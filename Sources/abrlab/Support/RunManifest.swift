@@ -107,8 +107,6 @@ struct RunManifest: Encodable {
     }
 
     func json() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(self)
+        try PrettyJSON.encode(self)
     }
 }
