@@ -26,6 +26,13 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"])]
         ),
+        // OpenSSL's libcrypto (Debian libssl-dev): SHA-256 of every input a run records. Every
+        // shard hashes every trace of its plan, and libcrypto uses the CPU's SHA instructions.
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         // Every call that can raise a Lua error lives here, so no longjmp crosses a Swift frame.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "ABRLabLua", dependencies: ["ABRLab", "CLuaShim"]),
@@ -34,6 +41,7 @@ let package = Package(
             dependencies: [
                 "ABRLab",
                 "ABRLabLua",
+                "CCrypto",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -62,6 +62,31 @@ import Testing
         #expect((profile["latency"] as? [String: Any])?["case"] as? String == "trace")
     }
 
+    /// Input hashes agree with sha256sum at lengths around SHA-256's 64-byte blocks and its
+    /// padding (scripts padded with a comment to each length), and for a long file.
+    @Test func inputHashesAgreeWithSha256sumAtEveryLength() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let body = "return { choose = function(ctx) return 1 end }\n--"
+        var scripts: [String] = []
+        for length in [55, 56, 63, 64, 65, 119, 120, 128, 1000, 1 << 20] {
+            let script = folder.appendingPathComponent("len\(length).lua")
+            try Data((body + String(repeating: "x", count: length - body.utf8.count)).utf8).write(to: script)
+            scripts.append(script.path)
+        }
+        let out = folder.appendingPathComponent("out")
+        let result = try CLI.run(["compare", "--strategies"] + scripts + ["--traces", "Traces/default/3g_1.csv", "--out", out.path, "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let run = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("run.json"))) as? [String: Any])
+        let files = try #require(run["strategies"] as? [[String: Any]]).compactMap { $0["file"] as? [String: Any] }
+        #expect(files.count == scripts.count)
+        for file in files {
+            let path = try #require(file["path"] as? String)
+            #expect(file["sha256"] as? String == (try Self.sha256(path)), "\(path)")
+            #expect(file["bytes"] as? Int == (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int))
+        }
+    }
+
     /// The trace list is written by its own fast path; names and paths that need escaping
     /// still come back exactly.
     @Test func traceNamesThatNeedEscapingReadBackExactly() throws {
