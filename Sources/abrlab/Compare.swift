@@ -129,6 +129,11 @@ extension Abrlab {
             guard checkpointSeconds >= 0, checkpointSeconds.isFinite else { throw InputError(file: "--checkpoint-s", "must be zero or more") }
             let format = try resolveSegmentsFormat()
             let shard = try ShardSelection.resolve(option: self.shard, count: shardCount, environment: ProcessInfo.processInfo.environment)
+            // Every trace of the plan is hashed in every shard (the record is the plan's, not the
+            // shard's), so that starts first and runs while the rest of the plan loads.
+            let traceReader = try experiment.traceSetResolver()
+            let entries = try traceReader.entries(traces.isEmpty ? [Defaults.traceSet] : traces)
+            let pendingInputs = PendingRunInputs(traceFiles: entries.map { ($0.name, $0.path) }, jobs: jobs)
             let resolver = try experiment.strategyResolver()
             let (descriptors, strategyWarnings) = try resolver.resolveWithWarnings(
                 strategies.isEmpty ? [Defaults.strategiesFolder, "conservative"] : strategies, baseline: baseline
@@ -140,15 +145,11 @@ extension Abrlab {
             }
             let video = try experiment.resolveVideo()
             let emulator = try experiment.resolveEmulator()
-            // Only this shard's traces are read; the partition and fingerprint need just the files.
-            let traceReader = try experiment.traceSetResolver()
-            let entries = try traceReader.entries(traces.isEmpty ? [Defaults.traceSet] : traces)
             let strategyCount = descriptors.count
             let traceRange = Shard.partition(
                 weights: Array(repeating: strategyCount * emulator.segmentCount(for: video), count: entries.count), count: shard?.count ?? 1
             )[shard?.index ?? 0]
-            // Every trace of the plan, in every shard: the record is the plan's, not the shard's.
-            let pendingInputs = PendingRunInputs(videoSpec: experiment.video, video: video, traceFiles: entries.map { ($0.name, $0.path) }, jobs: jobs)
+            // Only this shard's traces are read; the partition and fingerprint need just the files.
             let traceSet = try traceReader.load(entries[traceRange])
             if !quiet { traceSet.warnings.forEach { CommandFailure.warn($0.description) } }
             let plan = ExperimentPlan(
@@ -158,7 +159,7 @@ extension Abrlab {
             )
             try plan.validate(requiresTraces: shard == nil)
             if !quiet { experiment.warnIfNotPensieveShaped(plan) }
-            let inputs = pendingInputs.inputs
+            let inputs = pendingInputs.inputs(videoSpec: experiment.video, video: video)
             // The default run leaves the Lua conservative.lua out by design (see the discussion above).
             if !quiet, !strategies.isEmpty { strategyWarnings.forEach { CommandFailure.warn($0.description) } }
 

@@ -1,24 +1,29 @@
 import ABRLab
 import Foundation
 
-/// ``RunInputs`` read and hashed on other threads while the caller loads traces and builds the
-/// plan: every shard hashes every trace of the run, and the loading it overlaps is one thread's.
+/// The trace files of ``RunInputs``, read and hashed on other threads from the moment the trace
+/// set is listed: every shard hashes every trace of the run, and the strategies, video and
+/// this shard's traces load meanwhile on the caller's thread.
 final class PendingRunInputs: @unchecked Sendable {
     private let done = DispatchGroup()
+    private let names: [String]
     /// Written once on the worker before `done` is left, read only after waiting on it.
-    private var value: RunInputs?
+    private var files: [RunInputs.File?] = []
 
-    init(videoSpec: String, video: ABRLab.Video, traceFiles: [(name: String, path: String)], jobs: Int) {
+    /// `traceFiles` carry standardized absolute paths (``TraceSetResolver/Entry/path``).
+    init(traceFiles: [(name: String, path: String)], jobs: Int) {
+        names = traceFiles.map(\.name)
+        let paths = traceFiles.map(\.path)
         done.enter()
         DispatchQueue.global().async {
-            self.value = RunInputs(videoSpec: videoSpec, video: video, traceFiles: traceFiles, jobs: jobs)
+            self.files = RunInputs.read(paths, jobs: jobs)
             self.done.leave()
         }
     }
 
-    /// The inputs, once read.
-    var inputs: RunInputs {
+    /// The inputs, once the traces are read; the video's files are read here.
+    func inputs(videoSpec: String, video: ABRLab.Video) -> RunInputs {
         done.wait()
-        return value!
+        return RunInputs(videoSpec: videoSpec, video: video, traces: zip(names, files).map { RunInputs.Trace(name: $0, file: $1) })
     }
 }

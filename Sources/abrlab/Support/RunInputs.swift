@@ -93,16 +93,14 @@ struct RunInputs: Encodable {
         try container.encode(PrettyJSON.Verbatim(.array(traces.map(\.json))), forKey: .traces)
     }
 
-    /// `traceFiles` carry standardized absolute paths (``TraceSetResolver/Entry/path``); they
-    /// are read and hashed on `jobs` threads, since every shard of a run hashes all of them.
-    init(videoSpec: String, video: ABRLab.Video, traceFiles: [(name: String, path: String)], jobs: Int = 1) {
+    /// The video's record, its files read now, with traces already read (``PendingRunInputs``).
+    init(videoSpec: String, video: ABRLab.Video, traces: [Trace]) {
         self.video = Video(
             spec: videoSpec, name: video.name, bitratesKbps: video.bitratesKbps,
             segmentDurationSeconds: video.segmentDurationSeconds, segmentCount: video.segmentCount,
             sizesSHA256: Self.sizesHash(video), files: Self.videoFiles(videoSpec).compactMap { File(path: $0) }
         )
-        let files = Self.read(traceFiles.map(\.path), jobs: jobs)
-        traces = zip(traceFiles, files).map { Trace(name: $0.name, file: $1) }
+        self.traces = traces
     }
 
     /// `File(standardizedPath:)` of each path, in order, worker w taking paths w, w + jobs, ...
