@@ -5,6 +5,7 @@ import Foundation
 extension Abrlab {
     struct Bench: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "bench",
             abstract: "Measure abrlab's speed and memory and print the figures.",
             discussion: """
                 Sections: floor (emulation floor, segments/s with a fixed-level strategy), decision (ns per \

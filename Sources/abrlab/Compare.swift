@@ -5,6 +5,7 @@ import Foundation
 extension Abrlab {
     struct Compare: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "compare",
             abstract: "Run strategies over a trace set, score QoE, print a ranked table and write CSV.",
             discussion: """
                 With no arguments, runs every script in Strategies/ plus the native conservative strategy \

@@ -5,6 +5,7 @@ import Foundation
 extension Abrlab {
     struct Diff: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "diff",
             abstract: "Compare two result folders of abrlab compare, session by session.",
             discussion: """
                 Pairs the sessions of A/sessions.csv and B/sessions.csv by strategy and trace and prints, per \

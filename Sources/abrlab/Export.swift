@@ -3,6 +3,7 @@ import ArgumentParser
 extension Abrlab {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Export a session in other formats.",
             discussion: """
                 Example:

@@ -5,6 +5,7 @@ import Foundation
 extension Abrlab {
     struct Merge: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "merge",
             abstract: "Merge the folders of a sharded compare into the folder the unsharded run writes.",
             discussion: """
                 Checks that the folders are the shards 0..N-1 of one plan (same fingerprint in \

@@ -9,6 +9,7 @@ import Glibc
 extension Abrlab {
     struct Replay: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "replay",
             abstract: "Play sessions in the terminal as a buffering indicator.",
             discussion: """
                 Shows a bar coloured by buffer state (empty red … excellent green) with the readiness marker \

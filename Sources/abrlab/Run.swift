@@ -5,6 +5,7 @@ import Foundation
 extension Abrlab {
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "run",
             abstract: "Play one strategy over one trace and print the per-segment timeline and state transitions.",
             discussion: """
                 Segments and levels are numbered from 1, as in the Lua API and every CSV file.

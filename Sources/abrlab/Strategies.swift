@@ -3,6 +3,7 @@ import ArgumentParser
 extension Abrlab {
     struct Strategies: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "strategies",
             abstract: "List strategies and check scripts.",
             discussion: """
                 Example:

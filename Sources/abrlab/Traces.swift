@@ -3,6 +3,7 @@ import ArgumentParser
 extension Abrlab {
     struct Traces: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "traces",
             abstract: "Inspect, convert, generate and import network traces.",
             discussion: """
                 Example:

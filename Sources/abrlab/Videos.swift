@@ -3,6 +3,7 @@ import ArgumentParser
 extension Abrlab {
     struct Videos: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "videos",
             abstract: "Generate synthetic videos.",
             discussion: """
                 Example:
