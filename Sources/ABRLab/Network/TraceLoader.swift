@@ -90,8 +90,16 @@ public enum TraceLoader {
         // of files are taken at every start of a run).
         var base = file.lastIndex(of: "/").map { String(file[file.index(after: $0)...]) } ?? file
         if base.isEmpty { base = file.split(separator: "/").last.map(String.init) ?? file }
-        for suffix in [".json", ".csv"] where base.count > suffix.count && base.lowercased().hasSuffix(suffix) {
-            return String(base.dropLast(suffix.count))
+        // Bytes, compared ASCII case-insensitively: the suffixes are ASCII, and a lowercased copy
+        // and a character count per name added up to a millisecond per thousand traces.
+        let bytes = base.utf8
+        for suffix in [".json", ".csv"] {
+            let tail = suffix.utf8
+            guard bytes.count > tail.count else { continue }
+            let start = bytes.index(bytes.endIndex, offsetBy: -tail.count)
+            if zip(bytes[start...], tail).allSatisfy({ (0x41...0x5a).contains($0) ? $0 + 0x20 == $1 : $0 == $1 }) {
+                return String(base[..<start])
+            }
         }
         return base
     }

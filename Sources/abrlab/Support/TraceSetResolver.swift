@@ -24,8 +24,8 @@ struct TraceSetResolver {
 
     /// The files of `arguments` in argument order (a folder's files sorted by path), each once,
     /// with its standardized absolute path, the key that tells two spellings of one file apart.
-    private func resolve(_ arguments: [String]) throws(InputError) -> [(url: URL, path: String)] {
-        var files: [(url: URL, path: String)] = []
+    private func resolve(_ arguments: [String]) throws(InputError) -> [Located] {
+        var files: [Located] = []
         for argument in arguments {
             if argument.contains(where: { "*?[".contains($0) }) {
                 let matches = Self.glob(argument)
@@ -39,12 +39,26 @@ struct TraceSetResolver {
         return files.filter { seen.insert($0.path).inserted }
     }
 
-    /// A trace file and the name its sessions carry.
-    struct Entry: Equatable {
-        let url: URL
-        let name: String
+    /// A file as the arguments name it. The URL is made only when asked for: every shard lists
+    /// every trace of its plan but opens only its own, and a URL costs more than the listing.
+    struct Located: Equatable {
+        /// The argument, or a folder argument joined with the file's path inside it.
+        let spelled: String
+        /// The working folder for files found in folders, read once per folder.
+        let base: URL?
         /// The file's standardized absolute path, as `run.json` records it.
         let path: String
+
+        var url: URL { URL(fileURLWithPath: spelled, isDirectory: false, relativeTo: base) }
+    }
+
+    /// A trace file and the name its sessions carry.
+    struct Entry: Equatable {
+        let file: Located
+        let name: String
+        var url: URL { file.url }
+        /// The file's standardized absolute path, as `run.json` records it.
+        var path: String { file.path }
     }
 
     /// The trace files with their names, sorted by name, without reading them: a file's name
@@ -56,10 +70,7 @@ struct TraceSetResolver {
         let counts = Dictionary(grouping: names, by: { $0 }).mapValues(\.count)
         let entries = zip(files, names).map { file, name in
             // Same file name in two folders: prefix the folder so every session stays identifiable.
-            Entry(
-                url: file.url, name: counts[name, default: 0] > 1 ? file.url.deletingLastPathComponent().lastPathComponent + "/" + name : name,
-                path: file.path
-            )
+            Entry(file: file, name: counts[name, default: 0] > 1 ? file.url.deletingLastPathComponent().lastPathComponent + "/" + name : name)
         }.sorted { $0.name < $1.name }
         for (first, second) in zip(entries, entries.dropFirst()) where first.name == second.name {
             throw InputError(file: first.name, "two traces have this name; rename one of them")
@@ -91,13 +102,13 @@ struct TraceSetResolver {
         return (traces, warnings, files)
     }
 
-    private func collect(_ argument: String, into files: inout [(url: URL, path: String)]) throws(InputError) {
+    private func collect(_ argument: String, into files: inout [Located]) throws(InputError) {
         let url = URL(fileURLWithPath: argument)
         var status = stat()
         guard stat(argument, &status) == 0 else { throw InputError(file: url.relativePath, "no such file or folder") }
         let root = url.standardizedFileURL.path
         guard (status.st_mode & S_IFMT) == S_IFDIR else {
-            files.append((url, root))
+            files.append(Located(spelled: argument, base: nil, path: root))
             return
         }
         // readdir with one stat() only where the entry type needs it: a folder of thousands of
@@ -108,7 +119,7 @@ struct TraceSetResolver {
         let rootPrefix = root.hasSuffix("/") ? root : root + "/"
         // Relative to the working folder read once, not once per file, as a plain file URL would.
         let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        files += found.sorted().map { (URL(fileURLWithPath: prefix + $0, isDirectory: false, relativeTo: base), rootPrefix + $0) }
+        files += found.sorted().map { Located(spelled: prefix + $0, base: base, path: rootPrefix + $0) }
     }
 
     /// Appends the trace candidates under `folder/relative` as paths relative to `folder`,

@@ -46,6 +46,7 @@ import Testing
     @Test(arguments: [
         ("traces/norway_bus_1", "norway_bus_1"), ("mmsys18/4Glogs/report_foo.json", "report_foo"),
         ("x.CSV", "x"), ("cell.down", "cell.down"), (".json", ".json"), ("a.json.txt", "a.json.txt"),
+        ("é.Json", "é"), ("😀.csv", "😀"), ("a\u{0E}json", "a\u{0E}json"), ("a.jsoñ", "a.jsoñ"), ("folder/", "folder"),
     ])
     func namesTracesAfterTheirFiles(file: String, name: String) {
         #expect(TraceLoader.traceName(forFile: file) == name)
