@@ -160,16 +160,17 @@ extension Abrlab {
             )
             try plan.validate(requiresTraces: shard == nil)
             if !quiet { experiment.warnIfNotPensieveShaped(plan) }
+            let layout = ResumableResults.Layout(segments: format, formats: video.formats.contains { $0 != nil }, timeline: bufferTimeline)
+            let plannedFingerprint = PlanFingerprint(
+                plan: plan, traceReader: traceReader,
+                qoeScript: experiment.isScriptedQoE ? experiment.qoe : nil, baseline: baseline, rankBy: rankMetric,
+                luaLimits: experiment.luaLimitsDescription, layout: layout
+            )
             let inputs = pendingInputs.inputs(videoSpec: experiment.video, video: video)
             // The default run leaves the Lua conservative.lua out by design (see the discussion above).
             if !quiet, !strategies.isEmpty { strategyWarnings.forEach { CommandFailure.warn($0.description) } }
 
-            let layout = ResumableResults.Layout(segments: format, formats: video.formats.contains { $0 != nil }, timeline: bufferTimeline)
-            let fingerprint = PlanFingerprint(
-                plan: plan, traces: inputs.traces, traceReader: traceReader,
-                qoeScript: experiment.isScriptedQoE ? experiment.qoe : nil, baseline: baseline, rankBy: rankMetric,
-                luaLimits: experiment.luaLimitsDescription, layout: layout
-            ).hex
+            let fingerprint = plannedFingerprint.hex(traces: inputs.traces)
             // Named before the checkpoint folder exists: an interrupt just after its journal is
             // written must still find it to discard.
             if !resume {

@@ -21,9 +21,10 @@ final class PendingRunInputs: @unchecked Sendable {
         }
     }
 
-    /// The inputs, once the traces are read; the video's files are read here.
+    /// The inputs, once the traces are read; the video's files are read meanwhile.
     func inputs(videoSpec: String, video: ABRLab.Video) -> RunInputs {
+        let record = RunInputs.Video(spec: videoSpec, video: video)
         done.wait()
-        return RunInputs(videoSpec: videoSpec, video: video, traces: zip(names, files).map { RunInputs.Trace(name: $0, file: $1) })
+        return RunInputs(video: record, traces: zip(names, files).map { RunInputs.Trace(name: $0, file: $1) })
     }
 }

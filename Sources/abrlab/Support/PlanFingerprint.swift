@@ -6,50 +6,56 @@ import Foundation
 /// the options that read them), the video's content, the profile, QoE model, seed, baseline, Lua limits and which files are written.
 /// Shards of one plan carry the same fingerprint; `merge` refuses shards whose fingerprints
 /// differ, and `--resume` refuses to continue another plan's partial run.
+///
+/// The text around the trace list is made first, while the traces are still being hashed on
+/// other threads (``PendingRunInputs``); ``hex(traces:)`` puts the list in its place.
 struct PlanFingerprint {
-    /// The plan (of this shard: its traces are not used; `traces` stands for all of them).
-    var plan: ExperimentPlan
-    /// Every trace of the whole plan, in run order, with its file's hash (from `run.json`'s
-    /// inputs, so each file is read once).
-    var traces: [RunInputs.Trace]
-    var traceReader: TraceSetResolver
-    /// A Lua QoE script's path (`--qoe FILE.lua`); its bytes count.
-    var qoeScript: String?
-    var baseline: String?
-    var rankBy: RankMetric
-    var luaLimits: String
-    var layout: ResumableResults.Layout
+    private let head: [UInt8]
+    private let tail: [UInt8]
 
-    var hex: String {
-        var bytes: [UInt8] = []
-        func line(_ text: String) { bytes += Array((text + "\n").utf8) }
-        line("abrlab-plan 1")
-        line("version \(ABRLabVersion.current)")
+    /// `plan` is this shard's: its traces are not used.
+    init(
+        plan: ExperimentPlan, traceReader: TraceSetResolver, qoeScript: String?, baseline: String?,
+        rankBy: RankMetric, luaLimits: String, layout: ResumableResults.Layout
+    ) {
+        var head: [UInt8] = []
+        func line(_ text: String, to bytes: inout [UInt8]) { bytes += Array((text + "\n").utf8) }
+        line("abrlab-plan 1", to: &head)
+        line("version \(ABRLabVersion.current)", to: &head)
         for strategy in plan.strategies {
             let script = strategy.source == "native" ? "native" : FileManager.default.contents(atPath: strategy.source).map { SHA256.hex($0) } ?? "unreadable"
             let values = strategy.params.map { "\($0.key)=\($0.value) (\($0.value.typeNameWithArticle))" }
-            line("strategy \(strategy.id) \(script) \(values.joined(separator: " "))")
+            line("strategy \(strategy.id) \(script) \(values.joined(separator: " "))", to: &head)
         }
-        line("traces format=\(traceReader.format?.rawValue ?? "detected") mahimahi_bin_ms=\(traceReader.options.mahimahiBinMilliseconds)")
-        for trace in traces {
-            line("trace \(trace.name) \(trace.file?.sha256 ?? "unreadable")")
-        }
+        line("traces format=\(traceReader.format?.rawValue ?? "detected") mahimahi_bin_ms=\(traceReader.options.mahimahiBinMilliseconds)", to: &head)
+        var tail: [UInt8] = []
         let video = plan.video
-        line("video \(video.name) \(video.segmentDurationSeconds) \(video.segmentCount)")
-        line("ladder \(video.ladder.map { "\($0.bitrate):\($0.label)" }.joined(separator: " "))")
-        line("formats \(video.formats.map { $0 ?? "-" }.joined(separator: " "))")
+        line("video \(video.name) \(video.segmentDurationSeconds) \(video.segmentCount)", to: &tail)
+        line("ladder \(video.ladder.map { "\($0.bitrate):\($0.label)" }.joined(separator: " "))", to: &tail)
+        line("formats \(video.formats.map { $0 ?? "-" }.joined(separator: " "))", to: &tail)
         for segment in 0..<video.segmentCount {
-            line((0..<video.levelCount).map { String(video.sizeBytes(segment: segment, level: $0)) }.joined(separator: " "))
+            line((0..<video.levelCount).map { String(video.sizeBytes(segment: segment, level: $0)) }.joined(separator: " "), to: &tail)
         }
-        let profile = plan.emulator.profile
-        line("profile \(profile)")
-        line("segments \(plan.emulator.segmentCount(for: video)) transitions \(plan.emulator.recordsTransitions)")
-        line("qoe \(plan.qoe)")
+        line("profile \(plan.emulator.profile)", to: &tail)
+        line("segments \(plan.emulator.segmentCount(for: video)) transitions \(plan.emulator.recordsTransitions)", to: &tail)
+        line("qoe \(plan.qoe)", to: &tail)
         if let qoeScript {
-            line("qoe_script \(plan.qoeName) \(FileManager.default.contents(atPath: qoeScript).map { SHA256.hex($0) } ?? "unreadable")")
+            line("qoe_script \(plan.qoeName) \(FileManager.default.contents(atPath: qoeScript).map { SHA256.hex($0) } ?? "unreadable")", to: &tail)
         }
-        line("seed \(plan.seed) baseline \(baseline ?? "-") rank_by \(rankBy.rawValue) lua \(luaLimits)")
-        line("files \(layout.files.map(\.name).joined(separator: " "))")
+        line("seed \(plan.seed) baseline \(baseline ?? "-") rank_by \(rankBy.rawValue) lua \(luaLimits)", to: &tail)
+        line("files \(layout.files.map(\.name).joined(separator: " "))", to: &tail)
+        self.head = head
+        self.tail = tail
+    }
+
+    /// The fingerprint, with every trace of the whole plan in run order and its file's hash
+    /// (from `run.json`'s inputs, so each file is read once).
+    func hex(traces: [RunInputs.Trace]) -> String {
+        var bytes = head
+        for trace in traces {
+            bytes += Array("trace \(trace.name) \(trace.file?.sha256 ?? "unreadable")\n".utf8)
+        }
+        bytes += tail
         return SHA256.hex(bytes)
     }
 }

@@ -65,6 +65,17 @@ struct RunInputs: Encodable {
         let sizesSHA256: String
         /// The files the video was read from; none for presets and cbr: specs.
         let files: [File]
+
+        /// The record of `video`, given as `spec`; its files are read and hashed now.
+        init(spec: String, video: ABRLab.Video) {
+            self.spec = spec
+            name = video.name
+            bitratesKbps = video.bitratesKbps
+            segmentDurationSeconds = video.segmentDurationSeconds
+            segmentCount = video.segmentCount
+            sizesSHA256 = RunInputs.sizesHash(video)
+            files = RunInputs.videoFiles(spec).compactMap { File(path: $0) }
+        }
     }
 
     struct Trace {
@@ -93,13 +104,9 @@ struct RunInputs: Encodable {
         try container.encode(PrettyJSON.Verbatim(.array(traces.map(\.json))), forKey: .traces)
     }
 
-    /// The video's record, its files read now, with traces already read (``PendingRunInputs``).
-    init(videoSpec: String, video: ABRLab.Video, traces: [Trace]) {
-        self.video = Video(
-            spec: videoSpec, name: video.name, bitratesKbps: video.bitratesKbps,
-            segmentDurationSeconds: video.segmentDurationSeconds, segmentCount: video.segmentCount,
-            sizesSHA256: Self.sizesHash(video), files: Self.videoFiles(videoSpec).compactMap { File(path: $0) }
-        )
+    /// Traces already read (``PendingRunInputs``).
+    init(video: Video, traces: [Trace]) {
+        self.video = video
         self.traces = traces
     }
 
