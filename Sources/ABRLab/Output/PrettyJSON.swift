@@ -130,8 +130,6 @@ public enum PrettyJSON {
 
     /// A string literal escaped as the encoder escapes it: quote, backslash and control
     /// characters only (short forms where JSON has them), slashes and non-ASCII as they are.
-    /// A string literal escaped as the encoder escapes it: quote, backslash and control
-    /// characters only (short forms where JSON has them), slashes and non-ASCII as they are.
     public static func appendString(_ text: String, to out: inout [UInt8]) {
         var text = text
         text.withUTF8 { bytes in

@@ -224,20 +224,15 @@ public final class ResumableResults {
     /// Syncs the files at the same time: their flushes to the disk overlap instead of queueing,
     /// which every shard's final checkpoint waits on. Each file is touched by one thread.
     private static func syncAll(_ files: [JournaledFile]) throws(InputError) {
-        struct Shared: @unchecked Sendable {
-            let files: [JournaledFile]
-            let errors: UnsafeMutableBufferPointer<InputError?>
+        let errors = Parallel.map(files.count, threads: files.count) { index -> InputError? in
+            do throws(InputError) {
+                try files[index].sync()
+                return nil
+            } catch {
+                return error
+            }
         }
-        let shared = Shared(files: files, errors: .allocate(capacity: files.count))
-        shared.errors.initialize(repeating: nil)
-        defer {
-            _ = shared.errors.deinitialize()
-            shared.errors.deallocate()
-        }
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            do throws(InputError) { try shared.files[index].sync() } catch { shared.errors[index] = error }
-        }
-        if let error = shared.errors.lazy.compactMap({ $0 }).first { throw error }
+        if let error = errors.lazy.compactMap({ $0 }).first { throw error }
     }
 
     /// The last journal line whose check matches; a torn or damaged tail is ignored.

@@ -112,20 +112,7 @@ struct RunInputs: Encodable {
 
     /// `File(standardizedPath:)` of each path, in order, worker w taking paths w, w + jobs, ...
     static func read(_ paths: [String], jobs: Int) -> [File?] {
-        /// Each slot is written by exactly one worker before `concurrentPerform` returns.
-        struct Slots: @unchecked Sendable {
-            let base: UnsafeMutablePointer<File?>
-        }
-        let slots = Slots(base: .allocate(capacity: paths.count))
-        slots.base.initialize(repeating: nil, count: paths.count)
-        defer { slots.base.deallocate() }
-        let workers = max(1, min(jobs, paths.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for index in stride(from: worker, to: paths.count, by: workers) {
-                slots.base[index] = File(standardizedPath: paths[index])
-            }
-        }
-        return (0..<paths.count).map { (slots.base + $0).move() }
+        Parallel.map(paths.count, threads: jobs) { File(standardizedPath: paths[$0]) }
     }
 
     /// The files behind a video spec: the manifest, a Pensieve folder's `video_size_N` files, or

@@ -1,0 +1,28 @@
+import Dispatch
+
+/// Work spread over a few threads with each result kept in its place.
+public enum Parallel {
+    /// `body(index)` for every index below `count`, on up to `threads` threads at once (worker
+    /// w takes indices w, w + threads, ...), returned in index order. `body` runs concurrently
+    /// with itself, so whatever it touches besides its own index must allow that.
+    public static func map<T>(_ count: Int, threads: Int, _ body: (Int) -> T) -> [T] {
+        withoutActuallyEscaping(body) { body in
+            let shared = Slots(base: .allocate(capacity: count), body: body)
+            shared.base.initialize(repeating: nil, count: count)
+            defer { shared.base.deallocate() }
+            let workers = max(1, min(threads, count))
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                for index in stride(from: worker, to: count, by: workers) {
+                    shared.base[index] = shared.body(index)
+                }
+            }
+            return (0..<count).map { (shared.base + $0).move()! }
+        }
+    }
+}
+
+/// Each slot is written by exactly one worker before `concurrentPerform` returns.
+private struct Slots<T>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<T?>
+    let body: (Int) -> T
+}
