@@ -34,7 +34,11 @@ function M.setup(session)
   bitrates = session.levels_kbps
   levels = #bitrates
   local capacity = session.max_buffer_s * 1000
-  for q = 1, levels do utilities[q] = math.log(bitrates[q]) + 1 - math.log(bitrates[1]) end
+  -- Sabre adds one offset, 1 − ln(b₁), computed first: summed in another order the last bits of
+  -- u differ, and a placeholder set to min_buffer(q) after an abandonment sits exactly where
+  -- levels q − 1 and q tie, so those bits pick the level.
+  local offset = 1 - math.log(bitrates[1])
+  for q = 1, levels do utilities[q] = math.log(bitrates[q]) + offset end
   if M.params.ibr then
     local target = math.max(MINIMUM_BUFFER_MS + BUFFER_PER_LEVEL_MS * levels, capacity)
     gp = (utilities[levels] - 1) / (target / MINIMUM_BUFFER_MS - 1)

@@ -340,7 +340,11 @@ class BolaE(Abr):  # §8 (BOLA-E with placeholder, IBR on)
     def __init__(self, s):
         super().__init__(s)
         m = s.movie
-        self.u = [math.log(x) + 1 - math.log(m.b[0]) for x in m.b]
+        # One offset, 1 - ln(b[0]), computed first as Sabre does: a placeholder lowered to
+        # minbuf(abandon_to) after an abandonment lands on the tie between two levels, which the
+        # last bits of u decide (4G set, bbb4k: 24 sessions of bolae and dynamicdash).
+        offset = 1 - math.log(m.b[0])
+        self.u = [math.log(x) + offset for x in m.b]
         buf = max(self.MIN_BUFFER + self.PER_LEVEL * m.L, s.buffer_size)
         self.buffer_target = buf  # printed as an extra first line (§8.2)
         self.gp = (self.u[m.L - 1] - 1) / (buf / self.MIN_BUFFER - 1)
