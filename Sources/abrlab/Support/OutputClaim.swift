@@ -3,8 +3,9 @@ import Foundation
 
 /// A command's hold on its `--out` folder for the whole run: the folder is checked (never a
 /// non-empty file system root or home directory), locked against every other run (see
-/// ``FolderLock``) and cleared of what killed runs left. A run that fails leaves the folder as
-/// it found it: without `--resume` its partial results go, and folders it created are removed.
+/// ``FolderLock``) and cleared of what killed runs left. A run that fails leaves no files of its
+/// own: without `--resume` its partial results go (and any it found), and folders it created are
+/// removed when empty.
 enum OutputClaim {
     /// Runs `body` holding `out`. `keepsPartial`: the run resumes, so its checkpoints in
     /// `.abrlab-partial/` outlive a failure or an interrupt.
