@@ -21,8 +21,11 @@ extension Abrlab {
                 Writes sessions.csv, segments.csv, transitions.csv, summary.csv, ranked.json and run.json to \
                 --out, and formats.csv when the video's levels carry formats (HLS format tags or the audio \
                 preset), and buffer_timeline.csv with --buffer-timeline; docs/output.md describes every column. \
-                The folder belongs to the run: files the previous run listed in its run.json and this run does \
-                not write are removed, and a folder with result files no run.json lists is refused. \
+                The folder belongs to the run: another run into it while it runs is refused, files the previous \
+                run listed in its run.json and this run does not write are removed, a folder with result files no \
+                run.json lists is refused, and so is a file system root or home directory that is not empty. A run \
+                that fails leaves the earlier results as they were and no files of its own but the checkpoints \
+                --resume continues. \
                 Results are identical whatever --jobs is. Exits non-zero when any session failed.
 
                 --param id.key=a,b,c sweeps a parameter: every setting runs as its own row, \
@@ -101,7 +104,7 @@ extension Abrlab {
 
         func run() throws {
             try CommandFailure.guarding {
-                let failed = try runComparison()
+                let failed = try OutputClaim.holding(out, keepsPartial: resume, quiet: quiet) { _ in try runComparison() }
                 if failed > 0 { throw CommandFailure.exit("\(failed) session(s) failed; see the error column of sessions.csv") }
             }
         }
@@ -120,7 +123,8 @@ extension Abrlab {
             return given ?? experiment.segmentsOutputFormat ?? .csv
         }
 
-        /// Runs the comparison (or this process's shard of it) and returns the number of failed sessions.
+        /// Runs the comparison (or this process's shard of it) in the claimed --out folder and
+        /// returns the number of failed sessions.
         private func runComparison() throws -> Int {
             guard jobs >= 1 else { throw InputError(file: "--jobs", "must be at least 1") }
             guard let rankMetric = RankMetric(rawValue: rankBy) else {
@@ -171,11 +175,6 @@ extension Abrlab {
             if !quiet, !strategies.isEmpty { strategyWarnings.forEach { CommandFailure.warn($0.description) } }
 
             let fingerprint = plannedFingerprint.hex(traces: inputs.traces)
-            // Named before the checkpoint folder exists: an interrupt just after its journal is
-            // written must still find it to discard.
-            if !resume {
-                InterruptCleanup.discardOnInterrupt = URL(fileURLWithPath: out).appendingPathComponent(ResumableResults.partialFolderName)
-            }
             let results = try ResumableResults(
                 directory: URL(fileURLWithPath: out), layout: layout,
                 identity: "fingerprint \(fingerprint)\nshard \(shard?.description ?? "-")\n", resume: resume

@@ -19,9 +19,11 @@ public final class AtomicFile {
     /// Marks the temporary names: `.NAME.tmp-PID-UUID`.
     public static let temporaryMarker = ".tmp-"
 
-    public init(_ url: URL) throws(InputError) {
+    /// A file to appear at `url`, written meanwhile in `temporaryFolder` (by default `url`'s
+    /// folder; it must be on the same file system).
+    public init(_ url: URL, temporaryFolder: URL? = nil) throws(InputError) {
         self.url = url
-        temporaryURL = url.deletingLastPathComponent().appendingPathComponent(
+        temporaryURL = (temporaryFolder ?? url.deletingLastPathComponent()).appendingPathComponent(
             ".\(url.lastPathComponent)\(Self.temporaryMarker)\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
         )
         guard Self.unfinished.add(temporaryURL.path),
@@ -44,24 +46,32 @@ public final class AtomicFile {
         if buffer.count >= 1 << 20 { try flush() }
     }
 
-    /// Writes what is buffered and moves the file to its real name.
+    /// Writes what is buffered and moves the file to its real name, replacing any file there in
+    /// one step.
     public func commit() throws(InputError) {
         try flush()
-        do {
-            try handle.close()
-            if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
-            try FileManager.default.moveItem(at: temporaryURL, to: url)
-            committed = true
-            Self.unfinished.remove(temporaryURL.path)
-        } catch {
+        do { try handle.close() } catch {
             throw InputError(file: url.path, "cannot write the file: \(error.localizedDescription)")
         }
+        guard rename(temporaryURL.path, url.path) == 0 else {
+            throw InputError(file: url.path, "cannot move the file into place: \(String(cString: strerror(errno)))")
+        }
+        committed = true
+        Self.unfinished.remove(temporaryURL.path)
     }
 
-    private func flush() throws(InputError) {
-        guard !buffer.isEmpty else { return }
-        do { try handle.write(contentsOf: buffer) } catch {
-            throw InputError(file: url.path, "cannot write the file: \(error.localizedDescription)")
+    /// Writes what is buffered, so that a full disk shows before any file of a run moves into
+    /// place and ``commit()`` has only to rename.
+    public func flush() throws(InputError) {
+        var offset = 0
+        while offset < buffer.count {
+            // write(2) rather than FileHandle, whose errors do not say "No space left on device".
+            let written = buffer[offset...].withUnsafeBytes { Glibc.write(handle.fileDescriptor, $0.baseAddress, $0.count) }
+            guard written > 0 else {
+                if written < 0, errno == EINTR { continue }
+                throw InputError(file: url.path, "cannot write the file: \(String(cString: strerror(errno)))")
+            }
+            offset += written
         }
         buffer.removeAll(keepingCapacity: true)
     }
@@ -79,6 +89,13 @@ public final class AtomicFile {
     @discardableResult
     public static func removeUnfinished() -> Int {
         unfinished.closeAndTake().reduce(0) { count, path in unlink(path) == 0 ? count + 1 : count }
+    }
+
+    /// Whether `name` is the temporary name of an `AtomicFile`, for any final name.
+    public static func isTemporaryName(_ name: String) -> Bool {
+        guard name.hasPrefix("."), let marker = name.range(of: temporaryMarker, options: .backwards) else { return false }
+        let owner = name[marker.upperBound...].prefix { $0 != "-" }
+        return marker.lowerBound > name.index(after: name.startIndex) && Int32(owner) != nil
     }
 
     /// Whether `name` is the temporary name of an `AtomicFile` for `finalName`, and the id of the

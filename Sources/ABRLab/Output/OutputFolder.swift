@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// An output folder as a run owns it: the files the previous run wrote (listed in its
 /// `run.json`) are replaced or removed, other files are left alone, and result files that no
 /// recorded run wrote make the run refuse the folder rather than mix with them.
@@ -46,8 +42,7 @@ public struct OutputFolder: Sendable {
         previousFiles = listed.filter { Self.isOwnable($0) && present.contains($0) }.sorted()
     }
 
-    /// Removes the previous run's files that `current` does not replace, and temporary files of
-    /// earlier runs whose process is gone (a run killed by SIGKILL cannot clean up).
+    /// Removes the previous run's files that `current` does not replace.
     public func removeStale(keeping current: [String]) throws(InputError) {
         let keep = Set(current)
         for name in previousFiles where !keep.contains(name) {
@@ -56,14 +51,25 @@ public struct OutputFolder: Sendable {
                 throw InputError(file: url.path, "cannot remove this file of the previous run: \(error.localizedDescription)")
             }
         }
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        for entry in entries {
-            for name in Self.resultFileNames + current {
-                if let pid = AtomicFile.temporaryOwner(of: entry, finalName: name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
-                    try? FileManager.default.removeItem(at: directory.appendingPathComponent(entry))
-                    break
-                }
-            }
+    }
+
+    /// Removes what runs killed in `directory` left: temporary files of result files, and in
+    /// `.abrlab-partial/` every temporary file and, unless it holds a compare's checkpoints (a
+    /// recorded plan), the folder itself. Only for the holder of the folder's ``FolderLock``:
+    /// no live run owns them then, whatever process id their names carry.
+    public static func removeLeftovers(in directory: URL) {
+        let partial = directory.appendingPathComponent(ResumableResults.partialFolderName)
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        where resultFileNames.contains(where: { AtomicFile.temporaryOwner(of: entry, finalName: $0) != nil }) {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(entry))
+        }
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: partial.path) else { return }
+        guard ResumableResults.recordedPlan(in: partial) != nil else {
+            try? FileManager.default.removeItem(at: partial)
+            return
+        }
+        for entry in entries where AtomicFile.isTemporaryName(entry) {
+            try? FileManager.default.removeItem(at: partial.appendingPathComponent(entry))
         }
     }
 

@@ -3,7 +3,8 @@ import Foundation
 /// Writes a comparison's output folder: `sessions.csv`, `segments.csv`, `transitions.csv` as
 /// sessions arrive, then `summary.csv`, `ranked.json` and `run.json`. Nothing appears under its
 /// real name until ``finish(ranking:manifest:)`` succeeds; then the files of the folder's
-/// previous run that this run does not write are removed (see ``OutputFolder``).
+/// previous run that this run does not write are removed (see ``OutputFolder``). The caller owns
+/// the folder (see ``FolderLock``).
 public final class ResultsWriter {
     public let directory: URL
     private let folder: OutputFolder
@@ -24,6 +25,7 @@ public final class ResultsWriter {
         } catch {
             throw InputError(file: directory.path, "cannot create the output folder")
         }
+        OutputFolder.removeLeftovers(in: directory)
         sessions = try AtomicFile(directory.appendingPathComponent("sessions.csv"))
         segments = try AtomicFile(directory.appendingPathComponent("segments.csv"))
         transitions = try AtomicFile(directory.appendingPathComponent("transitions.csv"))

@@ -87,14 +87,21 @@ public final class ResumableResults {
         } catch {
             throw InputError(file: directory.path, "cannot create the output folder")
         }
-        if resume, FileManager.default.fileExists(atPath: partial.path) {
-            let recorded = (try? String(contentsOf: partial.appendingPathComponent("plan"), encoding: .utf8)) ?? ""
+        // A run that stopped before its plan was recorded (killed, or out of disk space) left
+        // nothing to continue, and starts over.
+        if resume, let recorded = Self.recordedPlan(in: partial) {
             guard recorded == identity else {
                 throw InputError(file: partial.path, "holds an interrupted run of a different plan or shard; remove it or run without --resume")
             }
             if let record = Self.lastCheckpoint(in: partial.appendingPathComponent("journal")), try reopen(record) { return }
         }
         try start(identity: identity)
+    }
+
+    /// The identity of the run whose checkpoints `partial` holds; `nil` when none was recorded.
+    public static func recordedPlan(in partial: URL) -> String? {
+        guard let text = try? String(contentsOf: partial.appendingPathComponent("plan"), encoding: .utf8), !text.isEmpty else { return nil }
+        return text
     }
 
     deinit { if journal >= 0 { close(journal) } }
@@ -138,6 +145,11 @@ public final class ResumableResults {
     /// folder's previous run (see ``OutputFolder``).
     public func finish(ranking: Ranking, manifest: Data) throws(InputError) {
         if !wasFinished { try checkpoint(finished: true) }
+        // Every file is written before any moves, so a full disk leaves the folder as it was.
+        let run = try AtomicFile(directory.appendingPathComponent(OutputFolder.manifestName), temporaryFolder: partial)
+        try run.write(String(decoding: manifest, as: UTF8.self) + "\n")
+        try run.flush()
+        let written = try ranking.files(for: directory, temporaryFolder: partial) + [run]
         for (name, _) in layout.files {
             let source = partial.appendingPathComponent(name)
             guard FileManager.default.fileExists(atPath: source.path) else { continue }
@@ -145,10 +157,7 @@ public final class ResumableResults {
                 throw InputError(file: directory.appendingPathComponent(name).path, "cannot move the file into place")
             }
         }
-        try ranking.writeFiles(to: directory)
-        let run = try AtomicFile(directory.appendingPathComponent(OutputFolder.manifestName))
-        try run.write(String(decoding: manifest, as: UTF8.self) + "\n")
-        try run.commit()
+        for file in written { try file.commit() }
         files = []
         try? FileManager.default.removeItem(at: partial)
         try folder.removeStale(keeping: fileNames)
@@ -164,12 +173,14 @@ public final class ResumableResults {
 
     private func start(identity: String) throws(InputError) {
         try? FileManager.default.removeItem(at: partial)
-        do {
-            try FileManager.default.createDirectory(at: partial, withIntermediateDirectories: true)
-            try Data(identity.utf8).write(to: partial.appendingPathComponent("plan"))
-        } catch {
-            throw InputError(file: partial.path, "cannot create the folder for partial results")
+        guard mkdir(partial.path, 0o755) == 0 else {
+            throw InputError(file: partial.path, "cannot create the folder for partial results: \(String(cString: strerror(errno)))")
         }
+        // Recorded whole or not at all: a plan cut short by a full disk would make the same
+        // command's --resume refuse the folder as another plan's.
+        let plan = try AtomicFile(partial.appendingPathComponent("plan"))
+        try plan.write(identity)
+        try plan.commit()
         files = try layout.files.map { (name, header) throws(InputError) in
             try JournaledFile(
                 creating: partial.appendingPathComponent(name), name: name,

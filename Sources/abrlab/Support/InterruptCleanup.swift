@@ -8,7 +8,8 @@ import Glibc
 
 /// On SIGINT, SIGTERM or SIGHUP, removes the temporary files of unfinished output (an
 /// interrupted compare leaves no half-written results and no temporary files; a run started
-/// with `--resume` keeps its checkpoints in `.abrlab-partial/` for the next `--resume`), says so
+/// with `--resume` keeps its checkpoints in `.abrlab-partial/` for the next `--resume`), ends
+/// its claims on folders (their lock files, and folders it created that are left empty), says so
 /// on stderr and exits with 128 + the signal number, as a shell expects.
 enum InterruptCleanup {
     private nonisolated(unsafe) static var sources: [any DispatchSourceSignal] = []
@@ -24,6 +25,7 @@ enum InterruptCleanup {
             source.setEventHandler {
                 var removed = AtomicFile.removeUnfinished()
                 if let partial = discardOnInterrupt, (try? FileManager.default.removeItem(at: partial)) != nil { removed += 1 }
+                FolderLock.abandonAll()
                 let name = signalNumber == SIGINT ? "SIGINT" : signalNumber == SIGTERM ? "SIGTERM" : "SIGHUP"
                 let files = removed == 0 ? "" : "; removed \(removed) unfinished file(s)"
                 FileHandle.standardError.write(Data("abrlab: interrupted by \(name)\(files)\n".utf8))

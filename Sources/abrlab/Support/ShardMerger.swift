@@ -100,14 +100,16 @@ struct ShardMerger {
         (Array(parts[0].shard.files.keys) + ["summary.csv", "ranked.json", OutputFolder.manifestName]).sorted()
     }
 
-    /// Writes the merged folder and returns the report of every session. Nothing appears in
-    /// `out` unless every shard checks out.
-    func merge(into out: URL) throws(InputError) -> (report: ExperimentReport, shard: ShardManifest, manifest: String) {
+    /// Writes the merged data files for `out` in `temporaryFolder`, ready to commit, and returns
+    /// them with the report of every session. Nothing appears in `out`: its files are committed
+    /// together once every shard checked out and every file is written.
+    func merge(into out: URL, temporaryFolder: URL) throws(InputError)
+        -> (files: [AtomicFile], report: ExperimentReport, shard: ShardManifest, manifest: String) {
         let first = parts[0].shard
         var report = ExperimentReport(strategyIDs: first.strategies)
         var files: [AtomicFile] = []
         for name in first.files.keys.sorted() {
-            let output = try AtomicFile(out.appendingPathComponent(name))
+            let output = try AtomicFile(out.appendingPathComponent(name), temporaryFolder: temporaryFolder)
             let header = try Self.header(of: name)
             try output.write(bytes: header)
             for part in parts {
@@ -123,10 +125,10 @@ struct ShardMerger {
                     }
                 }
             }
+            try output.flush()
             files.append(output)
         }
-        for file in files { try file.commit() }
-        return (report, first, Self.cuttingShard(from: try Self.manifestText(of: parts[0].folder))?.rest ?? "")
+        return (files, report, first, Self.cuttingShard(from: try Self.manifestText(of: parts[0].folder))?.rest ?? "")
     }
 
     /// The header a data file starts with: its CSV header line, a gzip member of its own in

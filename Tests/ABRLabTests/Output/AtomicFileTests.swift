@@ -107,5 +107,24 @@ extension AtomicFileTests {
         #expect(AtomicFile.temporaryOwner(of: ".sessions.csv.tmp-1234-ABCD", finalName: "sessions.csv") == 1234)
         #expect(AtomicFile.temporaryOwner(of: "sessions.csv", finalName: "sessions.csv") == nil)
         #expect(AtomicFile.temporaryOwner(of: ".summary.csv.tmp-1-X", finalName: "sessions.csv") == nil)
+        #expect(AtomicFile.isTemporaryName(".summary.csv.tmp-1-X"))
+        #expect(!AtomicFile.isTemporaryName("summary.csv.tmp-1-X"))
+        #expect(!AtomicFile.isTemporaryName(".tmp-1-X"))
+        #expect(!AtomicFile.isTemporaryName(".summary.csv.tmp-x-1"))
+    }
+
+    /// Written elsewhere on the same file system, it still appears only at its real name.
+    @Test func aTemporaryFolderHoldsTheFileUntilCommit() throws {
+        let folder = try FixtureDirectory()
+        let scratch = try folder.folder("scratch")
+        let url = folder.url.appendingPathComponent("out.csv")
+        let file = try AtomicFile(url, temporaryFolder: scratch)
+        try file.write("a,b\n")
+        try file.flush()
+        #expect(try Self.entries(folder.url) == ["scratch"])
+        #expect(try Self.entries(scratch).count == 1)
+        try file.commit()
+        #expect(try Self.contents(url) == "a,b\n")
+        #expect(try Self.entries(scratch) == [])
     }
 }

@@ -2,6 +2,10 @@ import ABRLab
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @Suite struct OutputFolderTests {
     static func entries(_ folder: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
@@ -59,13 +63,41 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: results.appendingPathComponent("notes.txt").path))
     }
 
-    @Test func temporaryFilesOfADeadRunAreRemovedAndOldManifestsOwnTheStandardNames() throws {
+    @Test func temporaryFilesOfAKilledRunAreRemovedAndOldManifestsOwnTheStandardNames() throws {
         let folder = try FixtureDirectory()
-        // An older manifest without a files list, and a temporary file of a process that is gone.
+        // An older manifest without a files list, and a temporary file named for a live process:
+        // the folder's owner knows no run of it is live.
         try folder.write("run.json", #"{"version": "0.1.0", "command": ["abrlab"]}"#)
         try folder.write("buffer_timeline.csv", "old")
-        try folder.write(".segments.csv.tmp-2147483646-0000", "partial")
+        try folder.write(".segments.csv.tmp-\(getpid())-0000", "partial")
         try Self.run(into: folder.url, timeline: false)
         #expect(try Self.entries(folder.url) == ["ranked.json", "run.json", "segments.csv", "sessions.csv", "summary.csv", "transitions.csv"])
+    }
+
+    /// A partial folder without a recorded plan (a killed merge's, or a compare killed before its
+    /// first record) goes whole; a compare's checkpoints stay for --resume, less temporary files.
+    @Test(arguments: [false, true])
+    func leftoversOfKilledRunsGoAndCheckpointsStay(recordedPlan: Bool) throws {
+        let folder = try FixtureDirectory()
+        let partial = ResumableResults.partialFolderName
+        try folder.write("\(partial)/.segments.csv.tmp-\(getpid())-0000", "half a merge")
+        try folder.write("\(partial)/.summary.csv.tmp-1-0000", "half a summary")
+        try folder.write("\(partial)/journal", "")
+        try folder.write("\(partial)/plan", recordedPlan ? "fingerprint x\nshard -\n" : "")
+        try folder.write(".run.json.tmp-1-0000", "old")
+        try folder.write(".notes.txt.tmp-1-0000", "not a result file: not ours")
+        OutputFolder.removeLeftovers(in: folder.url)
+        #expect(try Self.entries(folder.url) == ([".notes.txt.tmp-1-0000"] + (recordedPlan ? [partial] : [])).sorted())
+        if recordedPlan { #expect(try Self.entries(folder.url.appendingPathComponent(partial)) == ["journal", "plan"]) }
+    }
+
+    @Test func aFileSystemRootIsRefusedUnlessEmptyAndOtherFoldersAreNot() throws {
+        #expect(throws: InputError(file: "/", "is the root of a file system and not empty; give the results a folder of their own (such as /results)")) {
+            try OutputFolder.refuseUnsafeLocation(URL(fileURLWithPath: "/"))
+        }
+        let folder = try FixtureDirectory()
+        try folder.write("notes.txt", "mine")
+        try OutputFolder.refuseUnsafeLocation(folder.url)
+        try OutputFolder.refuseUnsafeLocation(folder.url.appendingPathComponent("missing"))
     }
 }

@@ -94,6 +94,21 @@ import Testing
         #expect(fresh.chunksDone == 0)
     }
 
+    /// A run that stopped before recording its plan (an older abrlab on a full disk left it
+    /// empty) has nothing to continue: --resume starts over instead of refusing the folder.
+    @Test(arguments: [false, true])
+    func aPartialRunWithoutARecordedPlanIsStartedOver(emptyPlan: Bool) throws {
+        let folder = try FixtureDirectory()
+        if emptyPlan {
+            try folder.write(ResumableResults.partialFolderName + "/plan", "")
+        } else {
+            _ = try folder.folder(ResumableResults.partialFolderName)
+        }
+        let resumed = try ResumableResults(directory: folder.url, layout: Self.layout, identity: "plan A", resume: true)
+        #expect(resumed.chunksDone == 0)
+        #expect(ResumableResults.recordedPlan(in: folder.url.appendingPathComponent(ResumableResults.partialFolderName)) == "plan A")
+    }
+
     @Test func readingSessionsBackGivesTheSameSummaries() throws {
         let folder = try FixtureDirectory()
         _ = try Self.uninterrupted(folder.url)
