@@ -23,9 +23,10 @@ extension ResumableResults {
         FileManager.default.contents(atPath: partialFolder(in: directory).appendingPathComponent(name).path)
     }
 
-    /// Keeps `bytes` as this run's note `name`, replacing the last one whole, and syncs it
-    /// before returning: a checkpoint written after it never vouches for work the note misses.
-    public func writeNote(_ name: String, _ bytes: [UInt8]) throws(InputError) {
+    /// Keeps `bytes` as this run's note `name`, replacing the last one whole. With `synced`, the
+    /// note is on disk before this returns, so a checkpoint written after it never vouches for
+    /// work the note misses.
+    public func writeNote(_ name: String, _ bytes: [UInt8], synced: Bool) throws(InputError) {
         let folder = Self.partialFolder(in: directory)
         let final = folder.appendingPathComponent(name).path
         let temporary = folder.appendingPathComponent("." + name + ".tmp").path
@@ -38,10 +39,10 @@ extension ResumableResults {
             guard count > 0 else { break }
             written += count
         }
-        let synced = written == bytes.count && fsync(descriptor) == 0
+        let complete = written == bytes.count && (!synced || fsync(descriptor) == 0)
         let syncError = errno
         close(descriptor)
-        guard synced else {
+        guard complete else {
             unlink(temporary)
             throw InputError(file: final, "cannot write the file: \(String(cString: strerror(syncError)))")
         }
@@ -49,6 +50,14 @@ extension ResumableResults {
             let renameError = errno
             unlink(temporary)
             throw InputError(file: final, "cannot write the file: \(String(cString: strerror(renameError)))")
+        }
+        // The rename itself lasts only once the folder is synced too.
+        if synced {
+            let folderDescriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            let folderSynced = folderDescriptor >= 0 && fsync(folderDescriptor) == 0
+            let folderError = errno
+            if folderDescriptor >= 0 { close(folderDescriptor) }
+            guard folderSynced else { throw InputError(file: final, "cannot write the file: \(String(cString: strerror(folderError)))") }
         }
     }
 }

@@ -25,6 +25,9 @@ final class LoadedFilesNote {
     /// Files the resources had read when the last note was written; written again only when
     /// this grows.
     private var noted = -1
+    /// Files the resources had read before any session: a note of these only names a changed
+    /// file that the fingerprint catches anyway, so it needs no sync of its own.
+    private let planned: Int
 
     init(strategies: [StrategyDescriptor], qoe: (any SegmentQoEModel)?) {
         // The rows of a sweep share their script and often their parameter files: each is read once.
@@ -45,6 +48,7 @@ final class LoadedFilesNote {
         self.owners = owners
         var seen = Set<ObjectIdentifier>()
         resources = owners.compactMap(\.resources).filter { seen.insert(ObjectIdentifier($0)).inserted }
+        planned = resources.reduce(0) { $0 + $1.plannedFiles.count }
     }
 
     private static func fixedFile(_ path: String) -> [LoadedFile] {
@@ -88,7 +92,8 @@ final class LoadedFilesNote {
     }
 
     /// Writes the note into `results`' partial folder when the code has loaded files since the
-    /// last one: before the chunk that used them is appended, so no checkpoint vouches for it first.
+    /// last one: before the chunk that used them is appended, and synced once it lists a file
+    /// read at run time, so no checkpoint vouches for a chunk before the note covers it.
     func record(in results: ResumableResults) throws(InputError) {
         let count = resources.reduce(0) { $0 + $1.loadedFiles.count }
         guard count != noted else { return }
@@ -96,7 +101,7 @@ final class LoadedFilesNote {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(note) else { return }
-        try results.writeNote(Self.noteName, [UInt8](data))
+        try results.writeNote(Self.noteName, [UInt8](data), synced: count > planned)
         noted = count
     }
 }
