@@ -135,7 +135,7 @@ import Testing
     @Test func modulesReadAtRunTimeAreCheckedAcrossShardsAndListedFromEvery() throws {
         let fixture = try ScriptFilesFixture()
         let run = ["compare", "--strategies", fixture.path("S/dyn.lua"), fixture.path("S/late.lua"), "--traces", "Traces/default/3g_1.csv", "Traces/default/3g_2.csv",
-                   "Traces/default/4g_1.csv", "Traces/default/4g_2.csv", "--video", "Traces/video.json", "--quiet"]
+                   "Traces/default/4g_1.csv", "Traces/default/4g_2.csv", "--video", "Traces/video.json", "--qoe", fixture.path("Q/dq.lua"), "--quiet"]
         let whole = fixture.root.appendingPathComponent("whole")
         #expect(try CLI.run(run + ["--out", whole.path]).status == 0)
         let shards = try (0..<2).map { index throws in
@@ -144,10 +144,11 @@ import Testing
             #expect(result.status == 0, "\(result.stderr)")
             return out
         }
-        // Each shard read one of the two modules: 3g traces in shard 0, 4g ones in shard 1.
-        for (shard, module) in zip(shards, ["t_3g", "t_4g"]) {
+        // Each shard read one of the two modules of each kind: 3g traces in shard 0, 4g ones in shard 1.
+        for (shard, kind) in zip(shards, ["3g", "4g"]) {
             let manifest = try CLI.read(URL(fileURLWithPath: shard).appendingPathComponent("run.json"))
-            #expect(manifest.contains(fixture.path("S/lib/\(module).lua")) && manifest.components(separatedBy: "S/lib/t_").count == 2, "\(shard)")
+            #expect(manifest.contains(fixture.path("S/lib/t_\(kind).lua")) && manifest.components(separatedBy: "S/lib/t_").count == 2, "\(shard)")
+            #expect(manifest.contains(fixture.path("Q/w_\(kind).lua")) && manifest.components(separatedBy: "Q/w_").count == 2, "\(shard)")
         }
         let merged = fixture.root.appendingPathComponent("merged")
         let result = try CLI.run(["merge"] + shards + ["--out", merged.path, "--quiet"])

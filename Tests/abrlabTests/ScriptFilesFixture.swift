@@ -8,7 +8,8 @@ import Foundation
 ///   so which one a run reads depends on its traces;
 /// - `S/late.lua` requires `lib.rt` by a built name in its first decision;
 /// - `S/pensieve.lua` is the shipped one with its module and model;
-/// - `Q/q.lua` is a QoE script requiring `weights`.
+/// - `Q/q.lua` is a QoE script requiring `weights`; `Q/dq.lua` requires `w_3g` or `w_4g` by a
+///   name built from the session's trace.
 final class ScriptFilesFixture {
     let root: URL
 
@@ -52,6 +53,15 @@ final class ScriptFilesFixture {
         try write("Q/q.lua", """
             local w = require("weights")
             return { qoe = function(s) return s.bitrate_kbps / 1000 - w.rebuffer * s.rebuffer_s end }
+
+            """)
+        try write("Q/w_3g.lua", "return { rebuffer = 4.3 }\n")
+        try write("Q/w_4g.lua", "return { rebuffer = 8 }\n")
+        try write("Q/dq.lua", """
+            return { qoe = function(s, session)
+              local w = require("w_" .. session.trace:sub(1, 2))
+              return s.bitrate_kbps / 1000 - w.rebuffer * s.rebuffer_s
+            end }
 
             """)
     }
