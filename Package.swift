@@ -13,7 +13,7 @@ let package = Package(
     ],
     targets: [
         // Pure Swift core: strategies, estimation, playback, network emulation, QoE.
-        .target(name: "ABRLab", dependencies: ["CZlib"]),
+        .target(name: "ABRLab", dependencies: ["CZlib", "CCrypto"]),
         // The system zlib (Debian zlib1g-dev), for gzip output.
         .systemLibrary(
             name: "CZlib",
@@ -26,8 +26,9 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"])]
         ),
-        // OpenSSL's libcrypto (Debian libssl-dev): SHA-256 of every input a run records. Every
-        // shard hashes every trace of its plan, and libcrypto uses the CPU's SHA instructions.
+        // OpenSSL's libcrypto (Debian libssl-dev): SHA-256 of every input a run records and of
+        // every file a script loads. Every shard hashes every trace of its plan, and libcrypto
+        // uses the CPU's SHA instructions.
         .systemLibrary(
             name: "CCrypto",
             pkgConfig: "libcrypto",
@@ -41,7 +42,6 @@ let package = Package(
             dependencies: [
                 "ABRLab",
                 "ABRLabLua",
-                "CCrypto",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

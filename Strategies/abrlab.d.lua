@@ -202,7 +202,9 @@ function math.randomseed(x, y) end
 ---that calls it). Names are letters, digits and `_` joined by single dots, at most 48
 ---characters. The module runs once per session, in the session's environment and under the
 ---calling function's budget; later requires of the same name in the session return the same
----value (`true` when the module returns nothing). See docs/lua-api.md, "Modules".
+---value (`true` when the module returns nothing). The file must lie inside the folder (no link
+---out of it). A literal name (`require("lib.x")`) is read when the script loads and covered by
+---the run's fingerprint; prefer it to a name built at run time. See docs/lua-api.md, "Modules".
 ---@param name string
 ---@return any
 function require(name) end

@@ -22,6 +22,11 @@ final class LuaModuleSource: @unchecked Sendable {
         _ = labelText.initialize(from: labelBytes)
     }
 
+    /// The text as the shim compiles it, prefix included.
+    var text: [UInt8] {
+        Array(UnsafeRawBufferPointer(start: source.baseAddress, count: sourceCount))
+    }
+
     deinit {
         source.deallocate()
         labelText.deallocate()

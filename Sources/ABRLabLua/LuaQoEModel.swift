@@ -20,6 +20,12 @@ public struct LuaQoEModel: SegmentQoEModel {
 
     let location: LuaScriptLocation
     let chunkKey: LuaChunkKey
+    /// Modules of the script's folder, read once and shared by every session.
+    let resources: LuaScriptResources
+
+    /// The modules the script requires: those known when it loaded, and any its sessions have
+    /// read since.
+    public var files: any ScriptResources { resources }
 
     /// Reads, compiles and inspects the script in a throwaway engine: syntax, the returned
     /// table and its `qoe` function. The top level runs once here, under the limits.
@@ -28,6 +34,8 @@ public struct LuaQoEModel: SegmentQoEModel {
         let fileName = String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path))
         location = LuaScriptLocation(path: path, chunkLabel: String(fileName.prefix(48)), limits: limits)
         chunkKey = LuaChunkKey(label: location.chunkLabel, source: LuaScript.prefixed(bytes))
+        resources = LuaScriptResources(scriptPath: path)
+        resources.preload(referencesIn: bytes)
         self.limits = limits
         self.verbose = verbose
         let engine: LuaEngine
@@ -36,10 +44,12 @@ public struct LuaQoEModel: SegmentQoEModel {
         }
         let chunk = try engine.compile(chunkKey, location: location)
         var result: UnsafeMutablePointer<abrl_inspection>?
-        let status = abrl_qoe_inspect(engine.handle, chunk, &result)
+        var host = resources.moduleHost
+        let status = abrl_qoe_inspect(engine.handle, chunk, &host, &result)
         guard status == Int32(ABRL_OK), let inspection = result else {
             throw location.error(status: status, message: engine.message, phase: "loading")
         }
+        resources.seal()
         defer { abrl_inspection_free(inspection) }
         title = inspection.pointee.name.map { String(cString: $0) } ?? LuaStrategyLoader.strategyID(forPath: path)
         description = inspection.pointee.description.map { String(cString: $0) } ?? ""
@@ -82,7 +92,8 @@ public struct LuaQoEModel: SegmentQoEModel {
                         trace: trace, trace_length: result.traceName.utf8.count,
                         profile: profile, profile_length: result.profileName.utf8.count
                     )
-                    return abrl_qoe_open(engine.handle, chunk, &session, &opened)
+                    var host = resources.moduleHost
+                    return abrl_qoe_open(engine.handle, chunk, &host, &session, &opened)
                 }
             }
         }

@@ -21,10 +21,11 @@ extension LuaScript {
         ) {
             script.makeStrategy()
         }
-        descriptor.filesRead = { script.filesRead }
+        descriptor.resources = script.resources
         return descriptor
     }
 
-    /// The modules and models the script's sessions have read so far, as paths, sorted.
-    public var filesRead: [String] { resources.filesRead }
+    /// The modules and models the script reads: those known when it loaded, and any its
+    /// sessions have read since.
+    public var files: any ScriptResources { resources }
 }

@@ -30,7 +30,7 @@ public struct LuaScript: Sendable {
     /// names its compiled chunk in every thread's engine.
     let chunkKey: LuaChunkKey
     private(set) var packedParams: LuaPackedParams
-    /// Modules of the script's folder, read once and shared by every copy and session.
+    /// Modules and models of the script's folder, read once and shared by every copy and session.
     let resources: LuaScriptResources
 
     /// Checks and inspects a script in a throwaway engine: syntax, the returned table, its
@@ -41,12 +41,14 @@ public struct LuaScript: Sendable {
         let location = LuaScriptLocation(path: path, chunkLabel: String(fileName.prefix(48)), limits: limits, verbose: verbose)
         let chunkKey = LuaChunkKey(label: location.chunkLabel, source: Self.prefixed(bytes))
         let resources = LuaScriptResources(scriptPath: path)
+        resources.preload(referencesIn: bytes)
         let engine: LuaEngine
         do { engine = try LuaEngine(limits: limits, verbose: verbose) } catch {
             throw InputError(file: path, error.message)
         }
         let chunk = try engine.compile(chunkKey, location: location)
         let inspection = try engine.inspect(chunk: chunk, location: location, resources: resources)
+        resources.seal()
         self.id = id
         self.name = inspection.name ?? id
         self.description = inspection.description ?? ""

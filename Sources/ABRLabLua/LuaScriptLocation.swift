@@ -61,7 +61,7 @@ struct LuaScriptLocation: Hashable, Sendable {
         if label == chunkLabel {
             file = path
         } else if label.hasSuffix(".lua"), LuaScriptResources.isModuleName(String(label.dropLast(4)).replacingOccurrences(of: "/", with: ".")) {
-            file = LuaScriptResources(scriptPath: path).path(label)
+            file = LuaScriptResources.path(label, inFolder: LuaScriptResources.folder(ofScript: path))
         } else {
             return nil
         }

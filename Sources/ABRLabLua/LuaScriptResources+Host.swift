@@ -5,7 +5,17 @@ extension LuaScriptResources {
     /// The callbacks the shim calls for `require`, `abrlab.model` and `net:forward`; valid while
     /// this object lives, which every session of the script ensures by holding the script. The
     /// forward pass is the core's ``ActorNetwork``: one implementation for Swift and Lua.
-    var host: abrl_host {
+    var host: abrl_host { makeHost() }
+
+    /// `require` alone, for QoE scripts: without `load_model` the shim leaves `abrlab` out.
+    var moduleHost: abrl_host {
+        var host = makeHost()
+        host.load_model = nil
+        host.forward = nil
+        return host
+    }
+
+    private func makeHost() -> abrl_host {
         abrl_host(
             context: Unmanaged.passUnretained(self).toOpaque(),
             read_module: { context, name, source, length, label, message, messageSize in

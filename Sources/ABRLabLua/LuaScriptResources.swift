@@ -4,18 +4,34 @@ import Synchronization
 
 /// The files a script may use besides its own text — the modules it requires and the models it
 /// loads — all inside its folder. Each is read once per script, by Swift, and shared by every
-/// session on every thread, so all sessions of a run see the same file even if it changes.
-final class LuaScriptResources: Sendable {
+/// session on every thread, so all sessions of a run see the same file even if it changes, and
+/// the hash recorded for a file is the hash of the bytes that ran.
+///
+/// Files the script names literally are read when it loads (``preload(referencesIn:)``), with
+/// those read while its top level first runs: together the planned files, known before any
+/// session runs. A file whose name only running code knows is read when a session first asks
+/// for it, and recorded then.
+final class LuaScriptResources: ScriptResources {
     /// The script's folder as messages name it: `Strategies` for `Strategies/x.lua`, empty for `x.lua`.
     let folder: String
+    /// The folder's real path (links resolved), which every file read must lie inside.
+    let realFolder: Result<String, InputFile.ReadFailure>
     private let modules = Mutex<[String: Result<LuaModuleSource, InputError>]>([:])
     private let models = Mutex<[String: Result<ActorNetwork, InputError>]>([:])
+    /// Every file read successfully, by role and name.
+    private let files = Mutex<[LuaReference: LoadedFile]>([:])
+    /// The files read by the time the script finished loading; `nil` until then.
+    private let planned = Mutex<[LoadedFile]?>(nil)
 
     /// Module files larger than this are refused before they are read.
     static let maxModuleBytes = 4 << 20
+    /// References followed from one script and its modules when it loads; past this many, the
+    /// rest are read when a session asks for them.
+    static let maxPreloads = 256
 
     init(scriptPath: String) {
         folder = Self.folder(ofScript: scriptPath)
+        realFolder = Self.realPath(folder.isEmpty ? "." : folder)
     }
 
     /// `Strategies` for `Strategies/x.lua`, `/` for `/x.lua`, empty for `x.lua`.
@@ -26,6 +42,10 @@ final class LuaScriptResources: Sendable {
 
     /// A file of the folder as messages name it.
     func path(_ relative: String) -> String {
+        Self.path(relative, inFolder: folder)
+    }
+
+    static func path(_ relative: String, inFolder folder: String) -> String {
         switch folder {
         case "": relative
         case "/": "/" + relative
@@ -54,7 +74,20 @@ final class LuaScriptResources: Sendable {
 
     /// The module's text, read on first use; a failure is remembered too.
     func module(named name: String) -> Result<LuaModuleSource, InputError> {
-        Self.cached(name, in: modules) { () throws(InputError) in try readModule(name) }
+        Self.cached(name, in: modules) { () throws(InputError) in
+            let (module, file) = try readModule(name)
+            record(file, as: .module(name))
+            return module
+        }
+    }
+
+    /// The network in the model file at `relativePath`, read on first use; a failure is remembered too.
+    func model(at relativePath: String) -> Result<ActorNetwork, InputError> {
+        Self.cached(relativePath, in: models) { () throws(InputError) in
+            let (network, file) = try readModel(relativePath)
+            record(file, as: .model(relativePath))
+            return network
+        }
     }
 
     /// The value for `key` in `cache`, made by `make` on first use; a failure is kept too, so
@@ -75,58 +108,67 @@ final class LuaScriptResources: Sendable {
         }
     }
 
-    /// The network in the model file at `relativePath`, read on first use; a failure is remembered too.
-    func model(at relativePath: String) -> Result<ActorNetwork, InputError> {
-        Self.cached(relativePath, in: models) { () throws(InputError) in try readModel(relativePath) }
+    private func record(_ file: LoadedFile, as reference: LuaReference) {
+        files.withLock { $0[reference] = file }
     }
 
-    /// The files of modules and models read successfully so far, as paths, sorted.
-    var filesRead: [String] {
-        let moduleFiles = modules.withLock { cache in
-            cache.compactMap { name, result in (try? result.get()) != nil ? Self.moduleLabel(name).map(path) : nil }
+    /// Reads every module and model `source` names literally, and those its modules name, so
+    /// they are known (and hashed) before any session runs. What fails to read is remembered
+    /// and reported where a session asks for it, as if read then.
+    func preload(referencesIn source: [UInt8]) {
+        var pending = LuaReferenceScanner.references(in: source, limit: Self.maxPreloads)
+        var followed: Set<LuaReference> = []
+        var next = 0
+        while next < pending.count, followed.count < Self.maxPreloads {
+            let reference = pending[next]
+            next += 1
+            guard followed.insert(reference).inserted else { continue }
+            switch reference {
+            case .module(let name):
+                // Names require refuses never reach the host.
+                guard Self.isModuleName(name), case .success(let module) = module(named: name) else { continue }
+                pending += LuaReferenceScanner.references(in: module.text, limit: Self.maxPreloads)
+            case .model(let relativePath):
+                _ = model(at: relativePath)
+            }
         }
-        let modelFiles = models.withLock { cache in
-            cache.compactMap { relative, result in (try? result.get()) != nil ? path(relative) : nil }
+    }
+
+    /// Marks the files read so far as the planned ones: the script has finished loading.
+    func seal() {
+        let files = loadedFiles
+        planned.withLock { $0 = files }
+    }
+
+    var plannedFiles: [LoadedFile] {
+        planned.withLock { $0 } ?? loadedFiles
+    }
+
+    var loadedFiles: [LoadedFile] {
+        files.withLock { Array($0.values) }.sorted { ($0.path, $0.role.rawValue, $0.name) < ($1.path, $1.role.rawValue, $1.name) }
+    }
+
+    func load(_ file: LoadedFile) -> Result<LoadedFile, InputError> {
+        let reference: LuaReference
+        switch file.role {
+        case .module:
+            reference = .module(file.name)
+            if case .failure(let error) = module(named: file.name) { return .failure(error) }
+        case .model:
+            reference = .model(file.name)
+            if case .failure(let error) = model(at: file.name) { return .failure(error) }
+        case .file:
+            return .failure(InputError(file: file.path, "is not a module or model of a script"))
         }
-        return (moduleFiles + modelFiles).sorted()
+        guard let loaded = files.withLock({ $0[reference] }) else {
+            return .failure(InputError(file: file.path, "cannot be read"))
+        }
+        return .success(loaded)
     }
 
     /// Budget units one forward pass of `network` costs: fixed per model, about one per 16
     /// multiply-adds, at least 1000.
     static func forwardCost(_ network: ActorNetwork) -> Int {
         max(1000, network.multiplyAdds / 16)
-    }
-
-    private func readModel(_ relativePath: String) throws(InputError) -> ActorNetwork {
-        let parts = relativePath.split(separator: "/", omittingEmptySubsequences: false)
-        guard !relativePath.isEmpty, !relativePath.hasPrefix("/"), !parts.contains(".."), !parts.contains(""),
-              !relativePath.contains("\\"), !relativePath.utf8.contains(0) else {
-            throw InputError(file: "", "abrlab.model: '\(relativePath)' is not a path inside the script's folder (relative, no '..')")
-        }
-        do {
-            return try ActorNetwork(contentsOf: path(relativePath))
-        } catch {
-            throw InputError(file: "", "abrlab.model: \(error.description)")
-        }
-    }
-
-    private func readModule(_ name: String) throws(InputError) -> LuaModuleSource {
-        guard let label = Self.moduleLabel(name) else {
-            throw InputError(file: "", "module name '\(name)' is not allowed")
-        }
-        let file = path(label)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
-            throw InputError(file: "", "module '\(name)' not found: no file \(file)")
-        }
-        guard !isDirectory.boolValue else { throw InputError(file: "", "module '\(name)': \(file) is a folder, not a file") }
-        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
-        guard size <= Self.maxModuleBytes else {
-            throw InputError(file: "", "module '\(name)': \(file) is larger than \(Self.maxModuleBytes >> 20) MiB")
-        }
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw InputError(file: "", "module '\(name)': cannot read \(file)")
-        }
-        return LuaModuleSource(label: label, source: LuaScript.prefixed([UInt8](data)))
     }
 }

@@ -14,10 +14,10 @@ struct abrl_qoe {
     int session;   /* registry ref of the session table */
 };
 
-/* Runs the chunk in a fresh environment and leaves its module table on the stack, after
-   checking that qoe is a function. */
-static int push_module(lua_State *L, int chunk, lua_Integer seed) {
-    abrl_push_env(L, seed, NULL);
+/* Runs the chunk in a fresh environment (with require when `host` is given) and leaves its
+   module table on the stack, after checking that qoe is a function. */
+static int push_module(lua_State *L, int chunk, lua_Integer seed, const abrl_host *host) {
+    abrl_push_env(L, seed, host);
     lua_rawgeti(L, LUA_REGISTRYINDEX, chunk);
     lua_pushvalue(L, -2);
     lua_call(L, 1, 1);
@@ -52,6 +52,7 @@ static char *optional_text(lua_State *L, int module, const char *key) {
 
 typedef struct inspect_call {
     int chunk;
+    const abrl_host *host;
     abrl_inspection *result;
 } inspect_call;
 
@@ -59,14 +60,14 @@ static int inspect_body(lua_State *L) {
     inspect_call *call = lua_touserdata(L, 1);
     call->result = calloc(1, sizeof *call->result);
     if (call->result == NULL) return luaL_error(L, "not enough memory");
-    int module = push_module(L, call->chunk, 0);
+    int module = push_module(L, call->chunk, 0, call->host);
     call->result->name = optional_text(L, module, "name");
     call->result->description = optional_text(L, module, "description");
     return 0;
 }
 
-int abrl_qoe_inspect(abrl_engine *engine, int chunk_ref, abrl_inspection **out) {
-    inspect_call call = {chunk_ref, NULL};
+int abrl_qoe_inspect(abrl_engine *engine, int chunk_ref, const abrl_host *host, abrl_inspection **out) {
+    inspect_call call = {chunk_ref, host, NULL};
     int code = abrl_call(engine, inspect_body, &call);
     if (code != ABRL_OK) {
         abrl_inspection_free(call.result);
@@ -79,6 +80,7 @@ int abrl_qoe_inspect(abrl_engine *engine, int chunk_ref, abrl_inspection **out) 
 
 typedef struct open_call {
     int chunk;
+    const abrl_host *host;
     const abrl_qoe_session *info;
     abrl_qoe *qoe;
 } open_call;
@@ -105,7 +107,7 @@ static void push_session(lua_State *L, const abrl_qoe_session *info) {
 
 static int open_body(lua_State *L) {
     open_call *call = lua_touserdata(L, 1);
-    int module = push_module(L, call->chunk, call->info->seed);
+    int module = push_module(L, call->chunk, call->info->seed, call->host);
     lua_getfield(L, module, "qoe");
     call->qoe->function = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_createtable(L, 0, 18);
@@ -115,7 +117,8 @@ static int open_body(lua_State *L) {
     return 0;
 }
 
-int abrl_qoe_open(abrl_engine *engine, int chunk_ref, const abrl_qoe_session *session, abrl_qoe **out) {
+int abrl_qoe_open(abrl_engine *engine, int chunk_ref, const abrl_host *host, const abrl_qoe_session *session,
+                  abrl_qoe **out) {
     *out = NULL;
     abrl_qoe *qoe = calloc(1, sizeof *qoe);
     if (qoe == NULL) {
@@ -124,7 +127,7 @@ int abrl_qoe_open(abrl_engine *engine, int chunk_ref, const abrl_qoe_session *se
     }
     qoe->engine = engine;
     qoe->function = qoe->segment = qoe->session = LUA_NOREF;
-    open_call call = {chunk_ref, session, qoe};
+    open_call call = {chunk_ref, host, session, qoe};
     int code = abrl_call(engine, open_body, &call);
     if (code != ABRL_OK) {
         abrl_qoe_close(qoe);

@@ -175,11 +175,14 @@ extension Abrlab {
             if !quiet, !strategies.isEmpty { strategyWarnings.forEach { CommandFailure.warn($0.description) } }
 
             let fingerprint = plannedFingerprint.hex(traces: inputs.traces)
+            let loadedFiles = LoadedFilesNote(strategies: descriptors, qoe: plan.customQoE)
+            if resume { try loadedFiles.checkInterruptedRun(in: URL(fileURLWithPath: out)) }
             let results = try ResumableResults(
                 directory: URL(fileURLWithPath: out), layout: layout,
                 identity: "fingerprint \(fingerprint)\nshard \(shard?.description ?? "-")\n", resume: resume
             )
             results.checkpointInterval = .milliseconds(Int64(checkpointSeconds * 1000))
+            try loadedFiles.record(in: results)
             var report = ExperimentReport(strategyIDs: descriptors.map(\.id))
             if results.chunksDone > 0 {
                 let completed = results.completedSessions
@@ -189,7 +192,7 @@ extension Abrlab {
             var progress = ProgressBar(total: sessions.count, quiet: quiet)
             try ChunkedRun.run(
                 plan, sessions: sessions, jobs: jobs, results: results, bufferTimeline: bufferTimeline, report: &report,
-                progress: { progress.update(done: $0) }
+                progress: { progress.update(done: $0) }, beforeAppend: { try loadedFiles.record(in: results) }
             )
 
             let ranking = report.ranking(seed: plan.seed, rankBy: rankMetric, baselineID: baseline)

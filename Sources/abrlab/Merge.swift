@@ -9,8 +9,9 @@ extension Abrlab {
             abstract: "Merge the folders of a sharded compare into the folder the unsharded run writes.",
             discussion: """
                 Checks that the folders are the shards 0..N-1 of one plan (same fingerprint in \
-                run.json), each exactly once, and that every file matches the size and checksum \
-                its run.json records; then writes sessions.csv, segments.csv (or .gz), \
+                run.json), each exactly once, that every file matches the size and checksum \
+                its run.json records, and that no script, module or model the shards' code read \
+                has different bytes in two shards; then writes sessions.csv, segments.csv (or .gz), \
                 transitions.csv, summary.csv, ranked.json and run.json byte for byte as the same compare run \
                 unsharded would (run.json differs only in how the run was executed: command and \
                 jobs). Any problem is one error line and nothing is written. The --out folder \

@@ -138,7 +138,7 @@ import Testing
         ("return { qoe = function(s) return nil end }\n", "bad.lua: qoe returned nil for segment 1; it must return a finite number"),
         ("return { qoe = function(s) return 1 / 0 end }\n", "bad.lua: qoe returned inf for segment 1; it must return a finite number"),
         ("return { qoe = function(s) return io.open('x') end }\n", "bad.lua:1: attempt to index a nil value (global 'io') (qoe, segment 1)"),
-        ("return { qoe = function(s) return require('linear') end }\n", "bad.lua:1: attempt to call a nil value (global 'require') (qoe, segment 1)"),
+        ("return { qoe = function(s) return abrlab.model('m') end }\n", "bad.lua:1: attempt to index a nil value (global 'abrlab') (qoe, segment 1)"),
         ("return { qoe = function(s)\n  while true do end\nend }\n", "bad.lua:2: qoe exceeded the budget of 10000000 instructions per call (qoe, segment 1)"),
     ])
     func runtimeFailuresNameFileLineAndSegment(source: String, expected: String) throws {
@@ -147,6 +147,29 @@ import Testing
         let outcome = try Self.plan(video: Fixture.video(), customQoE: LuaQoEModel(path: path)).runSession(index: 0)
         #expect(outcome.error == folder.path + "/" + expected)
         #expect(outcome.metrics == nil)
+    }
+
+    /// A QoE script requires modules of its own folder like a strategy; what it names literally
+    /// is known before any session, what it builds is recorded when read.
+    @Test func aQoEScriptRequiresModulesOfItsFolder() throws {
+        let folder = try ScriptFolder()
+        try folder.write("weights.lua", "return { rebuffer = 4.3, smoothness = 1 }")
+        try folder.write("utility.lua", "return function(kbps) return kbps / 1000 end")
+        let path = try folder.write("model.lua", """
+            local w = require("weights")
+            return { qoe = function(s)
+              local utility = require("util" .. "ity")
+              local switch = s.previous_bitrate_kbps and math.abs(utility(s.bitrate_kbps) - utility(s.previous_bitrate_kbps)) or 0
+              return utility(s.bitrate_kbps) - w.rebuffer * s.rebuffer_s - w.smoothness * switch
+            end }
+            """)
+        let model = try LuaQoEModel(path: path)
+        #expect(model.files.plannedFiles.map(\.path) == [folder.path + "/weights.lua"])
+        let lua = try Self.plan(video: Fixture.video(), customQoE: model).runSession(index: 0)
+        let native = try Self.plan(video: Fixture.video(), customQoE: nil).runSession(index: 0)
+        #expect(lua.error == nil)
+        #expect(lua.segmentScores == native.segmentScores)
+        #expect(model.files.loadedFiles.map(\.path) == [folder.path + "/utility.lua", folder.path + "/weights.lua"])
     }
 
     @Test(arguments: [

@@ -22,17 +22,20 @@ enum CLI {
         return folder.appendingPathComponent("abrlab")
     }
 
-    /// Runs abrlab with `arguments` from the package root.
-    static func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Output {
-        try runTool(binary.path, arguments, environment: extra)
+    /// Runs abrlab with `arguments` from the package root (or `directory`).
+    static func run(_ arguments: [String], environment extra: [String: String] = [:], directory: URL = packageRoot) throws -> Output {
+        try runTool(binary.path, arguments, environment: extra, directory: directory)
     }
 
-    /// Runs any program with `arguments` from the package root, `extra` added to its environment.
-    static func runTool(_ path: String, _ arguments: [String], environment extra: [String: String] = [:]) throws -> Output {
+    /// Runs any program with `arguments` from the package root (or `directory`), `extra` added
+    /// to its environment.
+    static func runTool(
+        _ path: String, _ arguments: [String], environment extra: [String: String] = [:], directory: URL = packageRoot
+    ) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
+        process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["COLUMNS"] = "100"
         for variable in ["SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_MAX", "JOB_COMPLETION_INDEX"] {

@@ -89,4 +89,23 @@ extension CompareTests {
         #expect(manifest?["rebufferPenalty"] as? Double == 10)
         #expect(manifest?["smoothnessPenalty"] as? Double == 0)
     }
+
+    /// `pensieve-native.model=/abs/path` needs no default model, wherever the run starts; the
+    /// default is read only when no model is given.
+    @Test func aNativeModelGivenByPathNeedsNoDefaultModel() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let model = folder.appendingPathComponent("actor.safetensors")
+        try FileManager.default.copyItem(at: CLI.packageRoot.appendingPathComponent("Strategies/models/pensieve.safetensors"), to: model)
+        let run = [
+            "compare", "--strategies", "pensieve-native", "--traces", CLI.packageRoot.appendingPathComponent("Traces/default/3g_1.csv").path,
+            "--video", "pensieve-cbr", "--quiet",
+        ]
+        let given = try CLI.run(run + ["--param", "pensieve-native.model=\(model.path)", "--out", "given"], directory: folder)
+        #expect(given.status == 0, "\(given.stderr)")
+        #expect(try CLI.read(folder.appendingPathComponent("given/run.json")).contains("\"path\" : \"\(model.path)\""))
+        let missing = try CLI.run(run + ["--out", "default"], directory: folder)
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "abrlab: Strategies/models/pensieve.safetensors: no such file\n")
+    }
 }

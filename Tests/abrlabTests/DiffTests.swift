@@ -30,6 +30,18 @@ import Testing
         #expect(withTolerance.status == 0)
     }
 
+    /// Runs of a strategy whose `require`d helper changed differ in that module, named by its file.
+    @Test func aChangedModuleIsReportedByName() throws {
+        let fixture = try ScriptFilesFixture()
+        let run = ["compare", "--strategies", fixture.path("S/my_rule.lua"), "--traces", "Traces/default/3g_1.csv", "Traces/default/4g_1.csv",
+                   "--video", "Traces/video.json", "--quiet"]
+        #expect(try CLI.run(run + ["--out", fixture.path("a")]).status == 0)
+        try fixture.edit("S/lib/myhelpers.lua", "return k / s", "return k * s")
+        #expect(try CLI.run(run + ["--out", fixture.path("b")]).status == 0)
+        let result = try CLI.run(["diff", fixture.path("a"), fixture.path("b")])
+        #expect(result.stdout.hasSuffix("run.json differs in: strategies[my_rule].inputs[myhelpers.lua].sha256\n"), "\(result.stdout)")
+    }
+
     @Test func aSessionThatFailsOnOneSideOnlyIsAChange() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

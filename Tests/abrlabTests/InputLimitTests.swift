@@ -28,4 +28,40 @@ import Testing
         #expect(asVideo.stderr == expected)
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
+
+    /// A native model, or a small link to a big file, is refused by the target's size at once.
+    @Test func aModelIsCappedByTheSizeOfWhatItsLinkLeadsTo() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let huge = folder.appendingPathComponent("huge.bin")
+        #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: 300 << 20)
+        try handle.close()
+        let link = folder.appendingPathComponent("model.safetensors")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: huge.path)
+        let out = folder.appendingPathComponent("results")
+        let result = try CLI.run([
+            "compare", "--strategies", "pensieve-native", "--param", "pensieve-native.model=\(link.path)", "--traces", "Traces/default/3g_1.csv",
+            "--out", out.path, "--quiet",
+        ])
+        #expect(result.status == 1)
+        #expect(result.stderr == "abrlab: \(link.path): model files are limited to 64 MiB; this file is 300 MiB\n")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    /// A module linked from outside the script's folder stops the run before any session.
+    @Test func aModuleLinkedFromOutsideTheScriptsFolderIsRefused() throws {
+        let fixture = try ScriptFilesFixture()
+        try fixture.write("secret.lua", "return { ratio = function() return 1 end }\n")
+        try FileManager.default.removeItem(atPath: fixture.path("S/lib/myhelpers.lua"))
+        try FileManager.default.createSymbolicLink(atPath: fixture.path("S/lib/myhelpers.lua"), withDestinationPath: fixture.path("secret.lua"))
+        let out = fixture.root.appendingPathComponent("results")
+        let result = try CLI.run(["compare", "--strategies", fixture.path("S/my_rule.lua"), "--traces", "Traces/default/3g_1.csv", "--out", out.path])
+        let secret = URL(fileURLWithPath: fixture.path("secret.lua")).resolvingSymlinksInPath().path
+        #expect(result.status == 1)
+        #expect(result.stderr == "abrlab: \(fixture.path("S/my_rule.lua")):1: module 'lib.myhelpers': \(fixture.path("S/lib/myhelpers.lua")) leads to "
+            + "\(secret), outside the script's folder \(fixture.path("S")); modules must lie inside it\n")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
 }

@@ -111,6 +111,62 @@ import Testing
         }
     }
 
+    /// The issue's case: shard 0, the `require`d helper edited, shard 1. The merge is refused
+    /// with one line naming the module, and nothing is written.
+    @Test func aModuleEditedBetweenShardsIsRefusedNamingTheModule() throws {
+        let fixture = try ScriptFilesFixture()
+        let run = ["compare", "--strategies", fixture.path("S/my_rule.lua"), "bba", "--traces", "Traces/3g", "Traces/4g",
+                   "--video", "Traces/video.json", "--quiet"]
+        let shard0 = fixture.path("s0"), shard1 = fixture.path("s1"), merged = fixture.path("m")
+        #expect(try CLI.run(run + ["--shard", "0/2", "--out", shard0]).status == 0)
+        try fixture.edit("S/lib/myhelpers.lua", "return k / s", "return 1.3 * k / s")
+        #expect(try CLI.run(run + ["--shard", "1/2", "--out", shard1]).status == 0)
+        let result = try CLI.run(["merge", shard0, shard1, "--out", merged])
+        #expect(result.status == 1)
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("abrlab: \(fixture.path("S/lib/myhelpers.lua")): strategy my_rule read other bytes of this file in \(shard1) "), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("it changed between the shards' runs; rerun the shards with the same files\n"))
+        #expect(!FileManager.default.fileExists(atPath: merged))
+    }
+
+    /// Modules read by a name only running code knows are not in the fingerprint: each shard
+    /// records those it read, the merge lists them all as the unsharded run does, and refuses
+    /// shards that read different bytes of one.
+    @Test func modulesReadAtRunTimeAreCheckedAcrossShardsAndListedFromEvery() throws {
+        let fixture = try ScriptFilesFixture()
+        let run = ["compare", "--strategies", fixture.path("S/dyn.lua"), fixture.path("S/late.lua"), "--traces", "Traces/default/3g_1.csv", "Traces/default/3g_2.csv",
+                   "Traces/default/4g_1.csv", "Traces/default/4g_2.csv", "--video", "Traces/video.json", "--qoe", fixture.path("Q/dq.lua"), "--quiet"]
+        let whole = fixture.root.appendingPathComponent("whole")
+        #expect(try CLI.run(run + ["--out", whole.path]).status == 0)
+        let shards = try (0..<2).map { index throws in
+            let out = fixture.path("shard-\(index)")
+            let result = try CLI.run(run + ["--shard", "\(index)/2", "--out", out])
+            #expect(result.status == 0, "\(result.stderr)")
+            return out
+        }
+        // Each shard read one of the two modules of each kind: 3g traces in shard 0, 4g ones in shard 1.
+        for (shard, kind) in zip(shards, ["3g", "4g"]) {
+            let manifest = try CLI.read(URL(fileURLWithPath: shard).appendingPathComponent("run.json"))
+            #expect(manifest.contains(fixture.path("S/lib/t_\(kind).lua")) && manifest.components(separatedBy: "S/lib/t_").count == 2, "\(shard)")
+            #expect(manifest.contains(fixture.path("Q/w_\(kind).lua")) && manifest.components(separatedBy: "Q/w_").count == 2, "\(shard)")
+        }
+        let merged = fixture.root.appendingPathComponent("merged")
+        let result = try CLI.run(["merge"] + shards + ["--out", merged.path, "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Self.plan(Data(contentsOf: merged.appendingPathComponent("run.json"))) == (try Self.plan(Data(contentsOf: whole.appendingPathComponent("run.json")))))
+        let lines = { (url: URL) in try CLI.read(url.appendingPathComponent("run.json")).split(separator: "\n").filter { !$0.contains("shard") && !$0.hasPrefix("    \"") } }
+        #expect(try lines(merged) == (try lines(whole)), "run.json differs beyond the command line")
+
+        // Every shard reads lib/rt.lua at run time; edited between them, the merge is refused.
+        try fixture.edit("S/lib/rt.lua", "level = 2", "level = 3")
+        #expect(try CLI.run(run + ["--shard", "1/2", "--out", shards[1]]).status == 0)
+        let refused = try CLI.run(["merge"] + shards + ["--out", fixture.path("refused")])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("abrlab: \(fixture.path("S/lib/rt.lua")): strategy late read other bytes of this file in \(shards[1]) "), "\(refused.stderr)")
+        #expect(refused.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: fixture.path("refused")))
+    }
+
     @Test func moreShardsThanTracesLeavesSomeEmptyAndStillMerges() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -49,7 +49,7 @@ import Testing
 
         let run = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("run.json"))) as? [String: Any])
         let runKeys = Set(documented["run.json"]?.map { String($0.prefix { $0 != "." }) } ?? [])
-        // A Lua QoE model's run writes qoeFile and leaves the built-in model's keys out.
+        // A Lua QoE model's run writes qoeFile and qoeInputs and leaves the built-in model's keys out.
         let luaOut = out.appendingPathComponent("lua")
         let lua = try CLI.run([
             "compare", "--strategies", "bba-native", "--traces", "Traces/default/3g_1.csv", "--qoe", "QoE/linear.lua",
@@ -58,7 +58,7 @@ import Testing
         #expect(lua.status == 0, "\(lua.stderr)")
         let luaRun = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: luaOut.appendingPathComponent("run.json"))) as? [String: Any])
         #expect(Set(run.keys).union(luaRun.keys) == runKeys)
-        #expect(Set(run.keys).symmetricDifference(luaRun.keys) == ["qoeFile", "qoeModel", "rebufferPenalty", "smoothnessPenalty"])
+        #expect(Set(run.keys).symmetricDifference(luaRun.keys) == ["qoeFile", "qoeInputs", "qoeModel", "rebufferPenalty", "smoothnessPenalty"])
         let video = try #require((run["inputs"] as? [String: Any])?["video"] as? [String: Any])
         let videoKeys = Set(documented["run.json"]?.filter { $0.hasPrefix("inputs.video.") }.map { String($0.dropFirst(13)) } ?? [])
         #expect(Set(video.keys) == videoKeys)

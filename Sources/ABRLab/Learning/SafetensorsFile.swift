@@ -30,24 +30,30 @@ public struct SafetensorsFile: Sendable {
     /// The header's optional `__metadata__` strings.
     public let metadata: [String: String]
 
-    /// Files larger than this are refused before they are read.
-    public static let maxFileBytes = 512 << 20
+    /// Files larger than this (by the size of the file a link leads to) are refused before they
+    /// are read: 64 MiB, over 100 times Pensieve's actor (448 KB), like every other input.
+    public static let maxFileBytes = InputFile.maximumBytes
     /// The format's own cap on the header.
     public static let maxHeaderBytes = 100_000_000
 
     /// Reads and checks the file at `path`.
     public static func load(path: String) throws(InputError) -> SafetensorsFile {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw InputError(file: path, "no such file")
+        try SafetensorsFile(bytes: bytes(atPath: path, named: path), file: path)
+    }
+
+    /// The bytes of the model file at `path` (`file` names it in messages), at most
+    /// ``maxFileBytes`` of them: a larger file, or a link to one, is refused unread.
+    public static func bytes(atPath path: String, named file: String) throws(InputError) -> [UInt8] {
+        switch InputFile.regularFile(atPath: path, limit: maxFileBytes) {
+        case .success(let bytes): return bytes
+        case .failure(.missing): throw InputError(file: file, "no such file")
+        case .failure(.folder): throw InputError(file: file, "is a folder, not a safetensors file")
+        case .failure(.notRegularFile): throw InputError(file: file, "is not a regular file (a pipe or a device?), not a safetensors file")
+        case .failure(.tooLarge(let size)):
+            let found = size.map { "is \(InputFile.sizeText($0))" } ?? "holds more than that"
+            throw InputError(file: file, "model files are limited to \(InputFile.sizeText(Int64(maxFileBytes))); this file \(found)")
+        case .failure(.unreadable(let reason)): throw InputError(file: file, "cannot read the file (\(reason))")
         }
-        guard !isDirectory.boolValue else { throw InputError(file: path, "is a folder, not a safetensors file") }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard size <= maxFileBytes else {
-            throw InputError(file: path, "is \(size) bytes; model files are limited to \(maxFileBytes >> 20) MiB")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else { throw InputError(file: path, "cannot read the file") }
-        return try SafetensorsFile(bytes: [UInt8](data), file: path)
     }
 
     /// Parses a whole file held in memory; `file` names it in errors.

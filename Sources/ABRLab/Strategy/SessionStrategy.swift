@@ -49,9 +49,10 @@ public struct StrategyDescriptor: Sendable {
     private let factory: @Sendable () throws -> any SessionStrategy
     /// Makes the descriptor with some parameters set from text (StrategyDescriptor+Params.swift).
     let configurator: StrategyConfigurator?
-    /// Files the strategy has read besides its source (modules, models), so far; `run.json`
-    /// records them with their hashes after a run.
-    public var filesRead: @Sendable () -> [String] = { [] }
+    /// The files a script strategy reads besides its source (modules, models), with the hashes
+    /// of the bytes it uses; `nil` for native strategies. The plan's fingerprint covers the
+    /// planned ones, `run.json` records them all.
+    public var resources: (any ScriptResources)?
 
     public init(
         id: String, name: String, description: String, source: String = "native",

@@ -8,7 +8,7 @@ extension StrategyDescriptor {
             id: newID, name: name, description: description, source: source, params: params, configure: configurator,
             make: { try original.makeStrategy() }
         )
-        renamed.filesRead = filesRead
+        renamed.resources = resources
         return renamed
     }
 }

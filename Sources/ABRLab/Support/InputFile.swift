@@ -33,7 +33,8 @@ public enum InputFile {
         var data = Data()
         while true {
             let chunk: Data?
-            do { chunk = try handle.read(upToCount: 1 << 20) } catch {
+            // Never more than one byte past the limit, whatever the file streams.
+            do { chunk = try handle.read(upToCount: min(1 << 20, limit + 1 - data.count)) } catch {
                 throw InputError(file: file, "cannot read the file (\((error as NSError).localizedDescription))")
             }
             guard let chunk, !chunk.isEmpty else { break }
@@ -44,7 +45,7 @@ public enum InputFile {
     }
 
     /// `64 MiB`, `1.5 GiB`: a size for messages.
-    static func sizeText(_ bytes: Int64) -> String {
+    public static func sizeText(_ bytes: Int64) -> String {
         let units = ["bytes", "KiB", "MiB", "GiB", "TiB"]
         var value = Double(bytes)
         var unit = 0

@@ -317,11 +317,13 @@ typedef struct abrl_qoe_segment {
 
 /* Runs a QoE script's top level with seed 0, checks it returns a table whose qoe is a function,
    and reports its name and description (form and params stay empty); free *out with
-   abrl_inspection_free. */
-int abrl_qoe_inspect(abrl_engine *engine, int chunk_ref, abrl_inspection **out);
+   abrl_inspection_free. `host` gives require (NULL: absent); a host without load_model leaves
+   abrlab absent. */
+int abrl_qoe_inspect(abrl_engine *engine, int chunk_ref, const abrl_host *host, abrl_inspection **out);
 /* Runs the script's top level in a fresh environment seeded with session->seed and keeps its
-   qoe function and a session table for abrl_qoe_score. */
-int abrl_qoe_open(abrl_engine *engine, int chunk_ref, const abrl_qoe_session *session, abrl_qoe **out);
+   qoe function and a session table for abrl_qoe_score; `host` as for abrl_qoe_inspect. */
+int abrl_qoe_open(abrl_engine *engine, int chunk_ref, const abrl_host *host, const abrl_qoe_session *session,
+                  abrl_qoe **out);
 /* Calls qoe(segment, session); *score is the finite number it returned. ABRL_ERR_RESULT: it
    returned something else, rendered in the message. */
 int abrl_qoe_score(abrl_qoe *qoe, const abrl_qoe_segment *segment, double *score);

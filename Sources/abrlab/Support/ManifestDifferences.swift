@@ -2,7 +2,8 @@ import Foundation
 
 /// The settings and inputs two `run.json` files disagree on, as key paths
 /// (`inputs.video.sizesSHA256`, `strategies[bba].file.sha256`, `profile.maxBufferSeconds`).
-/// Entries of arrays are named by their `id` or `name` when they have one. What cannot change
+/// Entries of arrays are named by their `id`, `name` or `key` when they have one, files by
+/// their file name (`strategies[x].inputs[helpers.lua].sha256`). What cannot change
 /// a result — the command line, `--jobs`, file paths and the files written — is left out, and so
 /// are the plan fingerprint (a hash of what the other keys show) and a shard's bookkeeping.
 enum ManifestDifferences {
@@ -23,9 +24,15 @@ enum ManifestDifferences {
                 result.merge(flatten(child, prefix: prefix.isEmpty ? key : prefix + "." + key)) { first, _ in first }
             }
         case let array as [Any]:
-            for (index, child) in array.enumerated() {
+            let names = array.map { child -> String? in
                 let object = child as? [String: Any]
-                let name = (object?["id"] ?? object?["name"] ?? object?["key"]).map { "\($0)" } ?? String(index)
+                let path = (object?["path"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent }
+                return (object?["id"] ?? object?["name"] ?? object?["key"]).map { "\($0)" } ?? path
+            }
+            let uses = names.reduce(into: [String: Int]()) { counts, name in if let name { counts[name, default: 0] += 1 } }
+            for (index, child) in array.enumerated() {
+                // A name two entries share (two files called helpers.lua) falls back to the index.
+                let name = names[index].flatMap { uses[$0] == 1 ? $0 : nil } ?? String(index)
                 result.merge(flatten(child, prefix: prefix + "[" + name + "]")) { first, _ in first }
             }
         default:

@@ -1,9 +1,12 @@
 import ABRLab
+import ABRLabLua
 import Foundation
 
 /// The SHA-256 of everything that decides a comparison's output bytes: abrlab's version, each
-/// strategy row (script bytes, effective parameters), every trace file's name and bytes (with
-/// the options that read them), the video's content, the profile, QoE model, seed, baseline, Lua limits and which files are written.
+/// strategy row (script bytes, effective parameters, and the bytes of every file its code is
+/// known to read: modules, models, files its parameters name), every trace file's name and bytes
+/// (with the options that read them), the video's content, the profile, QoE model (a Lua one's
+/// script and modules), seed, baseline, Lua limits and which files are written.
 /// Shards of one plan carry the same fingerprint; `merge` refuses shards whose fingerprints
 /// differ, and `--resume` refuses to continue another plan's partial run.
 ///
@@ -26,6 +29,7 @@ struct PlanFingerprint {
             let script = strategy.source == "native" ? "native" : FileManager.default.contents(atPath: strategy.source).map { SHA256.hex($0) } ?? "unreadable"
             let values = strategy.params.map { "\($0.key)=\($0.value) (\($0.value.typeNameWithArticle))" }
             line("strategy \(strategy.id) \(script) \(values.joined(separator: " "))", to: &head)
+            for file in strategy.plannedInputs() { line("  \(file.role.rawValue) \(file.name) \(file.sha256)", to: &head) }
         }
         line("traces format=\(traceReader.format?.rawValue ?? "detected") mahimahi_bin_ms=\(traceReader.options.mahimahiBinMilliseconds)", to: &head)
         var tail: [UInt8] = []
@@ -41,6 +45,9 @@ struct PlanFingerprint {
         line("qoe \(plan.qoe)", to: &tail)
         if let qoeScript {
             line("qoe_script \(plan.qoeName) \(FileManager.default.contents(atPath: qoeScript).map { SHA256.hex($0) } ?? "unreadable")", to: &tail)
+            for file in (plan.customQoE as? LuaQoEModel)?.files.plannedFiles ?? [] {
+                line("  \(file.role.rawValue) \(file.name) \(file.sha256)", to: &tail)
+            }
         }
         line("seed \(plan.seed) baseline \(baseline ?? "-") rank_by \(rankBy.rawValue) lua \(luaLimits)", to: &tail)
         line("files \(layout.files.map(\.name).joined(separator: " "))", to: &tail)

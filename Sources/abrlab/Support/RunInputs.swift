@@ -17,7 +17,19 @@ struct RunInputs: Encodable {
 
         /// `nil` when the file cannot be read (it was read a moment ago, so only a race does that).
         init?(path: String) {
-            self.init(standardizedPath: URL(fileURLWithPath: path).standardizedFileURL.path)
+            self.init(standardizedPath: Self.absolute(path))
+        }
+
+        /// A file a script loaded, with the hash of the bytes it used.
+        init(loaded file: LoadedFile) {
+            path = Self.absolute(file.path)
+            bytes = file.byteCount
+            sha256 = file.sha256
+        }
+
+        /// `path` absolute and standardized, as records name files.
+        static func absolute(_ path: String) -> String {
+            URL(fileURLWithPath: path).standardizedFileURL.path
         }
 
         /// A file whose path is already absolute and standardized.

@@ -52,6 +52,8 @@ struct RunManifest: Encodable {
     let qoe: String
     /// A Lua QoE model's script, hashed like every input; absent for built-in models.
     let qoeFile: RunInputs.File?
+    /// The modules a Lua QoE model required; absent for built-in models.
+    let qoeInputs: [RunInputs.File]?
     /// Every parameter of the built-in QoE model (kind, penalties, level utilities, γp); absent
     /// for a Lua model, whose script sets its own.
     let qoeModel: ReflectedValue?
@@ -78,7 +80,9 @@ struct RunManifest: Encodable {
         profile = ReflectedValue(plan.emulator.profile)
         segmentsPlayed = plan.emulator.profile.liveSettings == nil ? plan.emulator.segmentCount(for: plan.video) : nil
         qoe = plan.qoeName
-        qoeFile = (plan.customQoE as? LuaQoEModel).flatMap { RunInputs.File(path: $0.path) }
+        let luaQoE = plan.customQoE as? LuaQoEModel
+        qoeFile = luaQoE.flatMap { RunInputs.File(path: $0.path) }
+        qoeInputs = luaQoE.map { $0.files.loadedFiles.map(RunInputs.File.init(loaded:)).sorted { $0.path < $1.path } }
         let builtIn = plan.customQoE == nil
         qoeModel = builtIn ? ReflectedValue(plan.qoe) : nil
         rebufferPenalty = builtIn ? plan.qoe.rebufferPenalty : nil
@@ -88,22 +92,10 @@ struct RunManifest: Encodable {
             Strategy(
                 id: descriptor.id, name: descriptor.name, source: descriptor.source,
                 file: descriptor.source == "native" ? nil : RunInputs.File(path: descriptor.source),
-                params: parameters[descriptor.id] ?? [], inputs: Self.filesRead(by: descriptor).compactMap { RunInputs.File(path: $0) }
+                params: parameters[descriptor.id] ?? [], inputs: descriptor.loadedInputs().map(RunInputs.File.init(loaded:))
             )
         }
         self.files = files
-    }
-
-    /// What a strategy read besides its script, after the run: the files it reports (a Lua
-    /// script's modules and models) and the existing files its text parameters name.
-    static func filesRead(by descriptor: StrategyDescriptor) -> [String] {
-        var isDirectory: ObjCBool = false
-        let named = descriptor.params.compactMap { param -> String? in
-            guard case .string(let path) = param.value, !path.isEmpty,
-                  FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { return nil }
-            return path
-        }
-        return Array(Set(descriptor.filesRead() + named)).sorted()
     }
 
     func json() throws -> Data {

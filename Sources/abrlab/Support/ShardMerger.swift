@@ -14,6 +14,8 @@ struct ShardMerger {
         let folder: URL
         let shard: ShardManifest
         let fingerprint: String
+        /// The files its code read, checked against every other shard's.
+        let inputs: ShardInputs
     }
 
     let parts: [Part]
@@ -31,10 +33,12 @@ struct ShardMerger {
                   let fingerprint = Self.fingerprint(in: text) else {
                 throw InputError(file: runURL.path, "has no shard entry: not written by compare --shard")
             }
-            parts.append(Part(folder: url, shard: shard, fingerprint: fingerprint))
+            parts.append(Part(folder: url, shard: shard, fingerprint: fingerprint, inputs: try ShardInputs(manifest: text, file: runURL.path)))
         }
         let first = parts[0]
         for part in parts.dropFirst() where part.fingerprint != first.fingerprint || part.shard.count != first.shard.count {
+            // A file edited between the shards' runs changes the fingerprint; say which one.
+            if let conflict = ShardInputs.conflict(among: [(first.folder.path, first.inputs), (part.folder.path, part.inputs)]) { throw conflict }
             throw InputError(
                 file: part.folder.path,
                 "belongs to a different plan (fingerprint \(part.fingerprint.prefix(12)), \(part.shard.count) shards) than \(first.folder.path) (fingerprint \(first.fingerprint.prefix(12)), \(first.shard.count) shards)"
@@ -53,6 +57,9 @@ struct ShardMerger {
             throw InputError(file: "merge", "shard\(missing.count > 1 ? "s" : "") \(list) missing")
         }
         self.parts = (0..<first.shard.count).compactMap { byIndex[$0] }
+        // Files loaded at run time are not in the fingerprint: each must have the same bytes in
+        // every shard that loaded it.
+        if let conflict = ShardInputs.conflict(among: self.parts.map { ($0.folder.path, $0.inputs) }) { throw conflict }
         var expectedTrace = 0
         for part in self.parts {
             guard part.shard.firstTrace == expectedTrace else {
@@ -128,7 +135,18 @@ struct ShardMerger {
             try output.flush()
             files.append(output)
         }
-        return (files, report, first, Self.cuttingShard(from: try Self.manifestText(of: parts[0].folder))?.rest ?? "")
+        return (files, report, first, try mergedManifest())
+    }
+
+    /// The first shard's run.json without its `shard` entry, listing every file any shard's
+    /// code loaded.
+    private func mergedManifest() throws(InputError) -> String {
+        let manifest = Self.cuttingShard(from: try Self.manifestText(of: parts[0].folder))?.rest ?? ""
+        let inputs = parts[0].inputs
+        guard parts.contains(where: { $0.inputs != inputs }) else { return manifest }
+        do { return try inputs.union(parts.dropFirst().map(\.inputs)).replacingLists(in: manifest) } catch {
+            throw InputError(file: parts[0].folder.appendingPathComponent("run.json").path, "cannot list the files the shards loaded")
+        }
     }
 
     /// The header a data file starts with: its CSV header line, a gzip member of its own in

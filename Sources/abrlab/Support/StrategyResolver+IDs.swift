@@ -53,9 +53,10 @@ extension StrategyResolver {
     ) throws -> [StrategyDescriptor] {
         // A same-id script in Strategies/ is not reported here, as the shipped conservative.lua
         // would make every run that names `conservative` warn; `strategies list` marks it.
-        // Configured even without --param, so a native's files (a model) are checked before any session runs.
-        // --param values (sweeps included) are applied afterwards, one descriptor per setting.
-        if let native = Self.native.first(where: { $0.id == argument }) { return [try native.configured([:])] }
+        // --param values (sweeps included) are applied afterwards, one descriptor per setting
+        // (`expand`), each configured even without --param, so a native's files (a model) are
+        // checked before any session runs, and a default is read only when no value replaces it.
+        if let native = Self.native.first(where: { $0.id == argument }) { return [native] }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { return [try luaScript(argument)] }

@@ -121,4 +121,27 @@ import Testing
             try SafetensorsFile.load(path: "/tmp")
         }
     }
+
+    /// A 300 MiB model, or a small link to one, is refused by the target's size before a byte
+    /// of it is read; a device is never read.
+    @Test func modelsAreCappedByTheSizeOfWhatALinkLeadsTo() throws {
+        let fixtures = try FixtureDirectory()
+        let huge = fixtures.url.appendingPathComponent("huge.safetensors")
+        #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: 300 << 20)
+        try handle.close()
+        let link = fixtures.url.appendingPathComponent("link.safetensors")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: huge.path)
+        for path in [huge.path, link.path] {
+            #expect(throws: InputError(file: path, "model files are limited to 64 MiB; this file is 300 MiB")) {
+                try SafetensorsFile.load(path: path)
+            }
+        }
+        let device = fixtures.url.appendingPathComponent("zero.safetensors")
+        try FileManager.default.createSymbolicLink(atPath: device.path, withDestinationPath: "/dev/zero")
+        #expect(throws: InputError(file: device.path, "is not a regular file (a pipe or a device?), not a safetensors file")) {
+            try SafetensorsFile.load(path: device.path)
+        }
+    }
 }

@@ -36,6 +36,23 @@ import Testing
         }
     }
 
+    /// The regular-file read behind modules and models: the target's size, at most limit + 1
+    /// bytes, and never a pipe or a device.
+    @Test func regularFilesAreReadByTheirTargetsSizeAndNothingElseIs() throws {
+        let fixtures = try FixtureDirectory()
+        let ten = try fixtures.write("ten", "0123456789")
+        let link = fixtures.url.appendingPathComponent("link")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: ten.path)
+        #expect(InputFile.regularFile(atPath: link.path, limit: 10) == .success(Array("0123456789".utf8)))
+        #expect(InputFile.regularFile(atPath: link.path, limit: 9) == .failure(.tooLarge(bytes: 10)))
+        #expect(InputFile.regularFile(atPath: fixtures.url.path, limit: 9) == .failure(.folder))
+        #expect(InputFile.regularFile(atPath: fixtures.url.appendingPathComponent("none").path, limit: 9) == .failure(.missing))
+        #expect(InputFile.regularFile(atPath: "/dev/zero", limit: 9) == .failure(.notRegularFile))
+        let fifo = fixtures.url.appendingPathComponent("fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(InputFile.regularFile(atPath: fifo, limit: 9) == .failure(.notRegularFile))
+    }
+
     @Test func namesMissingFilesAndFolders() throws {
         let fixtures = try FixtureDirectory()
         #expect(throws: InputError(file: fixtures.url.path + "/none", "no such file")) {

@@ -1,11 +1,12 @@
 import CCrypto
 
 /// SHA-256 (FIPS 180-4) through OpenSSL's libcrypto: the hashes `run.json` records for every
-/// input and the plan fingerprint. Each shard hashes every trace of its plan; libcrypto does it
+/// input, the plan fingerprint, and the files scripts load (hashed as they are read, so the bytes
+/// hashed are the bytes used). Each shard hashes every trace of its plan; libcrypto does it
 /// with the CPU's SHA instructions where there are some, several times faster than portable code.
-enum SHA256 {
+public enum SHA256 {
     /// The digest of `bytes` as 64 lower-case hex digits.
-    static func hex<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    public static func hex<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         if let text = bytes.withContiguousStorageIfAvailable({ hex(buffer: UnsafeRawBufferPointer($0)) }) { return text }
         return Array(bytes).withUnsafeBytes { hex(buffer: $0) }
     }
