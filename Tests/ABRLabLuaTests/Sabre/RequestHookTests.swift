@@ -151,7 +151,7 @@ import Testing
         profile.maxSessionSeconds = 120
         #expect(throws: EmulationError.sessionTimeLimit(trace: "slow", limitSeconds: 120)) { try Self.play(script, profile: profile) }
         let message = EmulationError.sessionTimeLimit(trace: "slow", limitSeconds: 120).description
-        #expect(message == "slow: the session ran past 120.0 s of simulated time; the trace is too slow to finish it, or the strategy abandons every request")
+        #expect(message == "slow: the session ran past its limit of 120 s of simulated time; the trace is too slow or its latency too long to finish it, or the strategy keeps abandoning or delaying requests")
     }
 
     @Test func anAbandonmentCheckThatRaisesNamesItsLineAndSegment() throws {
