@@ -88,14 +88,14 @@ public struct SessionEmulator: Sendable {
                 throw .levelOutOfRange(strategy: strategyID, level: decision.level, levelCount: levelCount)
             }
             guard decision.delaySeconds.isFinite, decision.delaySeconds >= 0 else {
-                throw .strategyFailed(message: "\(strategyID): asked for a delay of \(decision.delaySeconds) s before segment \(index + 1); delays are finite and ≥ 0")
+                throw .strategyFailed(message: "\(strategyID): asked for a delay of \(NumberText.readable(decision.delaySeconds)) s before segment \(index + 1); delays are finite and ≥ 0")
             }
             if let rate = decision.playbackRate {
                 guard profile.buffer == .live else {
                     throw .strategyFailed(message: "\(strategyID): asked for a playback rate before segment \(index + 1); rates need the live profile")
                 }
                 guard LiveSettings.playbackRateRange.contains(rate) else {
-                    throw .strategyFailed(message: "\(strategyID): asked for a playback rate of \(rate) before segment \(index + 1); rates are 0.5…2")
+                    throw .strategyFailed(message: "\(strategyID): asked for a playback rate of \(NumberText.readable(rate)) before segment \(index + 1); rates are 0.5…2")
                 }
             }
             context.downloads = []
