@@ -134,7 +134,7 @@ extension Abrlab {
             // shard's), so that starts first and runs while the rest of the plan loads.
             let traceReader = try experiment.traceSetResolver()
             let entries = try traceReader.entries(traces.isEmpty ? [Defaults.traceSet] : traces)
-            let pendingInputs = PendingRunInputs(traceFiles: entries.map { ($0.name, $0.path) }, jobs: jobs)
+            let pendingInputs = PendingRunInputs(traces: entries, jobs: jobs)
             let resolver = try experiment.strategyResolver()
             let (descriptors, strategyWarnings) = try resolver.resolveWithWarnings(
                 strategies.isEmpty ? [Defaults.strategiesFolder, "conservative"] : strategies, baseline: baseline
