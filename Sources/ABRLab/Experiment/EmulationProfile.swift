@@ -168,8 +168,8 @@ public struct EmulationProfile: Equatable, Sendable {
             }
             try live.validate()
         }
-        guard maxBufferSeconds.isFinite, maxBufferSeconds > 0 else {
-            throw InputError(file: "--max-buffer-s", "must be a positive number of seconds")
+        guard maxBufferSeconds > 0, maxBufferSeconds <= Self.defaultMaxSessionSeconds else {
+            throw InputError(file: "--max-buffer-s", "must be a positive number of seconds, at most 86400")
         }
         guard bandwidthMultiplier.isFinite, bandwidthMultiplier > 0 else {
             throw InputError(file: "--bandwidth-multiplier", "must be a positive number")

@@ -61,8 +61,8 @@ public struct LiveSettings: Equatable, Sendable {
 
     /// Checks the values, naming the option that sets each.
     public func validate() throws(InputError) {
-        guard targetLatencySeconds.isFinite, targetLatencySeconds > 0 else {
-            throw InputError(file: "--target-latency-s", "must be a positive number of seconds")
+        guard targetLatencySeconds > 0, targetLatencySeconds <= EmulationProfile.defaultMaxSessionSeconds else {
+            throw InputError(file: "--target-latency-s", "must be a positive number of seconds, at most 86400")
         }
         if let durationSeconds {
             guard durationSeconds.isFinite, durationSeconds > 0, durationSeconds <= 86_400 else {

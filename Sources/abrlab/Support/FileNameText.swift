@@ -1,9 +1,9 @@
 /// A file name's bytes as the text abrlab writes for it (trace names, `run.json` paths, messages).
 ///
-/// Linux file names are bytes; CSV, JSON and messages are UTF-8. Valid UTF-8 is written as it
-/// is, except that each byte outside valid UTF-8 is written `\xHH` (two upper-case hex digits)
-/// and a backslash `\\`, so the text is reversible: `\xHH` stands for the byte HH and `\\` for
-/// a backslash.
+/// Linux file names are bytes; CSV, JSON and messages are UTF-8. A name in valid UTF-8 is
+/// written as it is. In a name that is not, each byte outside valid UTF-8 is written `\xHH` (two
+/// upper-case hex digits) and each backslash `\\`, so the text maps back to the bytes: `\xHH`
+/// stands for the byte HH and `\\` for a backslash.
 struct FileNameText {
     /// The text to write.
     let text: String
@@ -11,8 +11,7 @@ struct FileNameText {
     let rawBytes: [UInt8]?
 
     init<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
-        // The common case, checked first: no backslash and valid UTF-8.
-        if !bytes.contains(UInt8(ascii: "\\")), let valid = String(validating: bytes, as: UTF8.self) {
+        if let valid = String(validating: bytes, as: UTF8.self) {
             text = valid
             rawBytes = nil
             return
