@@ -157,13 +157,27 @@ int abrl_script_error(lua_State *L, int code, const char *format, ...) {
     return luaL_error(L, "%s", engine->message);
 }
 
+void abrl_format_number(double value, char *buffer, size_t size) {
+    /* glibc writes a NaN with its sign bit set (0/0 on x86) as "-nan". */
+    if (value != value) {
+        snprintf(buffer, size, "NaN");
+        return;
+    }
+    /* The shortest form that reads back as the same double: %.14g wrote 2.0000000000000004 as 2,
+       which made "returned 2; levels are 1…2" look like a false alarm. */
+    for (int digits = 1; digits <= 17; digits++) {
+        snprintf(buffer, size, "%.*g", digits, value);
+        if (strtod(buffer, NULL) == value) return;
+    }
+}
+
 void abrl_render_value(lua_State *L, int index, char *buffer, size_t size) {
     switch (lua_type(L, index)) {
     case LUA_TNUMBER:
         if (lua_isinteger(L, index)) {
             snprintf(buffer, size, "%lld", (long long)lua_tointeger(L, index));
         } else {
-            snprintf(buffer, size, "%.14g", (double)lua_tonumber(L, index));
+            abrl_format_number((double)lua_tonumber(L, index), buffer, size);
         }
         break;
     case LUA_TNIL: snprintf(buffer, size, "nil"); break;

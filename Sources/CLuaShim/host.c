@@ -190,7 +190,7 @@ static int model_forward(lua_State *L) {
         /* Finite weights can still overflow float32 on some state; a NaN must not pass as a choice. */
         if (!(output[i] == output[i]) || output[i] < 0 || output[i] > 1) {
             char rendered[32];
-            snprintf(rendered, sizeof rendered, "%g", output[i]);
+            abrl_format_number(output[i], rendered, sizeof rendered);
             return luaL_error(L, "forward: the model's output %I is not a probability (%s); its weights overflow on this state",
                               (lua_Integer)(i + 1), rendered);
         }

@@ -46,6 +46,9 @@ void abrl_set_message(abrl_engine *engine, const char *format, ...);
 /* Records a script-shape problem and raises it. */
 int abrl_script_error(lua_State *L, int code, const char *format, ...);
 /* Renders a value without calling metamethods. */
+/* A number for messages: the shortest text that reads back as `value`, NaN as "NaN" and
+   infinities as "inf" and "-inf". */
+void abrl_format_number(double value, char *buffer, size_t size);
 void abrl_render_value(lua_State *L, int index, char *buffer, size_t size);
 
 /* sandbox.c */

@@ -1,5 +1,6 @@
 import ABRLab
 import ArgumentParser
+import Foundation
 
 @main
 struct Abrlab: ParsableCommand {
@@ -19,6 +20,27 @@ struct Abrlab: ParsableCommand {
 
     static func main() {
         InterruptCleanup.install()
-        main(nil)
+        let arguments = CommandLineArguments.joiningNegativeNumbers(Array(CommandLine.arguments.dropFirst()))
+        var command: ParsableCommand
+        do {
+            command = try parseAsRoot(arguments)
+        } catch {
+            // Help, version and completion scripts as ArgumentParser prints them; a mistake in
+            // one line, as every other bad input.
+            let code = exitCode(for: error)
+            guard code != .success else { exit(withError: error) }
+            FileHandle.standardError.write(Data("abrlab: \(message(for: error))\n".utf8))
+            Foundation.exit(code.rawValue)
+        }
+        do {
+            try CommandLineArguments.refuseRepeatedOptions(arguments, command: type(of: command))
+        } catch {
+            exit(withError: CommandFailure.exit(error.description))
+        }
+        do {
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
     }
 }

@@ -126,19 +126,19 @@ extension Abrlab {
         /// Runs the comparison (or this process's shard of it) in the claimed --out folder and
         /// returns the number of failed sessions.
         private func runComparison() throws -> Int {
-            guard jobs >= 1 else { throw InputError(file: "--jobs", "must be at least 1") }
+            guard jobs >= 1, jobs <= OptionParsing.maximumJobs else { throw InputError(file: "--jobs", "must be from 1 to \(OptionParsing.maximumJobs)") }
             guard let rankMetric = RankMetric(rawValue: rankBy) else {
                 throw InputError(file: "--rank-by", "'\(rankBy)' is not mean or median")
             }
             guard ["text", "json"].contains(table) else { throw InputError(file: "--table", "'\(table)' is not text or json") }
-            guard checkpointSeconds >= 0, checkpointSeconds.isFinite else { throw InputError(file: "--checkpoint-s", "must be zero or more") }
+            guard checkpointSeconds >= 0, checkpointSeconds <= 86_400 else { throw InputError(file: "--checkpoint-s", "must be from 0 to 86400 s") }
             let format = try resolveSegmentsFormat()
             let shard = try ShardSelection.resolve(option: self.shard, count: shardCount, environment: ProcessInfo.processInfo.environment)
             // Every trace of the plan is hashed in every shard (the record is the plan's, not the
             // shard's), so that starts first and runs while the rest of the plan loads.
             let traceReader = try experiment.traceSetResolver()
             let entries = try traceReader.entries(traces.isEmpty ? [Defaults.traceSet] : traces)
-            let pendingInputs = PendingRunInputs(traceFiles: entries.map { ($0.name, $0.path) }, jobs: jobs)
+            let pendingInputs = PendingRunInputs(traces: entries, jobs: jobs)
             let resolver = try experiment.strategyResolver()
             let (descriptors, strategyWarnings) = try resolver.resolveWithWarnings(
                 strategies.isEmpty ? [Defaults.strategiesFolder, "conservative"] : strategies, baseline: baseline

@@ -38,7 +38,7 @@ extension Abrlab {
         func run() throws {
             let diff: ResultsDiff
             do {
-                guard tolerance >= 0 else { throw InputError(file: "--tolerance", "must be at least 0") }
+                guard tolerance >= 0, tolerance.isFinite else { throw InputError(file: "--tolerance", "must be a number ≥ 0") }
                 guard limit >= 0 else { throw InputError(file: "--limit", "must be at least 0") }
                 diff = try ResultsDiff(
                     a: try CSVTable(contentsOf: sessionsURL(a)), b: try CSVTable(contentsOf: sessionsURL(b)),

@@ -42,7 +42,7 @@ extension Abrlab {
 
         func run() throws {
             try CommandFailure.guarding {
-                guard speed > 0 else { throw InputError(file: "--speed", "must be positive") }
+                guard speed > 0, speed.isFinite else { throw InputError(file: "--speed", "must be a positive number") }
                 let plan = try SingleSession.plan(strategy: strategy, traces: trace, options: experiment)
                 var items: [ReplayItem] = []
                 for index in plan.traces.indices {

@@ -23,7 +23,7 @@ extension Abrlab {
 
         @Option(help: "Parameter set to start from.")
         var preset: TracePreset?
-        @Option(help: "Number of traces to write.")
+        @Option(help: "Number of traces to write, 1 to 100000.")
         var count: Int = 1
         @Option(help: "Folder to write into (created when missing).")
         var outDir: String
@@ -31,23 +31,37 @@ extension Abrlab {
         var prefix: String?
         @Option(help: "Output format: pensieve, sabre, mahimahi or csv.")
         var format: String = "csv"
-        @Option(help: "First seed.")
+        @Option(help: "First seed. (default: 1)", transform: OptionParsing.seed)
         var seed: UInt64 = 1
-        @Option(name: .customLong("duration-s")) var durationSeconds: Double?
-        @Option(name: .customLong("step-s")) var stepSeconds: Double?
-        @Option(name: .customLong("min-kbps")) var minKbps: Double?
-        @Option(name: .customLong("max-kbps")) var maxKbps: Double?
-        @Option(name: .customLong("states")) var stateCount: Int?
-        @Option(name: .customLong("switch-probability")) var switchProbability: Double?
-        @Option(name: .customLong("noise")) var noise: Double?
-        @Option(name: .customLong("latency-ms")) var latencyMilliseconds: Double?
-        @Option(name: .customLong("latency-jitter-ms")) var latencyJitterMilliseconds: Double?
-        @Option(name: .customLong("outage-probability")) var outageProbability: Double?
-        @Option(name: .customLong("outage-mean-s")) var outageMeanSeconds: Double?
+        @Option(name: .customLong("duration-s"), help: "Length of each trace, s (at most 86400; default 300).")
+        var durationSeconds: Double?
+        @Option(name: .customLong("step-s"), help: "Length of each period, s (0.001 to the duration, at most 10 million periods; default 1).")
+        var stepSeconds: Double?
+        @Option(name: .customLong("min-kbps"), help: "Lowest state's bandwidth (0 < min ≤ max ≤ 1e9).")
+        var minKbps: Double?
+        @Option(name: .customLong("max-kbps"), help: "Highest state's bandwidth.")
+        var maxKbps: Double?
+        @Option(name: .customLong("states"), help: "Bandwidth states, 1 to 1000.")
+        var stateCount: Int?
+        @Option(name: .customLong("switch-probability"), help: "Chance per step of moving to a neighbouring state, 0 to 1.")
+        var switchProbability: Double?
+        @Option(name: .customLong("noise"), help: "Relative Gaussian noise, 0 to 10.")
+        var noise: Double?
+        @Option(name: .customLong("latency-ms"), help: "Latency written into the trace, 0 to 60000 (default: none).")
+        var latencyMilliseconds: Double?
+        @Option(name: .customLong("latency-jitter-ms"), help: "Standard deviation of the latency, 0 to 60000.")
+        var latencyJitterMilliseconds: Double?
+        @Option(name: .customLong("outage-probability"), help: "Chance per step of an outage starting, 0 to 1.")
+        var outageProbability: Double?
+        @Option(name: .customLong("outage-mean-s"), help: "Mean outage length, s (positive, at most 10 million steps).")
+        var outageMeanSeconds: Double?
+
+        /// Most traces one command writes.
+        static let maximumCount = 100_000
 
         func run() throws {
             try CommandFailure.guarding {
-                guard count >= 1 else { throw InputError(file: "--count", "must be at least 1") }
+                guard count >= 1, count <= Self.maximumCount else { throw InputError(file: "--count", "must be from 1 to \(Self.maximumCount)") }
                 let traceFormat = try OptionParsing.traceFormat(format, option: "--format")
                 var generator = preset?.generator ?? SyntheticTraceGenerator()
                 durationSeconds.map { generator.durationSeconds = $0 }
@@ -64,11 +78,10 @@ extension Abrlab {
                 try generator.validate()
 
                 let stem = prefix ?? preset?.rawValue ?? "trace"
-                let traces = try (1...count).map { index throws(InputError) in
-                    generator.seed = seed &+ UInt64(index - 1)
-                    return try generator.generate(name: "\(stem)_\(index)")
+                try OptionParsing.writeTraces(count: count, format: traceFormat, folder: outDir) { index in
+                    generator.seed = seed &+ UInt64(index)
+                    return try generator.generate(name: "\(stem)_\(index + 1)")
                 }
-                try OptionParsing.writeTraces(traces, format: traceFormat, folder: outDir)
             }
         }
     }

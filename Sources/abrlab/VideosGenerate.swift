@@ -19,13 +19,19 @@ extension Abrlab {
 
         @Option(help: "Manifest file to write.")
         var out: String
-        @Option(name: .customLong("ladder-kbps")) var ladderKbps: String = "300,750,1200,1850,2850,4300"
-        @Option(name: .customLong("segment-duration-s")) var segmentDurationSeconds: Double = 4
-        @Option var segments: Int = 48
-        @Option(name: .customLong("complexity-spread")) var complexitySpread: Double = 0.25
-        @Option(name: .customLong("complexity-correlation")) var complexityCorrelation: Double = 0.7
-        @Option(name: .customLong("level-noise")) var levelNoise: Double = 0.05
-        @Option var seed: UInt64 = 1
+        @Option(name: .customLong("ladder-kbps"), help: "Distinct ascending bitrates, above 0 and at most 1e9.")
+        var ladderKbps: String = "300,750,1200,1850,2850,4300"
+        @Option(name: .customLong("segment-duration-s"), help: "Segment duration, s (at most 86400).")
+        var segmentDurationSeconds: Double = 4
+        @Option(help: "Number of segments (segments × levels at most 10 million).")
+        var segments: Int = 48
+        @Option(name: .customLong("complexity-spread"), help: "Standard deviation of the log of scene complexity, 0 to 2.")
+        var complexitySpread: Double = 0.25
+        @Option(name: .customLong("complexity-correlation"), help: "Correlation of complexity between consecutive segments, 0 to 1.")
+        var complexityCorrelation: Double = 0.7
+        @Option(name: .customLong("level-noise"), help: "Standard deviation of the per-level log noise, 0 to 2.")
+        var levelNoise: Double = 0.05
+        @Option(help: "Seed. (default: 1)", transform: OptionParsing.seed) var seed: UInt64 = 1
 
         func run() throws {
             try CommandFailure.guarding {

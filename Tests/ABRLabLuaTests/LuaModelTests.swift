@@ -120,7 +120,7 @@ import Testing
         try Self.writeModel(folder, "misfit.safetensors", Array(Self.genetLike().dropLast(2)))
         let cases: [(String, String)] = [
             ("models/none.safetensors", "abrlab.model: \(folder.path)/models/none.safetensors: no such file"),
-            ("models/nan.safetensors", "abrlab.model: \(folder.path)/models/nan.safetensors: tensor actor/FullyConnected_2/W holds nan at index 3; weights must be finite"),
+            ("models/nan.safetensors", "abrlab.model: \(folder.path)/models/nan.safetensors: tensor actor/FullyConnected_2/W holds NaN at index 3; weights must be finite"),
             ("models/misfit.safetensors", "abrlab.model: \(folder.path)/models/misfit.safetensors: has no tensor FullyConnected_4/W (or prefix/FullyConnected_4/W); not a Pensieve-style actor (see docs/lua-api.md, Models)"),
             ("../outside.safetensors", "abrlab.model: '../outside.safetensors' is not a path inside the script's folder (relative, no '..')"),
             ("/etc/passwd", "abrlab.model: '/etc/passwd' is not a path inside the script's folder (relative, no '..')"),

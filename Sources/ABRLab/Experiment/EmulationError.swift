@@ -4,6 +4,11 @@ public enum EmulationError: Error, Equatable, Sendable, CustomStringConvertible 
     case traceDeliversNoData(trace: String)
     /// Simulated time passed the profile's limit.
     case sessionTimeLimit(trace: String, limitSeconds: Double)
+    /// The session took more steps than the profile's limit.
+    case sessionStepLimit(trace: String, steps: Int)
+    /// A live session would stream more media than its time limit lets it play, or more
+    /// segments than a video may hold.
+    case liveSessionTooLong(segments: Int, segmentSeconds: Double, limitSeconds: Double)
     /// The video has fewer segments than the profile plays.
     case videoTooShort(video: String, segments: Int, needed: Int)
     /// The strategy picked a level outside the ladder.
@@ -16,7 +21,11 @@ public enum EmulationError: Error, Equatable, Sendable, CustomStringConvertible 
         case .traceDeliversNoData(let trace):
             "\(trace): the trace delivers no data (zero bandwidth everywhere); no segment can be downloaded"
         case .sessionTimeLimit(let trace, let limit):
-            "\(trace): the session ran past \(limit) s of simulated time; the trace is too slow to finish it, or the strategy abandons every request"
+            "\(trace): the session ran past its limit of \(NumberText.readable(limit)) s of simulated time; the trace is too slow or its latency too long to finish it, or the strategy keeps abandoning or delaying requests"
+        case .sessionStepLimit(let trace, let steps):
+            "\(trace): the session took more than its limit of \(steps) steps (trace periods crossed, requests, progress checks, chunks); the trace's periods are too short to finish it, or the strategy keeps abandoning requests"
+        case .liveSessionTooLong(let segments, let seconds, let limit):
+            "a live session of \(segments) segments of \(NumberText.readable(seconds)) s would run past the session limit of \(NumberText.readable(limit)) s or hold more than \(Video.maximumSizeCount) segment sizes; play less media (--live-duration-s, --segments)"
         case .videoTooShort(let video, let segments, let needed):
             "\(video): the video has \(segments) segments but the session plays \(needed)"
         case .levelOutOfRange(let strategy, let level, let count):

@@ -76,6 +76,9 @@ public struct EmulationProfile: Equatable, Sendable {
     public var segmentsToPlay: Int?
     /// A session whose simulated time exceeds this ends with an error instead of running on.
     public var maxSessionSeconds: Double
+    /// A session that takes more steps than this (period boundaries crossed, requests, progress
+    /// checks, live chunks) ends with an error, however little simulated time they cover.
+    public var maxSessionSteps: Int
     public var network: Network
     public var buffer: Buffer
     /// Whether downloads after the first run the strategy's abandonment check (needs the `sabre` network).
@@ -115,7 +118,8 @@ public struct EmulationProfile: Equatable, Sendable {
         bandwidthMultiplier: Double = 1,
         estimator: ThroughputEstimator.Method? = .default,
         rampUpLevel: Int? = nil,
-        liveSettings: LiveSettings? = nil
+        liveSettings: LiveSettings? = nil,
+        maxSessionSteps: Int = EmulationProfile.defaultMaxSessionSteps
     ) {
         self.name = name
         self.payloadFraction = payloadFraction
@@ -127,6 +131,7 @@ public struct EmulationProfile: Equatable, Sendable {
         self.startupCountsAsRebuffer = startupCountsAsRebuffer
         self.segmentsToPlay = segmentsToPlay
         self.maxSessionSeconds = maxSessionSeconds
+        self.maxSessionSteps = maxSessionSteps
         self.network = network
         self.buffer = buffer
         self.abandonment = abandonment
@@ -137,6 +142,12 @@ public struct EmulationProfile: Equatable, Sendable {
         self.rampUpLevel = rampUpLevel
         self.liveSettings = liveSettings
     }
+
+    /// A day of simulated time: every built-in profile's session time limit.
+    public static let defaultMaxSessionSeconds = 86_400.0
+    /// 100 million steps: a day of a trace cut into millisecond periods, and a fraction of a second
+    /// to a few seconds of work, however the trace is cut.
+    public static let defaultMaxSessionSteps = 100_000_000
 
     /// When the player waits on a full buffer: before requests on the `segments` buffer,
     /// after downloads in `bufferWaitStepSeconds` steps on the `level` buffer.
@@ -157,11 +168,14 @@ public struct EmulationProfile: Equatable, Sendable {
             }
             try live.validate()
         }
-        guard maxBufferSeconds.isFinite, maxBufferSeconds > 0 else {
-            throw InputError(file: "--max-buffer-s", "must be a positive number of seconds")
+        guard maxBufferSeconds > 0, maxBufferSeconds <= Self.defaultMaxSessionSeconds else {
+            throw InputError(file: "--max-buffer-s", "must be a positive number of seconds, at most 86400")
         }
         guard bandwidthMultiplier.isFinite, bandwidthMultiplier > 0 else {
             throw InputError(file: "--bandwidth-multiplier", "must be a positive number")
+        }
+        guard maxSessionSeconds.isFinite, maxSessionSeconds > 0, maxSessionSteps > 0 else {
+            throw InputError(file: "--profile", "the session limits must be positive (profile \(name))")
         }
     }
 
@@ -178,7 +192,7 @@ public struct EmulationProfile: Equatable, Sendable {
         startupThresholdSeconds: 0,
         startupCountsAsRebuffer: true,
         segmentsToPlay: 48,
-        maxSessionSeconds: 86_400,
+        maxSessionSeconds: defaultMaxSessionSeconds,
         estimator: nil
     )
 
@@ -196,7 +210,7 @@ public struct EmulationProfile: Equatable, Sendable {
         startupThresholdSeconds: 0,
         startupCountsAsRebuffer: false,
         segmentsToPlay: nil,
-        maxSessionSeconds: 86_400
+        maxSessionSeconds: defaultMaxSessionSeconds
     )
 
     /// Sabre's simulator (Spiteri, Nguyen, Sitaraman, MMSys 2018, doi:10.1145/3204949.3204953):
@@ -214,7 +228,7 @@ public struct EmulationProfile: Equatable, Sendable {
         startupThresholdSeconds: 0,
         startupCountsAsRebuffer: false,
         segmentsToPlay: nil,
-        maxSessionSeconds: 86_400,
+        maxSessionSeconds: defaultMaxSessionSeconds,
         network: .sabre,
         buffer: .segments,
         abandonment: true
@@ -236,7 +250,7 @@ public struct EmulationProfile: Equatable, Sendable {
         startupThresholdSeconds: 0,
         startupCountsAsRebuffer: false,
         segmentsToPlay: nil,
-        maxSessionSeconds: 86_400,
+        maxSessionSeconds: defaultMaxSessionSeconds,
         network: .chunked,
         buffer: .live,
         liveSettings: LiveSettings()

@@ -53,15 +53,16 @@ public struct LiveSettings: Equatable, Sendable {
     }
 
     /// Segments a session plays over a trace lasting `traceSeconds`: enough media for the live
-    /// duration (one pass of the trace by default).
+    /// duration (one pass of the trace by default). Counts past 10¹² come out as 10¹², which no
+    /// session can play, so a trace of any length gives a count instead of a trap.
     public func segmentCount(segmentSeconds: Double, traceSeconds: Double) -> Int {
-        max(1, Int(((durationSeconds ?? traceSeconds) / segmentSeconds).rounded(.up)))
+        max(1, Int(min(((durationSeconds ?? traceSeconds) / segmentSeconds).rounded(.up), 1e12)))
     }
 
     /// Checks the values, naming the option that sets each.
     public func validate() throws(InputError) {
-        guard targetLatencySeconds.isFinite, targetLatencySeconds > 0 else {
-            throw InputError(file: "--target-latency-s", "must be a positive number of seconds")
+        guard targetLatencySeconds > 0, targetLatencySeconds <= EmulationProfile.defaultMaxSessionSeconds else {
+            throw InputError(file: "--target-latency-s", "must be a positive number of seconds, at most 86400")
         }
         if let durationSeconds {
             guard durationSeconds.isFinite, durationSeconds > 0, durationSeconds <= 86_400 else {

@@ -31,8 +31,9 @@ public struct SessionEmulator: Sendable {
     /// Checks, before any session runs, that this emulator can play `video`. A live stream
     /// repeats the video's segments for as long as the session needs.
     public func validate(video: Video) throws(EmulationError) {
-        if profile.liveSettings != nil {
+        if let live = profile.liveSettings {
             guard (segmentsToPlay ?? 1) >= 1 else { throw .videoTooShort(video: video.name, segments: video.segmentCount, needed: segmentsToPlay ?? 0) }
+            try validateLive(live, segmentCount: segmentsToPlay ?? 1, video: video)
             return
         }
         let needed = segmentCount(for: video)
@@ -53,6 +54,7 @@ public struct SessionEmulator: Sendable {
         do { try profile.validate() } catch { throw .strategyFailed(message: error.description) }
         guard trace.deliversData else { throw .traceDeliversNoData(trace: trace.name) }
         let count = segmentCount(for: video, traceSeconds: trace.durationSeconds)
+        if let live = profile.liveSettings { try validateLive(live, segmentCount: count, video: video) }
         let video = profile.liveSettings == nil ? video : try Self.liveVideo(video, segmentCount: count)
         var session = SessionState(profile: profile, trace: trace, video: video, count: count)
         session.machine.send(.load(video.sessionURL))
@@ -70,7 +72,8 @@ public struct SessionEmulator: Sendable {
         var index = 0
         let levelCount = video.levelCount
         while index < session.count {
-            let waitMs = profile.buffer == .segments ? session.waitForRoom() : 0
+            try session.spendStep()
+            let waitMs = profile.buffer == .segments ? try session.waitForRoom() : 0
             if waitMs > 0 {
                 context = session.context(index: index)
                 do { try strategy.didWait(seconds: waitMs / 1000, context: context) } catch {
@@ -85,14 +88,14 @@ public struct SessionEmulator: Sendable {
                 throw .levelOutOfRange(strategy: strategyID, level: decision.level, levelCount: levelCount)
             }
             guard decision.delaySeconds.isFinite, decision.delaySeconds >= 0 else {
-                throw .strategyFailed(message: "\(strategyID): asked for a delay of \(decision.delaySeconds) s before segment \(index + 1); delays are finite and ≥ 0")
+                throw .strategyFailed(message: "\(strategyID): asked for a delay of \(NumberText.readable(decision.delaySeconds)) s before segment \(index + 1); delays are finite and ≥ 0")
             }
             if let rate = decision.playbackRate {
                 guard profile.buffer == .live else {
                     throw .strategyFailed(message: "\(strategyID): asked for a playback rate before segment \(index + 1); rates need the live profile")
                 }
                 guard LiveSettings.playbackRateRange.contains(rate) else {
-                    throw .strategyFailed(message: "\(strategyID): asked for a playback rate of \(rate) before segment \(index + 1); rates are 0.5…2")
+                    throw .strategyFailed(message: "\(strategyID): asked for a playback rate of \(NumberText.readable(rate)) before segment \(index + 1); rates are 0.5…2")
                 }
             }
             context.downloads = []
@@ -135,6 +138,18 @@ public struct SessionEmulator: Sendable {
     ) throws(EmulationError) -> SessionResult {
         var opened = strategy
         return try run(&opened, strategyID: strategyID, trace: trace, video: video, seed: seed)
+    }
+
+    /// Checks that a live session of `segmentCount` segments can finish: the first chunk of its
+    /// last segment exists within the session's time limit (else the session surely runs past
+    /// it), and its repeated video holds no more sizes than a video may. Checked before the
+    /// session allocates anything for its segments or chunks.
+    private func validateLive(_ live: LiveSettings, segmentCount: Int, video: Video) throws(EmulationError) {
+        let seconds = video.segmentDurationSeconds
+        let tooLong = EmulationError.liveSessionTooLong(segments: segmentCount, segmentSeconds: seconds, limitSeconds: profile.maxSessionSeconds)
+        guard seconds <= profile.maxSessionSeconds, segmentCount <= Video.maximumSizeCount / video.levelCount else { throw tooLong }
+        let lastChunkExists = Double(segmentCount - 1) * seconds + live.chunkDuration(segmentSeconds: seconds) - live.targetLatencySeconds
+        guard lastChunkExists <= profile.maxSessionSeconds else { throw tooLong }
     }
 
     /// The video a live session streams: `video` itself when it has `segmentCount` segments,

@@ -12,8 +12,8 @@ extension SessionState {
         defer { self.live = live }
         live.player.strategyRate = decision.playbackRate
         live.player.updateRate()
-        if decision.delaySeconds > 0 { idleLive(&live, until: live.player.nowSeconds + decision.delaySeconds) }
-        idleLive(&live, until: live.availableAt(segment: index, chunk: 0) - live.chunkSeconds)
+        if decision.delaySeconds > 0 { try idleLive(&live, until: live.player.nowSeconds + decision.delaySeconds) }
+        try idleLive(&live, until: live.availableAt(segment: index, chunk: 0) - live.chunkSeconds)
 
         let level = decision.level
         let bitrateKbps = video.ladder[level].bitrateKbps
@@ -24,7 +24,7 @@ extension SessionState {
         case .fixed(let seconds): latencySeconds = seconds
         case .trace(let fallback): latencySeconds = cursor.currentLatencySeconds ?? fallback
         }
-        if profile.latencyConsumesTraceTime { cursor.advance(milliseconds: latencySeconds * 1000) }
+        if profile.latencyConsumesTraceTime { try advanceCursor(milliseconds: latencySeconds * 1000, fromMs: startSeconds * 1000) }
         live.player.advance(to: startSeconds + latencySeconds)
 
         let sizeBytes = video.sizeBytes(segment: index, level: level)
@@ -33,17 +33,21 @@ extension SessionState {
         var productionWait = 0.0
         var rebuffer = 0.0
         for (chunk, bytes) in live.chunkSizes(segmentBytes: sizeBytes).enumerated() {
+            try spendStep()
             let available = live.availableAt(segment: index, chunk: chunk)
             if live.player.nowSeconds < available {
                 productionWait += available - live.player.nowSeconds
-                idleLive(&live, until: available)
+                try idleLive(&live, until: available)
             }
             let firstByte = live.player.nowSeconds
             let limitSeconds = profile.maxSessionSeconds - firstByte
-            guard let transfer = cursor.download(sizeBytes: Double(bytes), payloadFraction: profile.payloadFraction, limitSeconds: limitSeconds),
-                  firstByte + transfer <= profile.maxSessionSeconds else {
-                throw .sessionTimeLimit(trace: trace.name, limitSeconds: profile.maxSessionSeconds)
+            let transfer: Double
+            do {
+                transfer = try cursor.download(sizeBytes: Double(bytes), payloadFraction: profile.payloadFraction, limitSeconds: limitSeconds)
+            } catch {
+                throw stopped(error)
             }
+            guard firstByte + transfer <= profile.maxSessionSeconds else { throw stopped(.timeLimit) }
             let arrival = firstByte + transfer
             live.player.advance(to: arrival)
             let rate = live.player.rate
@@ -103,11 +107,13 @@ extension SessionState {
         lastLevel = level
     }
 
-    /// Lets time pass with nothing downloading until session time `seconds` (nothing when it is past).
-    private mutating func idleLive(_ live: inout LiveSessionState, until seconds: Double) {
+    /// Lets time pass with nothing downloading until session time `seconds` (nothing when it is
+    /// past); a wait past the session's time limit is its error.
+    private mutating func idleLive(_ live: inout LiveSessionState, until seconds: Double) throws(EmulationError) {
         let now = live.player.nowSeconds
         guard seconds > now else { return }
-        cursor.advance(milliseconds: (seconds - now) * 1000)
+        guard seconds <= profile.maxSessionSeconds else { throw stopped(.timeLimit) }
+        try advanceCursor(milliseconds: (seconds - now) * 1000, fromMs: now * 1000)
         live.player.advance(to: seconds)
     }
 

@@ -7,18 +7,20 @@ extension SessionState {
 
     /// Waits before a request until a whole segment fits under the maximum buffer; returns the
     /// wait in milliseconds, 0 when none was needed.
-    mutating func waitForRoom() -> Double {
+    mutating func waitForRoom() throws(EmulationError) -> Double {
         guard profile.buffer == .segments, var buffer = segmentBuffer, var link, playing else { return 0 }
         let waitMs = buffer.levelMs + segmentMs - maxBufferMs
         guard waitMs > 0 else { return 0 }
         // The state gives up its copies while they change, so their arrays are not copied on write.
         segmentBuffer = nil
         self.link = nil
+        defer {
+            segmentBuffer = buffer
+            self.link = link
+        }
         drain(&buffer, waitMs, link: link)
-        link.idle(milliseconds: waitMs)
+        try walk { () throws(TraceWalkStop) in try link.idle(milliseconds: waitMs) }
         advertise(&buffer, link: &link)
-        segmentBuffer = buffer
-        self.link = link
         elapsedMs = buffer.playTimeMs
         if var last = segments.popLast() {
             last.waitSeconds += waitMs / 1000
@@ -45,7 +47,7 @@ extension SessionState {
         let delayMs = replaceOffset == nil ? decision.delaySeconds * 1000 : 0
         if delayMs > 0 {
             if first { buffer.addStartup(milliseconds: delayMs) } else { drain(&buffer, delayMs, link: link) }
-            link.idle(milliseconds: delayMs)
+            try walk { () throws(TraceWalkStop) in try link.idle(milliseconds: delayMs) }
             advertise(&buffer, link: &link)
         }
 
@@ -53,7 +55,7 @@ extension SessionState {
         let sizeBits = video.sizeBits(segment: target, level: level)
         let startMs = buffer.playTimeMs
         let bufferAtStartMs = buffer.levelMs
-        let ttfbMs = link.payLatency()
+        let ttfbMs = try walk { () throws(TraceWalkStop) in try link.payLatency() }
         var elapsedMs = ttfbMs
         var receivedBits = 0.0
         var abandonedTo: Int?
@@ -62,7 +64,10 @@ extension SessionState {
             var minMs = Self.progressStepMs - ttfbMs
             var recheck = AbandonmentRecheck.nextStep
             while true {
-                let step = link.progressStep(restBits: sizeBits - receivedBits, minBits: Self.progressStepBits, minMs: minMs)
+                let step = try walk { () throws(TraceWalkStop) in
+                    try link.spendStep()
+                    return try link.progressStep(restBits: sizeBits - receivedBits, minBits: Self.progressStepBits, minMs: minMs)
+                }
                 minMs = Self.progressStepMs
                 receivedBits += step.bits
                 elapsedMs += step.ms
@@ -90,7 +95,7 @@ extension SessionState {
                 recheck = answer.recheck
             }
         } else {
-            elapsedMs = ttfbMs + link.transfer(bits: sizeBits)
+            elapsedMs = try ttfbMs + walk { () throws(TraceWalkStop) in try link.transfer(bits: sizeBits) }
             receivedBits = sizeBits
         }
         advertise(&buffer, link: &link)

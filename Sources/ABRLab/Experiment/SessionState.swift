@@ -59,7 +59,7 @@ struct SessionState {
         startupThresholdMs = min(profile.startupThresholdSeconds, profile.maxBufferSeconds) * 1000
         maxSessionMs = profile.maxSessionSeconds * 1000
         pathQuality = trace.path.map { NetworkQuality(path: $0) }
-        cursor = TraceCursor(trace: trace)
+        cursor = TraceCursor(trace: trace, stepLimit: profile.maxSessionSteps)
         machine = DefaultPlaybackStateMachine(timeSource: clock)
         estimator = NetworkBandwidthEstimator(timeSource: clock)
         throughput = profile.estimator.map { ThroughputEstimator(method: $0, segmentDurationSeconds: video.segmentDurationSeconds) }
@@ -71,7 +71,8 @@ struct SessionState {
             }
             link = NetworkLink(
                 trace: trace, bandwidthMultiplier: profile.bandwidthMultiplier, fallbackLatencyMs: fallback,
-                ladderKbps: profile.buffer == .segments ? video.bitratesKbps : [], segmentMs: segmentMs
+                ladderKbps: profile.buffer == .segments ? video.bitratesKbps : [], segmentMs: segmentMs,
+                limitMs: maxSessionMs, stepLimit: profile.maxSessionSteps
             )
         }
         if profile.buffer == .segments {
@@ -112,10 +113,42 @@ struct SessionState {
 
     var currentBufferMs: Double { segmentBuffer?.levelMs ?? bufferMs }
 
+    /// The session's error for a walk over the trace that stopped at one of its limits.
+    func stopped(_ stop: TraceWalkStop) -> EmulationError {
+        switch stop {
+        case .timeLimit: .sessionTimeLimit(trace: trace.name, limitSeconds: profile.maxSessionSeconds)
+        case .stepLimit: .sessionStepLimit(trace: trace.name, steps: profile.maxSessionSteps)
+        }
+    }
+
+    /// Runs one walk over the trace (on a link the caller holds), its stop as the session's error.
+    @inline(__always)
+    func walk<T>(_ body: () throws(TraceWalkStop) -> T) throws(EmulationError) -> T {
+        do { return try body() } catch { throw stopped(error) }
+    }
+
+    /// Spends one step of the session's budget on a request or a chunk, from the budget of the
+    /// walker this profile uses.
+    mutating func spendStep() throws(EmulationError) {
+        do {
+            if link != nil { try link?.spendStep() } else { try cursor.spendStep() }
+        } catch {
+            throw stopped(error)
+        }
+    }
+
+    /// Lets `milliseconds` pass on the cursor's trace, from `fromMs` into the session; a wait past
+    /// the session's time limit is its error before the trace is walked (a latency of 1e300 s
+    /// would never shrink by a period's length).
+    mutating func advanceCursor(milliseconds: Double, fromMs: Double) throws(EmulationError) {
+        guard fromMs + milliseconds <= maxSessionMs else { throw stopped(.timeLimit) }
+        do { try cursor.advance(milliseconds: milliseconds) } catch { throw stopped(error) }
+    }
+
     /// Fetches one segment whole and plays out the time it took, in `fixed_env.py`'s order.
     mutating func requestOnLevelBuffer(index: Int, decision: RequestDecision) throws(EmulationError) {
         let level = decision.level
-        if decision.delaySeconds > 0 { idleOnLevelBuffer(milliseconds: decision.delaySeconds * 1000) }
+        if decision.delaySeconds > 0 { try idleOnLevelBuffer(milliseconds: decision.delaySeconds * 1000) }
         let sizeBytes = video.sizeBytes(segment: index, level: level)
         let latencySeconds: Double
         switch profile.latency {
@@ -123,12 +156,13 @@ struct SessionState {
         case .trace(let fallback): latencySeconds = cursor.currentLatencySeconds ?? fallback
         }
         let latencyMs = latencySeconds * 1000
-        if profile.latencyConsumesTraceTime { cursor.advance(milliseconds: latencyMs) }
+        if profile.latencyConsumesTraceTime { try advanceCursor(milliseconds: latencyMs, fromMs: elapsedMs) }
         let limitSeconds = (maxSessionMs - elapsedMs) / 1000
-        guard let transferSeconds = cursor.download(
-            sizeBytes: Double(sizeBytes), payloadFraction: profile.payloadFraction, limitSeconds: limitSeconds
-        ) else {
-            throw .sessionTimeLimit(trace: trace.name, limitSeconds: profile.maxSessionSeconds)
+        let transferSeconds: Double
+        do {
+            transferSeconds = try cursor.download(sizeBytes: Double(sizeBytes), payloadFraction: profile.payloadFraction, limitSeconds: limitSeconds)
+        } catch {
+            throw stopped(error)
         }
         let delayMs = transferSeconds * 1000 + latencyMs
         let startMs = elapsedMs
@@ -173,7 +207,7 @@ struct SessionState {
             let stepMs = stepSeconds * 1000
             waitMs = stepMs > 0 ? (excessMs / stepMs).rounded(.up) * stepMs : excessMs
             bufferMs -= waitMs
-            cursor.advance(milliseconds: waitMs)
+            try advanceCursor(milliseconds: waitMs, fromMs: elapsedMs)
             elapsedMs += waitMs
             clock.elapsedSeconds = elapsedMs / 1000
         }
@@ -201,7 +235,8 @@ struct SessionState {
 
     /// A strategy's idle delay on the level buffer: the buffer drains (a stall when it runs dry)
     /// while the trace moves on.
-    private mutating func idleOnLevelBuffer(milliseconds: Double) {
+    private mutating func idleOnLevelBuffer(milliseconds: Double) throws(EmulationError) {
+        guard elapsedMs + milliseconds <= maxSessionMs else { throw stopped(.timeLimit) }
         if playing {
             let stall = max(milliseconds - bufferMs, 0)
             if stall > 0 {
@@ -215,7 +250,7 @@ struct SessionState {
         } else {
             startupMs += milliseconds
         }
-        cursor.advance(milliseconds: milliseconds)
+        try advanceCursor(milliseconds: milliseconds, fromMs: elapsedMs)
         elapsedMs += milliseconds
         clock.elapsedSeconds = elapsedMs / 1000
     }

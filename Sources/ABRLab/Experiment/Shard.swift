@@ -3,8 +3,14 @@ public struct Shard: Equatable, Hashable, Sendable, CustomStringConvertible {
     public let index: Int
     public let count: Int
 
+    /// Most shards a run may be split into: the partition walks every boundary, so a count of
+    /// 10¹² would never finish.
+    public static let maximumCount = 100_000
+
     public init(index: Int, count: Int) throws(InputError) {
-        guard count >= 1 else { throw InputError(file: "--shard", "the shard count must be at least 1, not \(count)") }
+        guard count >= 1, count <= Self.maximumCount else {
+            throw InputError(file: "--shard", "the shard count must be from 1 to \(Self.maximumCount), not \(count)")
+        }
         guard (0..<count).contains(index) else {
             throw InputError(file: "--shard", "shard index \(index) is not in 0...\(count - 1)")
         }

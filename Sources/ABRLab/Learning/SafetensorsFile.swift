@@ -207,7 +207,7 @@ public struct SafetensorsFile: Sendable {
                 }
             }
             if let bad = values.firstIndex(where: { !$0.isFinite }) {
-                throw InputError(file: file, "tensor \(name) holds \(values[bad]) at index \(bad); weights must be finite")
+                throw InputError(file: file, "tensor \(name) holds \(NumberText.readable(values[bad])) at index \(bad); weights must be finite")
             }
             return Tensor(name: name, dtype: dtype, shape: shape, values: values)
         }

@@ -4,7 +4,9 @@
 ///
 /// The arithmetic follows Sabre's simulator (Spiteri, Nguyen, Sitaraman, MMSys 2018,
 /// doi:10.1145/3204949.3204953) operation for operation, so the `sabre` profile reproduces its
-/// numbers; the README lists the profiles.
+/// numbers; the README lists the profiles. Every walk stops at a period boundary crossed after
+/// ``limitMs`` of trace time or once ``stepsLeft`` is spent, so none runs for ever, whatever the
+/// trace's bandwidth and latency.
 public struct NetworkLink {
     private let durationsMs: [Double]
     /// Bandwidth per period in bits per millisecond (= kbit/s).
@@ -21,16 +23,24 @@ public struct NetworkLink {
     /// Period changes that moved the sustainable level, in order, since the last ``takeLevelChanges()``.
     private var levelChanges: [SustainableLevelChange] = []
     private let tracksLevels: Bool
+    /// Trace time after which a walk stops with ``TraceWalkStop/timeLimit``, milliseconds.
+    public let limitMs: Double
+    /// Steps the link may still take (one per period boundary crossed); a walk that needs more
+    /// stops with ``TraceWalkStop/stepLimit``. Its owner may spend steps of its own from it.
+    public var stepsLeft: Int
 
     /// - Parameters:
     ///   - bandwidthMultiplier: scales every period's bandwidth (Sabre's `-nm`).
     ///   - fallbackLatencyMs: latency of traces that record none.
     ///   - ladderKbps, segmentMs: for the sustainable level that ramp-up and reaction metrics use;
     ///     pass an empty ladder to skip that bookkeeping.
+    ///   - limitMs, stepLimit: where walks stop (see ``limitMs`` and ``stepsLeft``).
     public init(
         trace: NetworkTrace, bandwidthMultiplier: Double = 1, fallbackLatencyMs: Double,
-        ladderKbps: [Double] = [], segmentMs: Double = 0
+        ladderKbps: [Double] = [], segmentMs: Double = 0, limitMs: Double = .infinity, stepLimit: Int = .max
     ) {
+        self.limitMs = limitMs
+        stepsLeft = stepLimit
         let periods = trace.millisecondPeriods
         durationsMs = periods.durations
         bitsPerMs = trace.bandwidthBitsPerSecond.map { $0 / 1000 * bandwidthMultiplier }
@@ -64,7 +74,7 @@ public struct NetworkLink {
     }
 
     /// Pays one request latency in trace time, pro-rated across period boundaries, and returns it.
-    public mutating func payLatency() -> Double {
+    public mutating func payLatency() throws(TraceWalkStop) -> Double {
         var units = 1.0
         var paid = 0.0
         while true {
@@ -78,12 +88,12 @@ public struct NetworkLink {
             consume(available)
             paid += available
             units -= available / latency
-            enterNextPeriod()
+            try enterNextPeriod()
         }
     }
 
     /// Transfers `bits` with nothing else going on; returns the milliseconds it took.
-    public mutating func transfer(bits: Double) -> Double {
+    public mutating func transfer(bits: Double) throws(TraceWalkStop) -> Double {
         var left = bits
         var elapsed = 0.0
         while true {
@@ -98,24 +108,24 @@ public struct NetworkLink {
             consume(time)
             elapsed += time
             left -= capacity
-            enterNextPeriod()
+            try enterNextPeriod()
         }
     }
 
     /// Lets `milliseconds` pass with nothing transferred.
-    public mutating func idle(milliseconds: Double) {
+    public mutating func idle(milliseconds: Double) throws(TraceWalkStop) {
         var left = milliseconds
         while left > remainingMs {
             left -= remainingMs
             consume(remainingMs)
-            enterNextPeriod()
+            try enterNextPeriod()
         }
         consume(left)
     }
 
     /// One progress step of a transfer: runs until at least `minBits` bits and `minMs` ms have
     /// passed, or `restBits` are done. Returns the bits moved and the milliseconds taken.
-    mutating func progressStep(restBits: Double, minBits: Double, minMs: Double) -> (bits: Double, ms: Double) {
+    mutating func progressStep(restBits: Double, minBits: Double, minMs: Double) throws(TraceWalkStop) -> (bits: Double, ms: Double) {
         var wantBits = minBits
         var wantMs = minMs
         var bits = 0.0
@@ -142,20 +152,26 @@ public struct NetworkLink {
                 ms += time
                 wantBits -= capacity
                 wantMs -= time
-                enterNextPeriod()
+                try enterNextPeriod()
             } else {
                 if wantBits > 0 || wantMs > remainingMs {
                     let time = remainingMs
                     consume(time)
                     ms += time
                     wantMs -= time
-                    enterNextPeriod()
+                    try enterNextPeriod()
                 } else {
                     consume(wantMs)
                     return (bits, ms + wantMs)
                 }
             }
         }
+    }
+
+    /// Spends one step of ``stepsLeft`` on work of the owner's (a request, a progress check).
+    public mutating func spendStep() throws(TraceWalkStop) {
+        guard stepsLeft > 0 else { throw .stepLimit }
+        stepsLeft -= 1
     }
 
     /// The sustainable-level changes at period boundaries since the last call, oldest first.
@@ -171,7 +187,10 @@ public struct NetworkLink {
         remainingMs -= milliseconds
     }
 
-    private mutating func enterNextPeriod() {
+    private mutating func enterNextPeriod() throws(TraceWalkStop) {
+        guard timeMs <= limitMs else { throw .timeLimit }
+        guard stepsLeft > 0 else { throw .stepLimit }
+        stepsLeft -= 1
         let previous = sustainableLevel
         period += 1
         if period == durationsMs.count { period = 0 }

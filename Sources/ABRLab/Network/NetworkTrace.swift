@@ -38,10 +38,10 @@ public struct NetworkTrace: Equatable, Sendable {
             previous = end
         }
         for (index, bandwidth) in bandwidthBitsPerSecond.enumerated() where !(bandwidth.isFinite && bandwidth >= 0) {
-            throw InputError(file: name, "period \(index + 1) has bandwidth \(bandwidth); it must be finite and ≥ 0")
+            throw InputError(file: name, "period \(index + 1) has bandwidth \(NumberText.readable(bandwidth)); it must be finite and ≥ 0")
         }
         for (index, latency) in (latencySeconds ?? []).enumerated() where !(latency.isFinite && latency >= 0) {
-            throw InputError(file: name, "period \(index + 1) has latency \(latency); it must be finite and ≥ 0")
+            throw InputError(file: name, "period \(index + 1) has latency \(NumberText.readable(latency)); it must be finite and ≥ 0")
         }
         self.name = name
         self.path = path

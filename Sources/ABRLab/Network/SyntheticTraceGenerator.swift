@@ -30,22 +30,43 @@ public struct SyntheticTraceGenerator: Equatable, Sendable {
 
     public init() {}
 
+    /// Longest trace: a day, the session time limit, beyond which no session reads it.
+    public static let maximumDurationSeconds = 86_400.0
+    /// Shortest step: the millisecond the trace's period ends are written to.
+    public static let minimumStepSeconds = 0.001
+    /// Most periods a trace (and steps an outage, on average) may have.
+    public static let maximumSteps = 10_000_000.0
+    /// Highest bandwidth state, kbps (1 Tbit/s).
+    public static let maximumKbps = 1e9
+    /// Highest latency and latency jitter, ms (a minute).
+    public static let maximumLatencyMilliseconds = 60_000.0
+
     /// Checks the parameters, naming the first one that is off.
     public func validate() throws(InputError) {
         func check(_ ok: Bool, _ name: String, _ rule: String) throws(InputError) {
             if !ok { throw InputError(file: name, rule) }
         }
-        try check(durationSeconds.isFinite && durationSeconds > 0, "--duration-s", "must be positive")
-        try check(stepSeconds.isFinite && stepSeconds > 0 && stepSeconds <= durationSeconds, "--step-s", "must be positive and at most the duration")
-        try check(durationSeconds / stepSeconds <= 10_000_000, "--duration-s", "gives more than 10 million periods; use a longer --step-s")
-        try check(minKbps > 0 && maxKbps >= minKbps && maxKbps.isFinite, "--min-kbps/--max-kbps", "need 0 < min ≤ max")
+        try check(durationSeconds > 0 && durationSeconds <= Self.maximumDurationSeconds, "--duration-s", "must be a positive number of seconds, at most 86400")
+        try check(
+            stepSeconds >= Self.minimumStepSeconds && stepSeconds <= durationSeconds, "--step-s", "must be at least 0.001 s and at most the duration"
+        )
+        try check(durationSeconds / stepSeconds <= Self.maximumSteps, "--duration-s", "gives more than 10 million periods; use a longer --step-s")
+        try check(
+            minKbps > 0 && maxKbps >= minKbps && maxKbps <= Self.maximumKbps, "--min-kbps/--max-kbps", "need 0 < min ≤ max ≤ 1e9 kbps"
+        )
         try check(stateCount >= 1 && stateCount <= 1000, "--states", "must be between 1 and 1000")
         try check((0...1).contains(switchProbability), "--switch-probability", "must be between 0 and 1")
         try check(noise >= 0 && noise < 10, "--noise", "must be between 0 and 10")
-        try check(latencyMilliseconds.map { $0 >= 0 && $0.isFinite } ?? true, "--latency-ms", "must be ≥ 0")
-        try check(latencyJitterMilliseconds >= 0, "--latency-jitter-ms", "must be ≥ 0")
+        try check(
+            latencyMilliseconds.map { (0...Self.maximumLatencyMilliseconds).contains($0) } ?? true, "--latency-ms", "must be from 0 to 60000 ms"
+        )
+        try check((0...Self.maximumLatencyMilliseconds).contains(latencyJitterMilliseconds), "--latency-jitter-ms", "must be from 0 to 60000 ms")
         try check((0...1).contains(outageProbability), "--outage-probability", "must be between 0 and 1")
-        try check(outageMeanSeconds > 0, "--outage-mean-s", "must be positive")
+        // An outage's length is drawn step by step: a mean of 1e308 s never ends the draw.
+        try check(
+            outageMeanSeconds > 0 && outageMeanSeconds / stepSeconds <= Self.maximumSteps, "--outage-mean-s",
+            "must be positive and at most 10 million steps (--step-s)"
+        )
     }
 
     /// The bandwidth of each state, lowest first.

@@ -2,7 +2,8 @@
 /// letting time pass.
 ///
 /// The arithmetic follows Pensieve's `fixed_env.py` operation for operation, so that sessions
-/// under the `pensieve` profile match its results to the last bits.
+/// under the `pensieve` profile match its results to the last bits. Every period boundary
+/// crossed spends one step of ``stepsLeft``, so a walk over a finely cut trace ends.
 public struct TraceCursor {
     private let ends: [Double]
     private let bandwidths: [Double]
@@ -11,8 +12,12 @@ public struct TraceCursor {
     public private(set) var period = 0
     /// Seconds since the start of the current pass through the trace.
     public private(set) var timeSeconds = 0.0
+    /// Steps the cursor may still take; a walk that needs more stops with ``TraceWalkStop/stepLimit``.
+    /// Its owner may spend steps of its own from the same budget.
+    public var stepsLeft: Int
 
-    public init(trace: NetworkTrace) {
+    public init(trace: NetworkTrace, stepLimit: Int = .max) {
+        stepsLeft = stepLimit
         ends = trace.periodEndSeconds
         bandwidths = trace.bandwidthBitsPerSecond
         latencies = trace.latencySeconds
@@ -22,8 +27,9 @@ public struct TraceCursor {
     public var currentLatencySeconds: Double? { latencies?[period] }
 
     /// Downloads `sizeBytes`, of which only `payloadFraction` of the bandwidth carries data, and
-    /// returns the time it took. Returns `nil` once the download has run for `limitSeconds`.
-    public mutating func download(sizeBytes: Double, payloadFraction: Double, limitSeconds: Double) -> Double? {
+    /// returns the time it took. Stops with ``TraceWalkStop/timeLimit`` once the download has run
+    /// for `limitSeconds`.
+    public mutating func download(sizeBytes: Double, payloadFraction: Double, limitSeconds: Double) throws(TraceWalkStop) -> Double {
         var delay = 0.0
         var sent = 0.0
         while true {
@@ -38,13 +44,14 @@ public struct TraceCursor {
             }
             sent += payload
             delay += duration
-            if delay > limitSeconds { return nil }
-            moveToNextPeriod()
+            if delay > limitSeconds { throw .timeLimit }
+            try moveToNextPeriod()
         }
     }
 
-    /// Lets `milliseconds` pass with nothing downloaded, in Pensieve's order of operations.
-    public mutating func advance(milliseconds: Double) {
+    /// Lets `milliseconds` pass with nothing downloaded, in Pensieve's order of operations. The
+    /// caller bounds `milliseconds`: a wait of 1e300 ms never shrinks by a period's length.
+    public mutating func advance(milliseconds: Double) throws(TraceWalkStop) {
         var remaining = milliseconds
         while true {
             let duration = ends[period] - timeSeconds
@@ -53,12 +60,20 @@ public struct TraceCursor {
                 return
             }
             remaining -= duration * 1000
-            moveToNextPeriod()
+            try moveToNextPeriod()
         }
     }
 
+    /// Spends one step of ``stepsLeft`` on work of the owner's (a request, a check).
+    public mutating func spendStep() throws(TraceWalkStop) {
+        guard stepsLeft > 0 else { throw .stepLimit }
+        stepsLeft -= 1
+    }
+
     @inline(__always)
-    private mutating func moveToNextPeriod() {
+    private mutating func moveToNextPeriod() throws(TraceWalkStop) {
+        guard stepsLeft > 0 else { throw .stepLimit }
+        stepsLeft -= 1
         timeSeconds = ends[period]
         period += 1
         if period == ends.count {

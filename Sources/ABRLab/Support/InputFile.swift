@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Reads an input file (trace, manifest, playlist, script) whole, up to `maximumBytes`.
 ///
 /// Every input is parsed in memory, so an input that is too large is refused before it is read:
@@ -39,6 +43,32 @@ public enum InputFile {
             }
             guard let chunk, !chunk.isEmpty else { break }
             data.append(chunk)
+            if data.count > limit { throw tooLarge(file, limit: limit, size: nil) }
+        }
+        return data
+    }
+
+    /// The bytes of the file at `pathBytes`, a path that need not be UTF-8 (a file name no
+    /// `String` path reaches), named `file` in errors; only a regular file is read, up to `limit`.
+    public static func read(pathBytes: [UInt8], file: String, limit: Int = maximumBytes) throws(InputError) -> Data {
+        let descriptor = (pathBytes + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        }
+        guard descriptor >= 0 else { throw InputError(file: file, "cannot read the file (\(String(cString: strerror(errno))))") }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            throw InputError(file: file, "is not a regular file")
+        }
+        guard Int64(status.st_size) <= Int64(limit) else { throw tooLarge(file, limit: limit, size: Int64(status.st_size)) }
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw InputError(file: file, "cannot read the file (\(String(cString: strerror(errno))))") }
+            if count == 0 { break }
+            data.append(contentsOf: chunk[..<count])
             if data.count > limit { throw tooLarge(file, limit: limit, size: nil) }
         }
         return data

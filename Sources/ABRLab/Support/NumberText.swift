@@ -7,6 +7,14 @@ enum NumberText {
         return value.description
     }
 
+    /// A number for messages: as ``plain(_:)``, with NaN written `NaN` whatever its sign bit
+    /// (C and Swift write `-nan`) and infinities `inf` and `-inf`.
+    static func readable(_ value: Double) -> String {
+        if value.isNaN { return "NaN" }
+        if value.isInfinite { return value < 0 ? "-inf" : "inf" }
+        return plain(value)
+    }
+
     /// `value` snapped to the nearest whole number when within a billionth of it, so sums and
     /// products of decimal fractions (0.1 s × 1000) come out as the whole numbers they stand for.
     static func snapped(_ value: Double) -> Double {

@@ -17,17 +17,34 @@ public struct SyntheticVideoGenerator: Equatable, Sendable {
 
     public init() {}
 
+    /// Highest bitrate a level may have, kbps (1 Tbit/s).
+    public static let maximumKbps = 1e9
+    /// Largest spread of scene complexity and of level noise (standard deviations of a log):
+    /// at 2 a segment is e² ≈ 7 times its mean size one time in six.
+    public static let maximumSpread = 2.0
+
+    /// Checks the parameters before anything is generated, naming the option that is off.
     public func validate() throws(InputError) {
-        guard !ladderKbps.isEmpty, ladderKbps.allSatisfy({ $0 > 0 && $0.isFinite }), ladderKbps == ladderKbps.sorted(),
+        guard !ladderKbps.isEmpty, ladderKbps.allSatisfy({ $0 > 0 && $0 <= Self.maximumKbps }), ladderKbps == ladderKbps.sorted(),
               Set(ladderKbps).count == ladderKbps.count else {
-            throw InputError(file: "--ladder-kbps", "needs distinct ascending positive bitrates")
+            throw InputError(file: "--ladder-kbps", "needs distinct ascending bitrates above 0 and at most 1e9 kbps")
         }
-        guard segmentDurationSeconds > 0, segmentDurationSeconds.isFinite else {
-            throw InputError(file: "--segment-duration-s", "must be positive")
+        guard segmentDurationSeconds > 0, segmentDurationSeconds <= Video.maximumSegmentSeconds else {
+            throw InputError(file: "--segment-duration-s", "must be a positive number of seconds, at most 86400")
         }
-        guard segmentCount >= 1 else { throw InputError(file: "--segments", "must be at least 1") }
-        guard complexitySpread >= 0, levelNoise >= 0, (0...1).contains(complexityCorrelation) else {
-            throw InputError(file: "--complexity-spread/--level-noise/--complexity-correlation", "out of range")
+        // Checked before anything is allocated: the sizes of a billion segments fill gigabytes.
+        let maximumSegments = Video.maximumSizeCount / ladderKbps.count
+        guard segmentCount >= 1, segmentCount <= maximumSegments else {
+            throw InputError(file: "--segments", "must be from 1 to \(maximumSegments) (\(Video.maximumSizeCount) segment sizes over \(ladderKbps.count) levels)")
+        }
+        guard (0...Self.maximumSpread).contains(complexitySpread) else {
+            throw InputError(file: "--complexity-spread", "must be from 0 to 2")
+        }
+        guard (0...1).contains(complexityCorrelation) else {
+            throw InputError(file: "--complexity-correlation", "must be from 0 to 1")
+        }
+        guard (0...Self.maximumSpread).contains(levelNoise) else {
+            throw InputError(file: "--level-noise", "must be from 0 to 2")
         }
     }
 
@@ -48,7 +65,12 @@ public struct SyntheticVideoGenerator: Equatable, Sendable {
             var floor = 0
             for kbps in ladderKbps {
                 let factor = scene * exp(levelNoise * random.gaussian())
-                let bytes = max(Int((kbps * 1000 * segmentDurationSeconds / 8 * factor).rounded()), floor + 1)
+                let size = (kbps * 1000 * segmentDurationSeconds / 8 * factor).rounded()
+                // Checked before the conversion to Int, which traps past Int.max.
+                guard size <= Video.maximumSegmentBytes else {
+                    throw InputError(file: "--segment-duration-s", "segment \(segment + 1) at \(NumberText.plain(kbps)) kbps would be over 1 PB; use shorter segments or lower bitrates")
+                }
+                let bytes = max(Int(size), floor + 1)
                 row.append(bytes)
                 floor = bytes
             }

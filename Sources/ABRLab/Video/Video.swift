@@ -152,8 +152,8 @@ public struct Video: Equatable, Sendable {
 
     /// What every video needs of its ladder and segment duration.
     private static func checkLadder(_ ladder: [BitrateLevel], segmentDurationSeconds: Double, name: String) throws(InputError) {
-        guard segmentDurationSeconds.isFinite, segmentDurationSeconds > 0 else {
-            throw InputError(file: name, "segment duration must be a positive number of seconds")
+        guard segmentDurationSeconds.isFinite, segmentDurationSeconds > 0, segmentDurationSeconds <= maximumSegmentSeconds else {
+            throw InputError(file: name, "segment duration must be a positive number of seconds, at most \(NumberText.plain(maximumSegmentSeconds))")
         }
         guard !ladder.isEmpty else { throw InputError(file: name, "the ladder has no levels") }
         guard ladder == ladder.sorted(), Set(ladder.map(\.bitrate)).count == ladder.count else {
@@ -168,6 +168,9 @@ public struct Video: Equatable, Sendable {
     public static let maximumSizeCount = 10_000_000
     /// Largest segment a generated video may have, in bytes (1 PB).
     static let maximumSegmentBytes = 1e15
+    /// Longest segment a video may have: a day, the session time limit of every profile, so no
+    /// session plays out (or samples, or replays) more than a few days of buffer.
+    public static let maximumSegmentSeconds = EmulationProfile.defaultMaxSessionSeconds
 
     /// Quality scores by metric, segment-major; see `Video+Quality.swift`.
     var qualityTable: [QualityMetric: [Double]] { storage.quality }

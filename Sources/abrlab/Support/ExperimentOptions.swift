@@ -82,7 +82,7 @@ struct ExperimentOptions: ParsableArguments {
         valueName: "file"))
     var paramGrid: String?
 
-    @Option(help: "Seed for strategies' randomness and the bootstrap intervals.")
+    @Option(help: "Seed for strategies' randomness and the bootstrap intervals. (default: 1)", transform: OptionParsing.seed)
     var seed: UInt64 = 1
 
     @Option(name: .customLong("lua-instructions"), help: "Lua VM instructions one strategy call may run.")
@@ -101,7 +101,8 @@ struct ExperimentOptions: ParsableArguments {
     /// The limits every Lua script of the run (strategies and a QoE model) runs under.
     func luaLimits() throws(InputError) -> LuaLimits {
         guard luaInstructions > 0 else { throw InputError(file: "--lua-instructions", "must be positive") }
-        guard luaMemoryMegabytes > 0 else { throw InputError(file: "--lua-memory-mb", "must be positive") }
+        // Bytes are MiB << 20: a larger count would wrap around.
+        guard luaMemoryMegabytes > 0, luaMemoryMegabytes <= 1 << 20 else { throw InputError(file: "--lua-memory-mb", "must be from 1 to 1048576 (1 TiB)") }
         var limits = LuaLimits.default
         limits.instructionsPerCall = luaInstructions
         limits.memoryBytesPerEngine = luaMemoryMegabytes << 20
@@ -113,12 +114,21 @@ struct ExperimentOptions: ParsableArguments {
             let names = EmulationProfile.builtIn.map(\.name).joined(separator: ", ")
             throw InputError(file: "--profile", "unknown profile '\(profile)'; choose one of \(names)")
         }
-        if let maxBufferSeconds {
-            guard maxBufferSeconds.isFinite, maxBufferSeconds > 0 else { throw InputError(file: "--max-buffer-s", "must be a positive number of seconds") }
-            profile.maxBufferSeconds = maxBufferSeconds
+        if let maxBufferSeconds { profile.maxBufferSeconds = maxBufferSeconds }
+        // Options that would change nothing are refused, as --replace is on a profile without a segment buffer.
+        if noAbandon {
+            guard profile.abandonment else { throw InputError(file: "--no-abandon", "turns off abandonment checks, which profile \(profile.name) has none of (only sabre checks)") }
+            profile.abandonment = false
         }
-        if noAbandon { profile.abandonment = false }
-        if checkEveryStep { profile.honoursRechecks = false }
+        if checkEveryStep {
+            guard profile.abandonment else {
+                throw InputError(
+                    file: "--check-every-step",
+                    noAbandon ? "calls abandonment checks, which --no-abandon turns off" : "calls abandonment checks, which profile \(profile.name) has none of (only sabre checks)"
+                )
+            }
+            profile.honoursRechecks = false
+        }
         guard let rule = EmulationProfile.Replacement(rawValue: replace) else {
             throw InputError(file: "--replace", "unknown rule '\(replace)'; choose none, left or right")
         }
@@ -136,6 +146,7 @@ struct ExperimentOptions: ParsableArguments {
         if let estimator {
             profile.estimator = estimator == "none" ? nil : try OptionParsing.estimator(estimator, option: "--estimator")
         }
+        try profile.validate()
         if var live = profile.liveSettings {
             if let targetLatencySeconds { live.targetLatencySeconds = targetLatencySeconds }
             live.durationSeconds = liveDurationSeconds
@@ -169,6 +180,10 @@ struct ExperimentOptions: ParsableArguments {
             return QoEModel(kind: .nqoe, smoothnessPenalty: mu)
         }
         if switchPenalty != nil { throw InputError(file: "--switch-penalty", "is the nqoe model's µ; use --smoothness-penalty with \(qoe)") }
+        if let rebufferPenalty {
+            guard rebufferPenalty.isFinite, rebufferPenalty >= 0 else { throw InputError(file: "--rebuffer-penalty", "must be a number ≥ 0") }
+        }
+        guard smoothnessPenalty.isFinite, smoothnessPenalty >= 0 else { throw InputError(file: "--smoothness-penalty", "must be a number ≥ 0") }
         if let gammaP {
             guard gammaP.isFinite, gammaP >= 0 else { throw InputError(file: "--gamma-p", "must be a number ≥ 0") }
         }
@@ -211,8 +226,10 @@ struct ExperimentOptions: ParsableArguments {
     /// `--segments` as a count of segments to play, when it is one.
     func segmentCount() throws(InputError) -> Int? {
         guard let segments, SegmentsFormat(rawValue: segments) == nil else { return nil }
-        guard let count = Int(segments), count >= 1 else {
-            throw InputError(file: "--segments", "'\(segments)' is neither a number of segments (at least 1) nor an output format (csv, csv.gz, none)")
+        guard let count = Int(segments), count >= 1, count <= Video.maximumSizeCount else {
+            throw InputError(
+                file: "--segments", "'\(segments)' is neither a number of segments (1 to \(Video.maximumSizeCount)) nor an output format (csv, csv.gz, none)"
+            )
         }
         return count
     }
@@ -221,6 +238,11 @@ struct ExperimentOptions: ParsableArguments {
     var segmentsOutputFormat: SegmentsFormat? { segments.flatMap(SegmentsFormat.init(rawValue:)) }
 
     func resolveVideo() throws(InputError) -> Video {
+        if let segmentDurationSeconds {
+            guard segmentDurationSeconds > 0, segmentDurationSeconds <= Video.maximumSegmentSeconds else {
+                throw InputError(file: "--segment-duration-s", "must be a positive number of seconds, at most 86400")
+            }
+        }
         let ladder = try ladderKbps.map { text throws(InputError) in try OptionParsing.kbpsList(text, option: "--ladder-kbps") }
         if HLSVideoLoader.handles(video), ladder == nil, segmentDurationSeconds == nil {
             let loaded = try HLSVideoLoader.load(video)

@@ -10,10 +10,11 @@ final class PendingRunInputs: @unchecked Sendable {
     /// Written once on the worker before `done` is left, read only after waiting on it.
     private var files: [RunInputs.File?] = []
 
-    /// `traceFiles` carry standardized absolute paths (``TraceSetResolver/Entry/path``).
-    init(traceFiles: [(name: String, path: String)], jobs: Int) {
-        names = traceFiles.map(\.name)
-        let paths = traceFiles.map(\.path)
+    /// The trace files as the resolver lists them: their standardized absolute paths are recorded
+    /// (``TraceSetResolver/Entry/path``), and a name that is not UTF-8 is opened by its bytes.
+    init(traces: [TraceSetResolver.Entry], jobs: Int) {
+        names = traces.map(\.name)
+        let paths = traces.map { (path: $0.path, rawSpelled: $0.file.rawSpelled) }
         done.enter()
         DispatchQueue.global().async {
             self.files = RunInputs.read(paths, jobs: jobs)

@@ -32,9 +32,14 @@ struct RunInputs: Encodable {
             URL(fileURLWithPath: path).standardizedFileURL.path
         }
 
-        /// A file whose path is already absolute and standardized.
-        init?(standardizedPath path: String) {
-            guard let data = Self.contents(path) else { return nil }
+        /// A file whose path is already absolute and standardized; opened by `rawSpelled`, the
+        /// bytes of its name as given, when the path is text that escapes some (a name not in UTF-8).
+        init?(standardizedPath path: String, rawSpelled: [UInt8]? = nil) {
+            let opened = rawSpelled ?? Array(path.utf8)
+            let contents = (opened + [0]).withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { Self.contents($0.baseAddress!) }
+            }
+            guard let data = contents else { return nil }
             self.path = path
             bytes = data.count
             sha256 = SHA256.hex(data)
@@ -42,7 +47,7 @@ struct RunInputs: Encodable {
 
         /// The file's bytes through open/fstat/read, with no Foundation objects per file: every
         /// shard reads every trace of the plan. `nil` for anything but a readable regular file.
-        private static func contents(_ path: String) -> [UInt8]? {
+        private static func contents(_ path: UnsafePointer<CChar>) -> [UInt8]? {
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { return nil }
             defer { close(descriptor) }
@@ -122,9 +127,9 @@ struct RunInputs: Encodable {
         self.traces = traces
     }
 
-    /// `File(standardizedPath:)` of each path, in order, worker w taking paths w, w + jobs, ...
-    static func read(_ paths: [String], jobs: Int) -> [File?] {
-        Parallel.map(paths.count, threads: jobs) { File(standardizedPath: paths[$0]) }
+    /// `File(standardizedPath:rawSpelled:)` of each path, in order, worker w taking paths w, w + jobs, ...
+    static func read(_ paths: [(path: String, rawSpelled: [UInt8]?)], jobs: Int) -> [File?] {
+        Parallel.map(paths.count, threads: jobs) { File(standardizedPath: paths[$0].path, rawSpelled: paths[$0].rawSpelled) }
     }
 
     /// The files behind a video spec: the manifest, a Pensieve folder's `video_size_N` files, or

@@ -11,6 +11,7 @@ enum SingleSession {
         let reader = try options.traceSetResolver()
         var loaded: [NetworkTrace] = []
         for path in traces {
+            try TraceSetResolver.refuseSpecialFile(path)
             let result = try TraceLoader.load(URL(fileURLWithPath: path), format: reader.format, options: reader.options)
             result.warnings.forEach { CommandFailure.warn($0.description) }
             loaded.append(result.trace)

@@ -42,12 +42,16 @@ struct TraceSetResolver {
     /// A file as the arguments name it. The URL is made only when asked for: every shard lists
     /// every trace of its plan but opens only its own, and a URL costs more than the listing.
     struct Located: Equatable {
-        /// The argument, or a folder argument joined with the file's path inside it.
+        /// The argument, or a folder argument joined with the file's path inside it, as text
+        /// (``FileNameText``: bytes outside UTF-8 escaped).
         let spelled: String
         /// The working folder for files found in folders, read once per folder.
         let base: URL?
-        /// The file's standardized absolute path, as `run.json` records it.
+        /// The file's standardized absolute path, as `run.json` records it (as text, like `spelled`).
         let path: String
+        /// The bytes of `spelled` when the text escapes some (a name that is not UTF-8): the file
+        /// is opened by them, as no `String` path reaches it.
+        var rawSpelled: [UInt8]? = nil
 
         var url: URL { URL(fileURLWithPath: spelled, isDirectory: false, relativeTo: base) }
     }
@@ -73,7 +77,7 @@ struct TraceSetResolver {
             Entry(file: file, name: counts[name, default: 0] > 1 ? file.url.deletingLastPathComponent().lastPathComponent + "/" + name : name)
         }.sorted { $0.name < $1.name }
         for (first, second) in zip(entries, entries.dropFirst()) where first.name == second.name {
-            throw InputError(file: first.name, "two traces have this name; rename one of them")
+            throw InputError(file: first.file.spelled, "has the trace name '\(first.name)', as \(second.file.spelled) has; rename one of them")
         }
         return entries
     }
@@ -92,7 +96,13 @@ struct TraceSetResolver {
         var warnings: [InputWarning] = []
         var files: [URL] = []
         for entry in entries {
-            let result = try TraceLoader.load(entry.url, format: format, options: options)
+            let result: LoadedTrace
+            if let raw = entry.file.rawSpelled {
+                let data = try InputFile.read(pathBytes: raw, file: entry.file.spelled)
+                result = try TraceLoader.parse(String(decoding: data, as: UTF8.self), file: entry.file.spelled, format: format, options: options)
+            } else {
+                result = try TraceLoader.load(entry.url, format: format, options: options)
+            }
             var trace = result.trace
             trace.name = entry.name
             traces.append(trace)
@@ -102,60 +112,99 @@ struct TraceSetResolver {
         return (traces, warnings, files)
     }
 
+    /// Adds the file `argument` names, or the trace candidates of the folder it names.
     private func collect(_ argument: String, into files: inout [Located]) throws(InputError) {
-        let url = URL(fileURLWithPath: argument)
+        try collect(FileNameText(argument.utf8), into: &files)
+    }
+
+    /// Adds the file `argument` names, or the trace candidates of the folder it names; the
+    /// argument's bytes need not be UTF-8 (a glob's match).
+    private func collect(_ argument: FileNameText, into files: inout [Located]) throws(InputError) {
+        let bytes = argument.rawBytes ?? Array(argument.text.utf8)
+        let url = URL(fileURLWithPath: argument.text)
         var status = stat()
-        guard stat(argument, &status) == 0 else { throw InputError(file: url.relativePath, "no such file or folder") }
+        guard Self.withPath(bytes, { stat($0, &status) }) == 0 else { throw InputError(file: url.relativePath, "no such file or folder") }
         let root = url.standardizedFileURL.path
-        guard (status.st_mode & S_IFMT) == S_IFDIR else {
-            files.append(Located(spelled: argument, base: nil, path: root))
+        let mode = status.st_mode & S_IFMT
+        guard mode == S_IFDIR else {
+            // A FIFO would block the run until something writes to it, and a trace is read
+            // twice (hashed, then parsed): only regular files are traces.
+            guard mode == S_IFREG else { throw InputError(file: url.relativePath, Self.specialFileMessage) }
+            files.append(Located(spelled: argument.text, base: nil, path: root, rawSpelled: argument.rawBytes))
             return
         }
         // readdir with one stat() only where the entry type needs it: a folder of thousands of
         // traces is listed by every shard of a run, so listing must cost little next to a session.
-        var found: [String] = []
-        guard Self.walk(argument, relative: "", into: &found) else { throw InputError(file: url.relativePath, "cannot read the folder") }
-        let prefix = argument.hasSuffix("/") ? argument : argument + "/"
+        var found: [[UInt8]] = []
+        guard Self.walk(bytes, relative: [], into: &found) else { throw InputError(file: url.relativePath, "cannot read the folder") }
+        let slash = UInt8(ascii: "/")
+        let prefix = bytes.last == slash ? bytes : bytes + [slash]
+        let textPrefix = argument.text.hasSuffix("/") ? argument.text : argument.text + "/"
         let rootPrefix = root.hasSuffix("/") ? root : root + "/"
         // Relative to the working folder read once, not once per file, as a plain file URL would.
         let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        files += found.sorted().map { Located(spelled: prefix + $0, base: base, path: rootPrefix + $0) }
+        files += found.map { relative in
+            let name = FileNameText(relative)
+            let raw = argument.rawBytes != nil || name.rawBytes != nil ? prefix + relative : nil
+            return Located(spelled: textPrefix + name.text, base: base, path: rootPrefix + name.text, rawSpelled: raw)
+        }.sorted { $0.spelled < $1.spelled }
     }
 
-    /// Appends the trace candidates under `folder/relative` as paths relative to `folder`,
-    /// skipping hidden entries; symbolic links count as the files they point to and are not
-    /// followed into folders.
-    private static func walk(_ folder: String, relative: String, into found: inout [String]) -> Bool {
-        let path = relative.isEmpty ? folder : folder + "/" + relative
-        guard let directory = opendir(path) else { return false }
+    private static let specialFileMessage = "is not a regular file (a FIFO, socket or device); traces are read from files"
+
+    /// Refuses a FIFO, socket or device named as a trace: opening a FIFO blocks until something
+    /// writes to it. Missing files and folders are left to the loader, which names them.
+    static func refuseSpecialFile(_ path: String) throws(InputError) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return }
+        let mode = status.st_mode & S_IFMT
+        guard mode == S_IFREG || mode == S_IFDIR else {
+            throw InputError(file: URL(fileURLWithPath: path).relativePath, specialFileMessage)
+        }
+    }
+
+    /// Calls `body` with `bytes` as a C path.
+    private static func withPath<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result) -> Result {
+        (bytes + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+        }
+    }
+
+    /// Appends the trace candidates under `folder/relative` as paths relative to `folder`, in
+    /// the bytes the file system gives (names need not be UTF-8), skipping hidden entries;
+    /// symbolic links count as the files they point to and are not followed into folders.
+    private static func walk(_ folder: [UInt8], relative: [UInt8], into found: inout [[UInt8]]) -> Bool {
+        let slash = UInt8(ascii: "/")
+        let path = relative.isEmpty ? folder : folder + [slash] + relative
+        guard let directory = withPath(path, { opendir($0) }) else { return false }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard !name.hasPrefix(".") else { continue }
-            let child = relative.isEmpty ? name : relative + "/" + name
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            guard name.first != UInt8(ascii: ".") else { continue }
+            let child = relative.isEmpty ? name : relative + [slash] + name
             var type = Int32(entry.pointee.d_type)
             if type == DT_UNKNOWN || type == DT_LNK {
                 var status = stat()
                 let follow = type == DT_LNK
-                guard (follow ? stat(path + "/" + name, &status) : lstat(path + "/" + name, &status)) == 0 else { continue }
+                guard withPath(path + [slash] + name, { follow ? stat($0, &status) : lstat($0, &status) }) == 0 else { continue }
                 let mode = status.st_mode & S_IFMT
                 type = mode == S_IFREG ? Int32(DT_REG) : (mode == S_IFDIR && !follow ? Int32(DT_DIR) : Int32(DT_UNKNOWN))
             }
             if type == DT_DIR {
                 _ = walk(folder, relative: child, into: &found)
-            } else if type == DT_REG, isTraceCandidate(name: name) {
+            } else if type == DT_REG, isTraceCandidate(name: String(decoding: name, as: UTF8.self)) {
                 found.append(child)
             }
         }
         return true
     }
 
-    static func glob(_ pattern: String) -> [String] {
+    static func glob(_ pattern: String) -> [FileNameText] {
         var result = glob_t()
         defer { globfree(&result) }
         guard Glibc.glob(pattern, 0, nil, &result) == 0 else { return [] }
         return (0..<Int(result.gl_pathc)).compactMap { index in
-            result.gl_pathv[index].map { String(cString: $0) }
-        }.sorted()
+            result.gl_pathv[index].map { FileNameText(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) }
+        }.sorted { $0.text < $1.text }
     }
 }

@@ -86,7 +86,7 @@ import Testing
 
     @Test(arguments: [
         ("return 4", "check_abandon returned 4; expected nil or a level below 4"),
-        ("return 0/0", "nan; expected nil or a level below 4"),
+        ("return 0/0", "returned NaN; expected nil or a level below 4"),
         ("return 'low'", "check_abandon returned a string value; expected nil or a level below 4"),
         ("return 2.5", "check_abandon returned 2.5; expected nil or a level below 4"),
     ])
@@ -127,7 +127,7 @@ import Testing
         ("return false, 'soon'", "check_abandon returned a string value as its second result; expected nil or a recheck table"),
         ("return nil, { elapsed = 1 }", "check_abandon returned a recheck with field 'elapsed'; expected elapsed_s or projected_s"),
         ("return nil, { 2 }", "check_abandon returned a recheck with key 1; expected elapsed_s or projected_s"),
-        ("return nil, { elapsed_s = 0/0 }", "nan; expected a number of seconds"),
+        ("return nil, { elapsed_s = 0/0 }", "elapsed_s = NaN; expected a number of seconds"),
         ("return nil, { projected_s = '3' }", "check_abandon returned a recheck with projected_s = a string value; expected a number of seconds"),
     ])
     func aBadRecheckEndsTheSessionNamingTheLine(body: String, message: String) throws {
@@ -151,7 +151,7 @@ import Testing
         profile.maxSessionSeconds = 120
         #expect(throws: EmulationError.sessionTimeLimit(trace: "slow", limitSeconds: 120)) { try Self.play(script, profile: profile) }
         let message = EmulationError.sessionTimeLimit(trace: "slow", limitSeconds: 120).description
-        #expect(message == "slow: the session ran past 120.0 s of simulated time; the trace is too slow to finish it, or the strategy abandons every request")
+        #expect(message == "slow: the session ran past its limit of 120 s of simulated time; the trace is too slow or its latency too long to finish it, or the strategy keeps abandoning or delaying requests")
     }
 
     @Test func anAbandonmentCheckThatRaisesNamesItsLineAndSegment() throws {

@@ -94,7 +94,7 @@ import Testing
         BadCase(
             name: "NaN weight",
             bytes: file(header: "{\"w\":{\"dtype\":\"F32\",\"shape\":[2],\"data_offsets\":[0,8]}}", data: floats([1, .nan])),
-            expected: "m.st: tensor w holds nan at index 1; weights must be finite"
+            expected: "m.st: tensor w holds NaN at index 1; weights must be finite"
         ),
         BadCase(
             name: "infinite weight",

@@ -229,6 +229,17 @@ import Testing
         ("--latency-jitter-ms", { $0.latencyJitterMilliseconds = -1 }),
         ("--outage-probability", { $0.outageProbability = 2 }),
         ("--outage-mean-s", { $0.outageMeanSeconds = 0 }),
+        // Longer than a day, finer than the millisecond the ends are written to, faster than
+        // 1 Tbit/s, a latency of more than a minute: refused before anything is generated.
+        ("--duration-s", { $0.durationSeconds = 86_401 }),
+        ("--step-s", { $0.stepSeconds = 0.0004 }),
+        ("--min-kbps/--max-kbps", { $0.maxKbps = 2e9 }),
+        ("--latency-ms", { $0.latencyMilliseconds = 60_001 }),
+        ("--latency-jitter-ms", { $0.latencyJitterMilliseconds = .infinity }),
+        ("--latency-jitter-ms", { $0.latencyJitterMilliseconds = .nan }),
+        // An outage's length is drawn a step at a time: 1e308 s never finished drawing.
+        ("--outage-mean-s", { $0.outageMeanSeconds = 1e308 }),
+        ("--outage-mean-s", { $0.outageMeanSeconds = .nan }),
     ]
 
     @Test func validationRejectsMorePeriodsThanCanBeCounted() {

@@ -116,7 +116,6 @@ import Testing
         try SyntheticVideoGenerator().validate()
     }
 
-    static let spreadOption = "--complexity-spread/--level-noise/--complexity-correlation"
     static let invalid: [(option: String, edit: @Sendable (inout SyntheticVideoGenerator) -> Void)] = [
         ("--ladder-kbps", { $0.ladderKbps = [] }),
         ("--ladder-kbps", { $0.ladderKbps = [750, 300] }),
@@ -126,12 +125,28 @@ import Testing
         ("--ladder-kbps", { $0.ladderKbps = [300, .nan] }),
         ("--segment-duration-s", { $0.segmentDurationSeconds = 0 }),
         ("--segment-duration-s", { $0.segmentDurationSeconds = .infinity }),
+        ("--segment-duration-s", { $0.segmentDurationSeconds = 86_401 }),
+        ("--ladder-kbps", { $0.ladderKbps = [300, 2e9] }),
         ("--segments", { $0.segmentCount = 0 }),
-        (spreadOption, { $0.complexitySpread = -0.1 }),
-        (spreadOption, { $0.levelNoise = -0.1 }),
-        (spreadOption, { $0.complexityCorrelation = 1.1 }),
-        (spreadOption, { $0.complexityCorrelation = -0.1 }),
+        // 10 million sizes over 6 levels: the sizes of a billion segments would fill gigabytes.
+        ("--segments", { $0.segmentCount = 1_666_667 }),
+        ("--complexity-spread", { $0.complexitySpread = -0.1 }),
+        ("--complexity-spread", { $0.complexitySpread = 2.1 }),
+        ("--level-noise", { $0.levelNoise = -0.1 }),
+        ("--level-noise", { $0.levelNoise = .nan }),
+        ("--complexity-correlation", { $0.complexityCorrelation = 1.1 }),
+        ("--complexity-correlation", { $0.complexityCorrelation = -0.1 }),
     ]
+
+    /// Values in range whose sizes would pass 1 PB are refused before the conversion to Int,
+    /// which trapped.
+    @Test func sizesPastAPetabyteAreRefused() {
+        let generator = Self.generator {
+            $0.ladderKbps = [1e9]
+            $0.segmentDurationSeconds = 86_400
+        }
+        #expect(throws: InputError.self) { try generator.generate(name: "v") }
+    }
 
     @Test(arguments: invalid.indices)
     func validationNamesTheBadOption(index: Int) {

@@ -58,7 +58,7 @@ public struct PensieveStrategy: SessionStrategy, Sendable {
         }
         // Finite weights can still overflow float32 on some state; a NaN must not pass as a choice.
         if let bad = probabilities.firstIndex(where: { !($0 >= 0 && $0 <= 1) }) {
-            throw InputError(file: network.file, "the model's output \(bad + 1) is not a probability (\(probabilities[bad])); its weights overflow on this state")
+            throw InputError(file: network.file, "the model's output \(bad + 1) is not a probability (\(NumberText.readable(probabilities[bad]))); its weights overflow on this state")
         }
         switch action {
         case .argmax:

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// Every numeric option's range is checked before work starts, and options that would change
+/// nothing are refused: one line, a non-zero exit, nothing written. Before, the generators
+/// trapped (`--segment-duration-s 1e308`), climbed past 3 GB (`--segments 1000000000`) or hung
+/// (`--outage-mean-s 1e308`), and `--seed -1` was answered "Missing value".
+@Suite struct OptionRangeTests {
+    static let compare = ["compare", "--strategies", "conservative", "--traces", "Traces/3g/3g_1.csv", "--out", "OUT/results", "--quiet"]
+    static let run = ["run", "--trace", "Traces/3g/3g_1.csv"]
+    static let videos = ["videos", "generate", "--out", "OUT/video.json"]
+    static let traces = ["traces", "generate", "--out-dir", "OUT/traces"]
+
+    static let cases: [(arguments: [String], message: String)] = [
+        // Generators.
+        (videos + ["--segment-duration-s", "1e308"], "--segment-duration-s: must be a positive number of seconds, at most 86400"),
+        (videos + ["--segments", "1000000000"], "--segments: must be from 1 to 1666666 (10000000 segment sizes over 6 levels)"),
+        (videos + ["--segments", "-3"], "--segments: must be from 1 to 1666666 (10000000 segment sizes over 6 levels)"),
+        (videos + ["--complexity-spread", "1e308"], "--complexity-spread: must be from 0 to 2"),
+        (videos + ["--level-noise", "nan"], "--level-noise: must be from 0 to 2"),
+        (videos + ["--ladder-kbps", "300,inf"], "--ladder-kbps: expected numbers above 0 and at most 1e9 separated by commas, got '300,inf'"),
+        (videos + ["--seed", "-1"], "The value '-1' is invalid for '--seed <seed>': a seed is a whole number from 0 to 18446744073709551615"),
+        (
+            videos + ["--ladder-kbps", "1000000000", "--segment-duration-s", "86400"],
+            "--segment-duration-s: segment 1 at 1000000000 kbps would be over 1 PB; use shorter segments or lower bitrates"
+        ),
+        (traces + ["--outage-mean-s", "1e308"], "--outage-mean-s: must be positive and at most 10 million steps (--step-s)"),
+        (traces + ["--count", "1000000000"], "--count: must be from 1 to 100000"),
+        (traces + ["--count", "-1"], "--count: must be from 1 to 100000"),
+        (traces + ["--duration-s", "1e308"], "--duration-s: must be a positive number of seconds, at most 86400"),
+        (traces + ["--step-s", "1e-9"], "--step-s: must be at least 0.001 s and at most the duration"),
+        (traces + ["--latency-ms", "1e300"], "--latency-ms: must be from 0 to 60000 ms"),
+        (traces + ["--latency-jitter-ms", "inf"], "--latency-jitter-ms: must be from 0 to 60000 ms"),
+        (traces + ["--max-kbps", "inf"], "--min-kbps/--max-kbps: need 0 < min ≤ max ≤ 1e9 kbps"),
+        (traces + ["--seed", "-1"], "The value '-1' is invalid for '--seed <seed>': a seed is a whole number from 0 to 18446744073709551615"),
+        // compare and run.
+        (compare + ["--seed", "-1"], "The value '-1' is invalid for '--seed <seed>': a seed is a whole number from 0 to 18446744073709551615"),
+        (compare + ["--jobs", "-2"], "--jobs: must be from 1 to 1024"),
+        (compare + ["--jobs", "100000"], "--jobs: must be from 1 to 1024"),
+        (compare + ["--checkpoint-s", "1e308"], "--checkpoint-s: must be from 0 to 86400 s"),
+        (compare + ["--shard", "0/1000000000000"], "--shard: the shard count must be from 1 to 100000, not 1000000000000"),
+        (compare + ["--segments", "1000000000"], "--segments: '1000000000' is neither a number of segments (1 to 10000000) nor an output format (csv, csv.gz, none)"),
+        (compare + ["--max-buffer-s", "1e300"], "--max-buffer-s: must be a positive number of seconds, at most 86400"),
+        (compare + ["--max-buffer-s", "-1"], "--max-buffer-s: must be a positive number of seconds, at most 86400"),
+        (compare + ["--segment-duration-s", "1e308"], "--segment-duration-s: must be a positive number of seconds, at most 86400"),
+        (compare + ["--profile", "live", "--target-latency-s", "1e300"], "--target-latency-s: must be a positive number of seconds, at most 86400"),
+        (compare + ["--rebuffer-penalty", "nan"], "--rebuffer-penalty: must be a number ≥ 0"),
+        (compare + ["--smoothness-penalty", "-1"], "--smoothness-penalty: must be a number ≥ 0"),
+        (compare + ["--lua-memory-mb", "99999999999"], "--lua-memory-mb: must be from 1 to 1048576 (1 TiB)"),
+        (run + ["--max-buffer-s", "inf"], "--max-buffer-s: must be a positive number of seconds, at most 86400"),
+        (["diff", "OUT", "OUT", "--tolerance", "nan"], "--tolerance: must be a number ≥ 0"),
+        (["replay", "--trace", "Traces/3g/3g_1.csv", "--speed", "inf"], "--speed: must be a positive number"),
+    ]
+
+    /// Options that mean nothing where they are given, and an option given twice.
+    static let meaningless: [(arguments: [String], message: String)] = [
+        (compare + ["--no-abandon"], "--no-abandon: turns off abandonment checks, which profile default has none of (only sabre checks)"),
+        (compare + ["--profile", "pensieve", "--no-abandon"], "--no-abandon: turns off abandonment checks, which profile pensieve has none of (only sabre checks)"),
+        (compare + ["--check-every-step"], "--check-every-step: calls abandonment checks, which profile default has none of (only sabre checks)"),
+        (compare + ["--profile", "live", "--check-every-step"], "--check-every-step: calls abandonment checks, which profile live has none of (only sabre checks)"),
+        (compare + ["--profile", "sabre", "--no-abandon", "--check-every-step"], "--check-every-step: calls abandonment checks, which --no-abandon turns off"),
+        (run + ["--no-abandon"], "--no-abandon: turns off abandonment checks, which profile default has none of (only sabre checks)"),
+        (compare + ["--segments", "20", "--segments", "csv.gz"], "--segments: is given more than once; it keeps one value, so give it once"),
+        (compare + ["--profile", "sabre", "--profile=live"], "--profile: is given more than once; it keeps one value, so give it once"),
+        (traces + ["--outage-mean-s", "2", "--outage-mean-s", "3"], "--outage-mean-s: is given more than once; it keeps one value, so give it once"),
+    ]
+
+    static func expectRefused(_ arguments: [String], _ message: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let resolved = arguments.map { $0.replacingOccurrences(of: "OUT", with: folder.path) }
+        // Under `timeout`, so an option that hangs fails the test instead of stalling the suite.
+        let result = try CLI.runTool("/usr/bin/timeout", ["30", CLI.binary.path] + resolved)
+        #expect(result.status != 0 && result.status != 124, sourceLocation: sourceLocation)
+        #expect(result.stderr == "abrlab: \(message)\n", sourceLocation: sourceLocation)
+        #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "something was written", sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: cases.indices)
+    func outOfRangeValuesAreRefusedBeforeWorkStarts(index: Int) throws {
+        try Self.expectRefused(Self.cases[index].arguments, Self.cases[index].message)
+    }
+
+    @Test(arguments: meaningless.indices)
+    func optionsThatWouldChangeNothingAreRefused(index: Int) throws {
+        try Self.expectRefused(Self.meaningless[index].arguments, Self.meaningless[index].message)
+    }
+
+    /// Options that collect values may repeat, and a flag given twice is still the flag.
+    @Test func repeatableOptionsStillRepeat() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run([
+            "compare", "--strategies", "conservative", "--strategies", "bba", "--traces", "Traces/3g/3g_1.csv", "--traces", "Traces/3g/3g_2.csv",
+            "--param", "bba.reservoir_s=5", "--param", "bba.cushion_s=20", "--quiet", "--quiet", "--out", folder.appendingPathComponent("r").path,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try CLI.read(folder.appendingPathComponent("r/sessions.csv")).split(separator: "\n").count == 5)
+    }
+
+    /// A negative value reaches the option's own check instead of being read as an option.
+    @Test func aNegativeNumberIsAValue() throws {
+        let result = try CLI.run(["traces", "generate", "--out-dir", "/nonexistent/never", "--latency-ms", "-5"])
+        #expect(result.stderr == "abrlab: --latency-ms: must be from 0 to 60000 ms\n")
+        let usage = try CLI.run(["compare", "--frobnicate"])
+        #expect(usage.status == 64)
+        #expect(usage.stderr.split(separator: "\n").count == 1)
+    }
+}

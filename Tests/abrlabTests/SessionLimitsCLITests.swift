@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// Hostile traces through the CLI: a session over a trace too slow or too late to finish ends at
+/// the documented 24 h limit with an error in its row, the other sessions complete, exit 1.
+@Suite struct SessionLimitsCLITests {
+    static let profiles = ["default", "pensieve", "sabre", "live"]
+    static let limitMessage = "the session ran past its limit of 86400 s of simulated time"
+
+    /// Runs compare with `traces` (CSV bodies by trace name) beside the shipped `3g_1` and
+    /// returns each session's error by trace, the exit status and stderr.
+    static func compare(_ traces: [String: String], _ arguments: [String]) throws -> (errors: [String: String], status: Int32, stderr: String, seconds: Double) {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var paths: [String] = []
+        for (name, body) in traces {
+            let url = folder.appendingPathComponent(name + ".csv")
+            try body.write(to: url, atomically: true, encoding: .utf8)
+            paths.append(url.path)
+        }
+        let out = folder.appendingPathComponent("results")
+        let start = Date()
+        // Under `timeout`, so a run that hangs fails the test instead of stalling the suite.
+        let result = try CLI.runTool("/usr/bin/timeout", ["60", CLI.binary.path,
+            "compare", "--strategies", "conservative", "--traces", "Traces/3g/3g_1.csv"] + paths + ["--out", out.path, "--quiet", "--jobs", "1"] + arguments
+        )
+        try #require(result.status != 124, "compare ran for a minute")
+        let seconds = Date().timeIntervalSince(start)
+        let table = try CLI.read(out.appendingPathComponent("sessions.csv"))
+        let rows = table.split(separator: "\n").map(String.init)
+        let header = rows[0].split(separator: ",").map(String.init)
+        let traceColumn = try #require(header.firstIndex(of: "trace"))
+        let errorColumn = try #require(header.firstIndex(of: "error"))
+        var errors: [String: String] = [:]
+        for row in rows.dropFirst() {
+            // The columns before the error hold no commas; the error's own may.
+            let cells = row.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            errors[cells[traceColumn]] = row.contains(limitMessage) ? "time limit" : (cells[errorColumn].isEmpty ? "" : "other error")
+        }
+        return (errors, result.status, result.stderr, seconds)
+    }
+
+    @Test(arguments: profiles)
+    func aTraceOfNearlyNoBandwidthEndsWithinSecondsWithAClearError(profile: String) throws {
+        let run = try Self.compare(["slow": "end_s,bandwidth_bps\n1,1e-300\n2,1e-300\n"], ["--profile", profile])
+        #expect(run.status == 1)
+        #expect(run.stderr == "abrlab: 1 session(s) failed; see the error column of sessions.csv\n")
+        #expect(run.errors == ["3g_1": "", "slow": "time limit"])
+        #expect(run.seconds < 30)
+    }
+
+    /// The `pensieve` profile adds Pensieve's own 80 ms to each request and never reads the
+    /// trace's latency, so its session plays.
+    @Test(arguments: profiles)
+    func aLatencyOf1e300SecondsEndsWithinSecondsWithAClearError(profile: String) throws {
+        let run = try Self.compare(["late": "end_s,bandwidth_bps,latency_s\n1,1000000,1e300\n2,1000000,1e300\n"], ["--profile", profile])
+        if profile == "pensieve" {
+            #expect(run.status == 0)
+            #expect(run.errors == ["3g_1": "", "late": ""])
+        } else {
+            #expect(run.status == 1)
+            #expect(run.errors == ["3g_1": "", "late": "time limit"])
+        }
+        #expect(run.seconds < 30)
+    }
+
+    @Test func aBandwidthMultiplierOf1eMinus300EndsEverySessionAtTheLimit() throws {
+        let run = try Self.compare([:], ["--profile", "sabre", "--bandwidth-multiplier", "1e-300"])
+        #expect(run.status == 1)
+        #expect(run.errors == ["3g_1": "time limit"])
+        #expect(run.seconds < 30)
+    }
+}
