@@ -11,6 +11,7 @@ extension Ranking {
     /// `summary.csv`: the header and one row per strategy, ranked ones first.
     public var summaryCSV: String {
         var text = CSVRow.line(Self.summaryHeader)
+        let comparisons = Dictionary(self.comparisons.map { ($0.strategyID, $0) }) { first, _ in first }
         for item in summaries {
             var row = CSVRow()
             row.add(item.strategyID)
@@ -27,7 +28,7 @@ extension Ranking {
             row.add(item.rebufferRatio)
             row.add(item.switches)
             row.add(item.startupSeconds)
-            if let comparison = comparison(for: item.strategyID) {
+            if let comparison = comparisons[item.strategyID] {
                 row.add(comparison.baselineID)
                 row.add(comparison.pairs)
                 row.add(comparison.wins)

@@ -84,11 +84,19 @@ struct RunManifest: Encodable {
         rebufferPenalty = builtIn ? plan.qoe.rebufferPenalty : nil
         smoothnessPenalty = builtIn ? plan.qoe.smoothnessPenalty : nil
         self.inputs = inputs
+        // Each file is read and hashed once, however many rows of a sweep name it.
+        var records: [String: RunInputs.File?] = [:]
+        func record(_ path: String) -> RunInputs.File? {
+            if let known = records[path] { return known }
+            let file = RunInputs.File(path: path)
+            records[path] = file
+            return file
+        }
         strategies = descriptors.map { descriptor in
             Strategy(
                 id: descriptor.id, name: descriptor.name, source: descriptor.source,
-                file: descriptor.source == "native" ? nil : RunInputs.File(path: descriptor.source),
-                params: parameters[descriptor.id] ?? [], inputs: Self.filesRead(by: descriptor).compactMap { RunInputs.File(path: $0) }
+                file: descriptor.source == "native" ? nil : record(descriptor.source),
+                params: parameters[descriptor.id] ?? [], inputs: Self.filesRead(by: descriptor).compactMap(record)
             )
         }
         self.files = files
