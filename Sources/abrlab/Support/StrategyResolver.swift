@@ -55,7 +55,7 @@ struct StrategyResolver {
                 throw InputError(file: file, "no strategy with id '\(id)' is being run")
             }
         }
-        return (try descriptors.flatMap(expand), shadowing.warnings)
+        return (try rows(of: descriptors), shadowing.warnings)
     }
 
     /// Resolves one strategy for commands that play single sessions, where a sweep has no place.
