@@ -28,7 +28,7 @@ extension Abrlab {
         @Option(help: "Output folder.")
         var out: String = "results"
 
-        @Flag(help: "Print only errors.")
+        @Flag(help: "Print only errors and warnings: no table or closing line.")
         var quiet = false
 
         @Option(help: ArgumentHelp("How the ranked table is printed: text, or json (the contents of ranked.json).", valueName: "text|json"))
@@ -38,6 +38,9 @@ extension Abrlab {
             try CommandFailure.guarding {
                 guard ["text", "json"].contains(table) else { throw InputError(file: "--table", "'\(table)' is not text or json") }
                 let merger = try ShardMerger(folders: folders)
+                // The shards' warnings once more, whatever --quiet says: their own stderr may be in
+                // a dozen job logs.
+                merger.warnings.forEach(CommandFailure.warn)
                 let outURL = URL(fileURLWithPath: out)
                 let folder = try OutputFolder(outURL)
                 let created = !FileManager.default.fileExists(atPath: outURL.path)

@@ -4,9 +4,10 @@ import Foundation
 /// (`inputs.video.sizesSHA256`, `strategies[bba].file.sha256`, `profile.maxBufferSeconds`).
 /// Entries of arrays are named by their `id` or `name` when they have one. What cannot change
 /// a result — the command line, `--jobs`, file paths and the files written — is left out, and so
-/// are the plan fingerprint (a hash of what the other keys show) and a shard's bookkeeping.
+/// are the plan fingerprint (a hash of what the other keys show), a shard's bookkeeping and the
+/// warnings (said about inputs whose hashes are compared, and naming them by path).
 enum ManifestDifferences {
-    static let ignoredKeys: Set<String> = ["command", "jobs", "files", "path", "fingerprint", "shard"]
+    static let ignoredKeys: Set<String> = ["command", "jobs", "files", "path", "fingerprint", "shard", "warnings"]
 
     static func keys(_ a: Any, _ b: Any) -> [String] {
         let left = flatten(a, prefix: "")

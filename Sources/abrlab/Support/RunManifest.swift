@@ -65,6 +65,8 @@ struct RunManifest: Encodable {
     var fingerprint: String?
     /// Set in a shard's folder only.
     var shard: ShardManifest?
+    /// Every warning the run printed, one line each (``RunWarnings``); `merge` joins the shards'.
+    var warnings: [String] = []
 
     init(
         plan: ExperimentPlan, descriptors: [StrategyDescriptor], inputs: RunInputs, parameters: [String: [Parameter]],

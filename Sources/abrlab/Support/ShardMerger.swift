@@ -14,6 +14,8 @@ struct ShardMerger {
         let folder: URL
         let shard: ShardManifest
         let fingerprint: String
+        /// The shard's warnings; `nil` in a folder written before run.json recorded them.
+        let warnings: [String]?
     }
 
     let parts: [Part]
@@ -31,7 +33,7 @@ struct ShardMerger {
                   let fingerprint = Self.fingerprint(in: text) else {
                 throw InputError(file: runURL.path, "has no shard entry: not written by compare --shard")
             }
-            parts.append(Part(folder: url, shard: shard, fingerprint: fingerprint))
+            parts.append(Part(folder: url, shard: shard, fingerprint: fingerprint, warnings: Self.warnings(in: text)))
         }
         let first = parts[0]
         for part in parts.dropFirst() where part.fingerprint != first.fingerprint || part.shard.count != first.shard.count {
@@ -126,7 +128,36 @@ struct ShardMerger {
             files.append(output)
         }
         for file in files { try file.commit() }
-        return (report, first, Self.cuttingShard(from: try Self.manifestText(of: parts[0].folder))?.rest ?? "")
+        var manifest = Self.cuttingShard(from: try Self.manifestText(of: parts[0].folder))?.rest ?? ""
+        if parts.allSatisfy({ $0.warnings != nil }) { manifest = Self.replacingWarnings(in: manifest, with: warnings) }
+        return (report, first, manifest)
+    }
+
+    /// Every shard's warnings, as the unsharded run lists them (``RunWarnings/merged(_:)``).
+    var warnings: [String] {
+        RunWarnings.merged(parts.map { $0.warnings ?? [] })
+    }
+
+    /// Where run.json's `warnings` list is, as abrlab's encoder writes it: from its key to the
+    /// bracket that closes it, two spaces in (its strings are four in).
+    private static func warningsRange(in text: String) -> Range<String.Index>? {
+        guard let key = text.range(of: "\n  \"warnings\" : ["),
+              let close = text.range(of: "\n  ]", range: key.upperBound..<text.endIndex) else { return nil }
+        return text.index(after: key.lowerBound)..<close.upperBound
+    }
+
+    /// The `warnings` list of a run.json's text; `nil` when it has none.
+    static func warnings(in text: String) -> [String]? {
+        guard let range = warningsRange(in: text), let open = text[range].firstIndex(of: "[") else { return nil }
+        return try? JSONDecoder().decode([String].self, from: Data(text[open..<range.upperBound].utf8))
+    }
+
+    /// `text` with its `warnings` list replaced by `lines`, written as the encoder writes it.
+    static func replacingWarnings(in text: String, with lines: [String]) -> String {
+        guard let range = warningsRange(in: text) else { return text }
+        var list: [UInt8] = []
+        PrettyJSON.append(.array(lines.map { .string($0) }), indent: 2, to: &list)
+        return text.replacingCharacters(in: range, with: "  \"warnings\" : " + String(decoding: list, as: UTF8.self))
     }
 
     /// The header a data file starts with: its CSV header line, a gzip member of its own in
