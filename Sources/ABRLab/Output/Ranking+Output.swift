@@ -51,11 +51,11 @@ extension Ranking {
     public func json() -> Data {
         let document = RankingDocument(
             rank_by: rankBy.rawValue, traces: traceCount, compared_traces: comparedTraceCount,
-            ranked: ranked.map { RankingDocument.Entry($0) }, incomplete: incomplete.map { RankingDocument.Entry($0) },
-            baseline: Nullable(baselineID), comparisons: comparisons.map { RankingDocument.Pair($0) }
+            ranked: .init(ranked.map { RankingDocument.Entry($0) }), incomplete: .init(incomplete.map { RankingDocument.Entry($0) }),
+            baseline: Nullable(baselineID), comparisons: .init(comparisons.map { RankingDocument.Pair($0) })
         )
         // Only finite numbers or nil reach the encoder, so it cannot fail.
-        return (try? PrettyJSON.encoder().encode(document)) ?? Data()
+        return (try? PrettyJSON.encode(document)) ?? Data()
     }
 }
 
@@ -120,10 +120,11 @@ private struct RankingDocument: Encodable {
     let rank_by: String
     let traces: Int
     let compared_traces: Int
-    let ranked: [Entry]
-    let incomplete: [Entry]
+    /// Element by element: a parameter grid's rows make long lists.
+    let ranked: PrettyJSON.ElementWise<Entry>
+    let incomplete: PrettyJSON.ElementWise<Entry>
     let baseline: Nullable<String>
-    let comparisons: [Pair]
+    let comparisons: PrettyJSON.ElementWise<Pair>
 }
 
 /// Encodes `nil` as JSON `null` (Encodable leaves absent optionals out), so every entry has

@@ -58,7 +58,8 @@ struct RunManifest: Encodable {
     let rebufferPenalty: Double?
     let smoothnessPenalty: Double?
     let inputs: RunInputs
-    let strategies: [Strategy]
+    /// Written element by element: a parameter grid's rows are most of run.json.
+    let strategies: PrettyJSON.ElementWise<Strategy>
     /// The files this run wrote into its output folder.
     let files: [String]
     /// The plan's fingerprint (see `PlanFingerprint`), the same in every shard of one plan.
@@ -94,13 +95,13 @@ struct RunManifest: Encodable {
             records[path] = file
             return file
         }
-        strategies = descriptors.map { descriptor in
+        strategies = PrettyJSON.ElementWise(descriptors.map { descriptor in
             Strategy(
                 id: descriptor.id, name: descriptor.name, source: descriptor.source,
                 file: descriptor.source == "native" ? nil : record(descriptor.source),
                 params: parameters[descriptor.id] ?? [], inputs: Self.filesRead(by: descriptor).compactMap(record)
             )
-        }
+        })
         self.files = files
     }
 
