@@ -91,10 +91,10 @@ struct ShardMerger {
     }
 
     static func fingerprint(in text: String) -> String? {
-        let prefix = "  \"fingerprint\" : \""
-        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) else { return nil }
-        let value = line.dropFirst(prefix.count).prefix { $0 != "\"" }
-        return value.count == 64 ? String(value) : nil
+        // Found without splitting the whole text into lines: a grid's run.json has millions.
+        guard let key = text.utf8.firstRange(of: "\n  \"fingerprint\" : \"".utf8) else { return nil }
+        let value = text.utf8[key.upperBound...].prefix { $0 != UInt8(ascii: "\"") }
+        return value.count == 64 ? String(Substring(value)) : nil
     }
 
     /// The files the merged folder holds, sorted, as the unsharded run's `files` lists them.
@@ -138,26 +138,40 @@ struct ShardMerger {
         RunWarnings.merged(parts.map { $0.warnings ?? [] })
     }
 
-    /// Where run.json's `warnings` list is, as abrlab's encoder writes it: from its key to the
-    /// bracket that closes it, two spaces in (its strings are four in).
-    private static func warningsRange(in text: String) -> Range<String.Index>? {
-        guard let key = text.range(of: "\n  \"warnings\" : ["),
-              let close = text.range(of: "\n  ]", range: key.upperBound..<text.endIndex) else { return nil }
-        return text.index(after: key.lowerBound)..<close.upperBound
+    /// Where run.json's `warnings` list is, as abrlab's encoder writes it: from its key (two
+    /// spaces in) to the bracket that closes it, in UTF-8 offsets. Keys are sorted, so the
+    /// list is near the end, where the search starts: run.json lists every row and trace.
+    private static func warningsRange(in text: String) -> Range<Int>? {
+        let key = Array("\n  \"warnings\" : [".utf8)
+        let close = Array("\n  ]".utf8)
+        var bytes = text
+        return bytes.withUTF8 { utf8 in
+            guard var start = utf8.count >= key.count ? utf8.count - key.count : nil else { return nil }
+            while !utf8[start..<(start + key.count)].elementsEqual(key) {
+                guard start > 0 else { return nil }
+                start -= 1
+            }
+            var end = start + key.count
+            while end + close.count <= utf8.count, !utf8[end..<(end + close.count)].elementsEqual(close) { end += 1 }
+            return end + close.count <= utf8.count ? (start + 1)..<(end + close.count) : nil
+        }
     }
 
     /// The `warnings` list of a run.json's text; `nil` when it has none.
     static func warnings(in text: String) -> [String]? {
-        guard let range = warningsRange(in: text), let open = text[range].firstIndex(of: "[") else { return nil }
-        return try? JSONDecoder().decode([String].self, from: Data(text[open..<range.upperBound].utf8))
+        guard let range = warningsRange(in: text) else { return nil }
+        let list = Array(text.utf8.dropFirst(range.lowerBound).prefix(range.count)).drop { $0 != UInt8(ascii: "[") }
+        return try? JSONDecoder().decode([String].self, from: Data(list))
     }
 
     /// `text` with its `warnings` list replaced by `lines`, written as the encoder writes it.
     static func replacingWarnings(in text: String, with lines: [String]) -> String {
         guard let range = warningsRange(in: text) else { return text }
-        var list: [UInt8] = []
-        PrettyJSON.append(.array(lines.map { .string($0) }), indent: 2, to: &list)
-        return text.replacingCharacters(in: range, with: "  \"warnings\" : " + String(decoding: list, as: UTF8.self))
+        var bytes = Array(text.utf8.prefix(range.lowerBound))
+        bytes += Array("  \"warnings\" : ".utf8)
+        PrettyJSON.append(.array(lines.map { .string($0) }), indent: 2, to: &bytes)
+        bytes += text.utf8.dropFirst(range.upperBound)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The header a data file starts with: its CSV header line, a gzip member of its own in
