@@ -1,41 +1,40 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension CLI {
     struct MeasuredOutput {
         let status: Int32
+        let stdout: String
         let stderr: String
-        /// The process's peak resident memory (`ru_maxrss` from `wait4`), bytes.
+        /// The process's peak resident memory (`VmHWM`) once its work was done, bytes.
         let peakBytes: Int
     }
 
-    /// Runs abrlab from the package root, as ``run(_:environment:)`` does with stdout dropped,
-    /// and measures its peak memory. `Process` reaps its children itself, so this spawns the
-    /// child and waits for it with `wait4`, which reports that one child's usage.
+    /// Runs abrlab from the package root and measures its peak memory, for a command whose
+    /// last act is to print more than a pipe holds (`compare --table json` over many rows):
+    /// while it waits for the pipe to drain, everything else is done and `/proc` still shows
+    /// its high-water mark. (`wait4`'s `ru_maxrss` will not do: a child counts the memory its
+    /// parent, the test process, had when it was spawned.)
     static func runMeasuringMemory(_ arguments: [String]) throws -> MeasuredOutput {
         let errors = FileManager.default.temporaryDirectory.appendingPathComponent("abrlab-stderr-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: errors) }
-        // The shell changes folder and then becomes abrlab (exec), so the pid waited on is abrlab's.
-        let argv = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\" >/dev/null 2>\"$ABRLAB_TEST_STDERR\"", packageRoot.path, binary.path] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["ABRLAB_TEST_STDERR"] = errors.path
-        for variable in ["SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_MAX", "JOB_COMPLETION_INDEX"] {
-            environment[variable] = nil
-        }
-        let cArguments = argv.map { strdup($0) } + [nil]
-        let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (cArguments + cEnvironment).forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, cArguments, cEnvironment)
-        guard spawned == 0 else { throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "posix_spawn failed: \(spawned)"]) }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
-        // WIFEXITED and WEXITSTATUS, which Swift does not import.
-        let exitStatus = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-        return MeasuredOutput(status: exitStatus, stderr: stderr, peakBytes: usage.ru_maxrss * 1024)
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        let first = out.fileHandleForReading.availableData
+        let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        let rest = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+        let kilobytes = line.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? -1
+        return MeasuredOutput(
+            status: process.terminationStatus, stdout: String(decoding: first + rest, as: UTF8.self),
+            stderr: (try? String(contentsOf: errors, encoding: .utf8)) ?? "", peakBytes: kilobytes * 1024
+        )
     }
 }

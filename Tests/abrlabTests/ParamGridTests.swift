@@ -192,12 +192,14 @@ import Testing
         let rows = (0..<10_000).map { "\(1 + Double($0) / 1000),\(10 + $0 % 7)\n" }.joined()
         let grid = try Self.write("bola.gp,bola.capacity_s\n" + rows, in: folder)
         let out = folder.appendingPathComponent("out")
+        // The ranked table as JSON comes last and fills the pipe (see runMeasuringMemory).
         let run = try CLI.runMeasuringMemory([
             "compare", "--strategies", "Strategies/bola.lua", "conservative", "--baseline", "conservative", "--param-grid", grid,
-            "--traces", "Traces/default/4g_1.csv", "--video", "Traces/video.json", "--jobs", "2", "--quiet", "--out", out.path,
+            "--traces", "Traces/default/4g_1.csv", "--video", "Traces/video.json", "--jobs", "2", "--table", "json", "--out", out.path,
         ])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.peakBytes < 224 << 20, "peak resident memory \(run.peakBytes >> 20) MiB")
+        #expect(run.stdout.utf8.count > 1 << 18)
+        #expect(run.peakBytes > 0 && run.peakBytes < 224 << 20, "peak resident memory \(run.peakBytes >> 20) MiB")
         #expect(try Self.strategyIDs(out).count == 10_001)
     }
 
