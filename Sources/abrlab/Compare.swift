@@ -72,7 +72,7 @@ extension Abrlab {
         @Option(help: "Output folder, owned by the run (see above).")
         var out: String = "results"
 
-        @Flag(help: "Print only errors.")
+        @Flag(help: "Print only errors and warnings: no progress bar, table or closing line.")
         var quiet = false
 
         @Flag(name: .customLong("buffer-timeline"), help: "Also write buffer_timeline.csv: every session's buffer indicator sampled at 10 Hz.")
@@ -148,7 +148,7 @@ extension Abrlab {
                 let rows = descriptors.filter { $0.id.hasPrefix(baseline + "[") }.map(\.id)
                 throw InputError(file: "--baseline", "'\(baseline)' is swept; name one of its rows: \(rows.joined(separator: ", "))")
             }
-            let video = try experiment.resolveVideo()
+            let (video, videoWarnings) = try experiment.resolveVideoWithWarnings()
             let emulator = try experiment.resolveEmulator()
             let strategyCount = descriptors.count
             let traceRange = Shard.partition(
@@ -156,14 +156,12 @@ extension Abrlab {
             )[shard?.index ?? 0]
             // Only this shard's traces are read; the partition and fingerprint need just the files.
             let traceSet = try traceReader.load(entries[traceRange])
-            if !quiet { traceSet.warnings.forEach { CommandFailure.warn($0.description) } }
             let plan = ExperimentPlan(
                 strategies: descriptors, traces: traceSet.traces, video: video,
                 emulator: emulator, qoe: try experiment.resolveQoE(), seed: experiment.seed,
                 customQoE: try experiment.resolveScriptedQoE()
             )
             try plan.validate(requiresTraces: shard == nil)
-            if !quiet { experiment.warnIfNotPensieveShaped(plan) }
             let layout = ResumableResults.Layout(segments: format, formats: video.formats.contains { $0 != nil }, timeline: bufferTimeline)
             let plannedFingerprint = PlanFingerprint(
                 plan: plan, traceReader: traceReader,
@@ -171,8 +169,15 @@ extension Abrlab {
                 luaLimits: experiment.luaLimitsDescription, layout: layout
             )
             let inputs = pendingInputs.inputs(videoSpec: experiment.video, video: video)
-            // The default run leaves the Lua conservative.lua out by design (see the discussion above).
-            if !quiet, !strategies.isEmpty { strategyWarnings.forEach { CommandFailure.warn($0.description) } }
+            // Printed whatever --quiet says, and recorded. The plan's own come first, then this
+            // shard's traces', so merged shards list them as the unsharded run does. The default
+            // run leaves the Lua conservative.lua out by design (see the discussion above).
+            let warnings = RunWarnings(
+                plan: videoWarnings + [experiment.pensieveShapeWarning(plan)].compactMap { $0 }
+                    + (strategies.isEmpty ? [] : strategyWarnings),
+                traces: traceSet.warnings
+            )
+            warnings.print()
 
             let fingerprint = plannedFingerprint.hex(traces: inputs.traces)
             let loadedFiles = LoadedFilesNote(strategies: descriptors, qoe: plan.customQoE)
@@ -192,7 +197,7 @@ extension Abrlab {
             var progress = ProgressBar(total: sessions.count, quiet: quiet)
             try ChunkedRun.run(
                 plan, sessions: sessions, jobs: jobs, results: results, bufferTimeline: bufferTimeline, report: &report,
-                progress: { progress.update(done: $0) }, beforeAppend: { try loadedFiles.record(in: results) }
+                progress: { progress.update(done: $0) }, beforeChunkEnds: { try loadedFiles.record(in: results) }
             )
 
             let ranking = report.ranking(seed: plan.seed, rankBy: rankMetric, baselineID: baseline)
@@ -201,6 +206,7 @@ extension Abrlab {
                 jobs: jobs, rankBy: rankMetric, files: results.fileNames
             )
             manifest.fingerprint = fingerprint
+            manifest.warnings = warnings.lines
             if let shard {
                 manifest.shard = ShardManifest(
                     index: shard.index, count: shard.count, firstTrace: traceRange.lowerBound, traces: traceRange.count,

@@ -30,7 +30,7 @@ extension Abrlab {
         @Option(help: "Output folder.")
         var out: String = "results"
 
-        @Flag(help: "Print only errors.")
+        @Flag(help: "Print only errors and warnings: no table or closing line.")
         var quiet = false
 
         @Option(help: ArgumentHelp("How the ranked table is printed: text, or json (the contents of ranked.json).", valueName: "text|json"))
@@ -49,6 +49,9 @@ extension Abrlab {
             let shardLocks = try claimShardFolders(besides: out)
             defer { shardLocks.forEach { $0.release(removingCreatedFolders: false) } }
             let merger = try ShardMerger(folders: folders)
+            // The shards' warnings once more, whatever --quiet says: their own stderr may be in
+            // a dozen job logs.
+            merger.warnings.forEach(CommandFailure.warn)
             let outURL = URL(fileURLWithPath: self.out)
             let folder = try OutputFolder(outURL)
             // Every file is written here first, so a merge killed half-way leaves its files where

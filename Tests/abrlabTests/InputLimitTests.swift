@@ -64,4 +64,27 @@ import Testing
             + "\(secret), outside the script's folder \(fixture.path("S")); modules must lie inside it\n")
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
+
+    /// A parameter grid is capped like every other input, by the size of what a link points to:
+    /// a sparse 65 MiB grid, given directly or through a symlink, is refused at once, unread.
+    @Test func aGridOverTheCapIsRefusedThroughALinkToo() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let huge = folder.appendingPathComponent("huge.csv")
+        #expect(FileManager.default.createFile(atPath: huge.path, contents: Data("bola.gp\n3\n".utf8)))
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: 65 << 20)
+        try handle.close()
+        let link = folder.appendingPathComponent("link.csv")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "huge.csv")
+        let out = folder.appendingPathComponent("results")
+        for grid in [huge.path, link.path] {
+            let result = try CLI.run([
+                "compare", "--strategies", "Strategies/bola.lua", "--traces", "Traces/default/3g_1.csv", "--param-grid", grid, "--out", out.path, "--quiet",
+            ])
+            #expect(result.status == 1)
+            #expect(result.stderr == "abrlab: \(grid): is too large: inputs are read whole and limited to 64 MiB; this file is 65 MiB\n")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
 }

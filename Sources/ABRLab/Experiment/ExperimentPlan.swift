@@ -34,13 +34,14 @@ public struct ExperimentPlan: Sendable {
     public func validate(requiresTraces: Bool = true) throws(InputError) {
         guard !strategies.isEmpty else { throw InputError(file: "", "no strategies to run") }
         guard !traces.isEmpty || !requiresTraces else { throw InputError(file: "", "the trace set is empty") }
-        let ids = strategies.map(\.id)
-        if let duplicate = ids.first(where: { id in ids.filter { $0 == id }.count > 1 }) {
-            throw InputError(file: "", "strategy id '\(duplicate)' is given twice")
+        // Sets, not pairwise scans: a parameter grid can make a hundred thousand rows.
+        var ids = Set<String>()
+        if let duplicate = strategies.first(where: { !ids.insert($0.id).inserted }) {
+            throw InputError(file: "", "strategy id '\(duplicate.id)' is given twice")
         }
-        let names = traces.map(\.name)
-        if Set(names).count != names.count, let duplicate = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
-            throw InputError(file: "", "two traces are named '\(duplicate)'; trace names must be unique within a run")
+        var names = Set<String>()
+        if let duplicate = traces.first(where: { !names.insert($0.name).inserted }) {
+            throw InputError(file: "", "two traces are named '\(duplicate.name)'; trace names must be unique within a run")
         }
         do { try emulator.validate(video: video) } catch { throw InputError(file: "", error.description) }
         try qoe.validate(ladder: video.ladder)

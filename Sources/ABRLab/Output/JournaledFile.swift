@@ -5,7 +5,8 @@ import Foundation
 
 /// One output file of a resumable run: appended chunk by chunk, each chunk plain or one gzip
 /// member, with its length and running CRC-32 known at all times so a journal can record
-/// exactly which bytes are durable.
+/// exactly which bytes are durable. A chunk may be written in parts, ended by ``endChunk()``;
+/// checkpoints fall between chunks.
 final class JournaledFile {
     let name: String
     let url: URL
@@ -14,6 +15,8 @@ final class JournaledFile {
     private(set) var crc: UInt32 = 0
     private let descriptor: Int32
     private var buffer: [UInt8] = []
+    /// The gzip member of the chunk being written, in a compressed file.
+    private var member: Gzip.Member?
 
     /// Creates (or empties) the file and writes `header` as its first chunk.
     init(creating url: URL, name: String, compressed: Bool, header: String) throws(InputError) {
@@ -46,7 +49,27 @@ final class JournaledFile {
 
     /// Appends one chunk: the bytes as they are, or as one gzip member.
     func append(_ chunk: [UInt8]) throws(InputError) {
-        let bytes = compressed ? Gzip.member(chunk) : chunk
+        try append(part: chunk)
+        try endChunk()
+    }
+
+    /// Appends part of the current chunk: as it is, or into the chunk's gzip member.
+    func append(part: [UInt8]) throws(InputError) {
+        guard compressed else { return try store(part) }
+        let member = self.member ?? Gzip.Member()
+        self.member = member
+        try store(member.compress(part))
+    }
+
+    /// Ends the current chunk; a compressed file's member is finished (an empty chunk makes one too).
+    func endChunk() throws(InputError) {
+        guard compressed else { return }
+        let member = self.member ?? Gzip.Member()
+        self.member = nil
+        try store(member.finish())
+    }
+
+    private func store(_ bytes: [UInt8]) throws(InputError) {
         crc = Gzip.crc32(bytes, continuing: crc)
         length += UInt64(bytes.count)
         buffer.append(contentsOf: bytes)

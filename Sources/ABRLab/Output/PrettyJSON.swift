@@ -17,6 +17,9 @@ public enum PrettyJSON {
         /// Keys in any order: rendered sorted, as `.sortedKeys` does.
         case object([(String, Value)])
         case array([Value])
+        /// A value's text as ``encoder()`` writes it on its own (``array(encoding:)``); placed in
+        /// a document, its lines move in to where it stands.
+        case encoded([UInt8])
 
         public static func == (lhs: Value, rhs: Value) -> Bool {
             switch (lhs, rhs) {
@@ -26,6 +29,7 @@ public enum PrettyJSON {
             case (.null, .null): true
             case (.object(let a), .object(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
             case (.array(let a), .array(let b)): a == b
+            case (.encoded(let a), .encoded(let b)): a == b
             default: false
             }
         }
@@ -46,11 +50,34 @@ public enum PrettyJSON {
         }
     }
 
+    /// A list written element by element (``array(encoding:)``) inside a document given to
+    /// ``encode(_:)``: for the long lists of `run.json` and `ranked.json`.
+    public struct ElementWise<Element: Encodable>: Encodable {
+        public let elements: [Element]
+
+        public init(_ elements: [Element]) { self.elements = elements }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(Verbatim(try PrettyJSON.array(encoding: elements)))
+        }
+    }
+
     /// The encoder every abrlab JSON file is written with.
     public static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return encoder
+    }
+
+    /// `elements` as one array ``Value``, each element encoded on its own. The encoder builds a
+    /// tree of a whole document before writing it, several times the size of the text; for a
+    /// long list of structured values (run.json's strategy rows, ranked.json's entries: a
+    /// parameter grid makes a hundred thousand) that tree would be the run's largest memory.
+    /// The elements must not hold a ``Verbatim``.
+    public static func array<T: Encodable>(encoding elements: [T]) throws -> Value {
+        let encoder = encoder()
+        return .array(try elements.map { .encoded([UInt8](try encoder.encode($0))) })
     }
 
     /// `value` as ``encoder()`` writes it, each ``Verbatim`` rendered in its place.
@@ -104,6 +131,14 @@ public enum PrettyJSON {
             }
             appendClose(indent: indent, empty: elements.isEmpty, to: &out)
             out.append(UInt8(ascii: "]"))
+        case .encoded(let text):
+            // Lines after the first move in; the blank line of an empty container stays blank.
+            var atLineStart = false
+            for byte in text {
+                if atLineStart, byte != UInt8(ascii: "\n") { out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent)) }
+                out.append(byte)
+                atLineStart = byte == UInt8(ascii: "\n")
+            }
         }
     }
 

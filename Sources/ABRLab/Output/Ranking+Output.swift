@@ -11,6 +11,7 @@ extension Ranking {
     /// `summary.csv`: the header and one row per strategy, ranked ones first.
     public var summaryCSV: String {
         var text = CSVRow.line(Self.summaryHeader)
+        let comparisons = Dictionary(self.comparisons.map { ($0.strategyID, $0) }) { first, _ in first }
         for item in summaries {
             var row = CSVRow()
             row.add(item.strategyID)
@@ -27,7 +28,7 @@ extension Ranking {
             row.add(item.rebufferRatio)
             row.add(item.switches)
             row.add(item.startupSeconds)
-            if let comparison = comparison(for: item.strategyID) {
+            if let comparison = comparisons[item.strategyID] {
                 row.add(comparison.baselineID)
                 row.add(comparison.pairs)
                 row.add(comparison.wins)
@@ -50,11 +51,11 @@ extension Ranking {
     public func json() -> Data {
         let document = RankingDocument(
             rank_by: rankBy.rawValue, traces: traceCount, compared_traces: comparedTraceCount,
-            ranked: ranked.map { RankingDocument.Entry($0) }, incomplete: incomplete.map { RankingDocument.Entry($0) },
-            baseline: Nullable(baselineID), comparisons: comparisons.map { RankingDocument.Pair($0) }
+            ranked: .init(ranked.map { RankingDocument.Entry($0) }), incomplete: .init(incomplete.map { RankingDocument.Entry($0) }),
+            baseline: Nullable(baselineID), comparisons: .init(comparisons.map { RankingDocument.Pair($0) })
         )
         // Only finite numbers or nil reach the encoder, so it cannot fail.
-        return (try? PrettyJSON.encoder().encode(document)) ?? Data()
+        return (try? PrettyJSON.encode(document)) ?? Data()
     }
 }
 
@@ -119,10 +120,11 @@ private struct RankingDocument: Encodable {
     let rank_by: String
     let traces: Int
     let compared_traces: Int
-    let ranked: [Entry]
-    let incomplete: [Entry]
+    /// Element by element: a parameter grid's rows make long lists.
+    let ranked: PrettyJSON.ElementWise<Entry>
+    let incomplete: PrettyJSON.ElementWise<Entry>
     let baseline: Nullable<String>
-    let comparisons: [Pair]
+    let comparisons: PrettyJSON.ElementWise<Pair>
 }
 
 /// Encodes `nil` as JSON `null` (Encodable leaves absent optionals out), so every entry has

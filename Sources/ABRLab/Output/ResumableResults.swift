@@ -37,23 +37,14 @@ public final class ResumableResults {
             return files
         }
 
-        /// One chunk's bytes for each data file, in ``files`` order.
-        func chunk(_ sessions: [SessionCSV]) -> [[UInt8]] {
-            var parts: [[UInt8]] = []
-            parts.append(Self.bytes(sessions, \.sessionLine))
-            if segments != .none { parts.append(Self.bytes(sessions, \.segmentLines)) }
-            parts.append(Self.bytes(sessions, \.transitionLines))
-            if formats { parts.append(Self.bytes(sessions, \.formatLines)) }
-            if timeline { parts.append(Self.bytes(sessions, \.timelineLines)) }
+        /// One session's lines for each data file, in ``files`` order.
+        func lines(_ session: SessionCSV) -> [String] {
+            var parts = [session.sessionLine]
+            if segments != .none { parts.append(session.segmentLines) }
+            parts.append(session.transitionLines)
+            if formats { parts.append(session.formatLines) }
+            if timeline { parts.append(session.timelineLines) }
             return parts
-        }
-
-        /// The sessions' lines of one file as bytes, copied once.
-        private static func bytes(_ sessions: [SessionCSV], _ lines: KeyPath<SessionCSV, String>) -> [UInt8] {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(sessions.reduce(0) { $0 + $1[keyPath: lines].utf8.count })
-            for session in sessions { bytes.append(contentsOf: session[keyPath: lines].utf8) }
-            return bytes
         }
     }
 
@@ -117,7 +108,19 @@ public final class ResumableResults {
 
     /// Appends the sessions of the next chunk (one trace), in session order.
     public func append(chunk sessions: [SessionCSV]) throws(InputError) {
-        for (file, bytes) in zip(files, layout.chunk(sessions)) { try file.append(bytes) }
+        for session in sessions { try append(session) }
+        try endChunk()
+    }
+
+    /// Appends one session of the chunk being written: the files take its rows at once, so a
+    /// chunk's memory does not grow with its sessions (a parameter grid's thousands of rows).
+    public func append(_ session: SessionCSV) throws(InputError) {
+        for (file, lines) in zip(files, layout.lines(session)) { try file.append(part: Array(lines.utf8)) }
+    }
+
+    /// Ends the chunk whose sessions were appended; a checkpoint may follow.
+    public func endChunk() throws(InputError) {
+        for file in files { try file.endChunk() }
         chunksDone += 1
         if ContinuousClock.now - lastCheckpoint >= checkpointInterval { try checkpoint(finished: false) }
     }

@@ -47,9 +47,10 @@ public struct Ranking: Sendable {
             unranked.rank = nil
             return unranked
         }.sorted { lhs, rhs in lhs.failures != rhs.failures ? lhs.failures < rhs.failures : better(lhs, rhs) }
-        let order = (self.ranked + incomplete).map(\.strategyID)
+        // Positions looked up, not searched: a parameter grid can make a hundred thousand rows.
+        let order = Dictionary((self.ranked + incomplete).enumerated().map { ($1.strategyID, $0) }) { first, _ in first }
         self.comparisons = comparisons.sorted { lhs, rhs in
-            (order.firstIndex(of: lhs.strategyID) ?? order.count) < (order.firstIndex(of: rhs.strategyID) ?? order.count)
+            (order[lhs.strategyID] ?? order.count) < (order[rhs.strategyID] ?? order.count)
         }
     }
 

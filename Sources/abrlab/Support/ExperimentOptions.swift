@@ -237,7 +237,16 @@ struct ExperimentOptions: ParsableArguments {
     /// `--segments` as the format of compare's per-segment output, when it is one.
     var segmentsOutputFormat: SegmentsFormat? { segments.flatMap(SegmentsFormat.init(rawValue:)) }
 
+    /// The video, its warnings printed.
     func resolveVideo() throws(InputError) -> Video {
+        let (video, warnings) = try resolveVideoWithWarnings()
+        warnings.forEach { CommandFailure.warn($0.description) }
+        return video
+    }
+
+    /// The video and the warnings loading it gave (an HLS master's odd variants), for a
+    /// command that records them.
+    func resolveVideoWithWarnings() throws(InputError) -> (video: Video, warnings: [InputWarning]) {
         if let segmentDurationSeconds {
             guard segmentDurationSeconds > 0, segmentDurationSeconds <= Video.maximumSegmentSeconds else {
                 throw InputError(file: "--segment-duration-s", "must be a positive number of seconds, at most 86400")
@@ -246,10 +255,9 @@ struct ExperimentOptions: ParsableArguments {
         let ladder = try ladderKbps.map { text throws(InputError) in try OptionParsing.kbpsList(text, option: "--ladder-kbps") }
         if HLSVideoLoader.handles(video), ladder == nil, segmentDurationSeconds == nil {
             let loaded = try HLSVideoLoader.load(video)
-            loaded.warnings.forEach { CommandFailure.warn($0.description) }
-            return loaded.video
+            return (loaded.video, loaded.warnings)
         }
-        return try VideoLoader.load(video, ladderKbps: ladder, segmentDurationSeconds: segmentDurationSeconds)
+        return (try VideoLoader.load(video, ladderKbps: ladder, segmentDurationSeconds: segmentDurationSeconds), [])
     }
 
     /// The Lua settings that can change results, for the plan fingerprint.

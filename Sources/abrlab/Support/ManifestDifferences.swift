@@ -5,9 +5,10 @@ import Foundation
 /// Entries of arrays are named by their `id`, `name` or `key` when they have one, files by
 /// their file name (`strategies[x].inputs[helpers.lua].sha256`). What cannot change
 /// a result — the command line, `--jobs`, file paths and the files written — is left out, and so
-/// are the plan fingerprint (a hash of what the other keys show) and a shard's bookkeeping.
+/// are the plan fingerprint (a hash of what the other keys show), a shard's bookkeeping and the
+/// warnings (said about inputs whose hashes are compared, and naming them by path).
 enum ManifestDifferences {
-    static let ignoredKeys: Set<String> = ["command", "jobs", "files", "path", "fingerprint", "shard"]
+    static let ignoredKeys: Set<String> = ["command", "jobs", "files", "path", "fingerprint", "shard", "warnings"]
 
     static func keys(_ a: Any, _ b: Any) -> [String] {
         let left = flatten(a, prefix: "")

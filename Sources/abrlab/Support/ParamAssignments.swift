@@ -53,17 +53,40 @@ struct ParamAssignments {
         keys = grouped.mapValues { entries in entries.keys.sorted().map { ($0, entries[$0] ?? []) } }
     }
 
-    /// `--param` arguments and a `--param-grid` file; a key both set is an error.
+    /// `--param` arguments and a `--param-grid` file; a key both set is an error, and so are more
+    /// settings than ``ParamGrid/maximumSettings``, counted before any is made.
     init(parsing params: [String], grid: ParamGrid?) throws(InputError) {
         try self.init(parsing: params)
-        guard let grid else { return }
-        for id in grid.rows.keys.sorted() {
-            let given = Set((keys[id] ?? []).map(\.key))
-            if let key = grid.keys(for: id).first(where: given.contains) {
-                throw InputError(file: grid.file, "\(id).\(key) is also set by --param; set it in one place")
+        if let grid {
+            for id in grid.rows.keys.sorted() {
+                let given = Set((keys[id] ?? []).map(\.key))
+                if let key = grid.keys(for: id).first(where: given.contains) {
+                    throw InputError(file: grid.file, "\(id).\(key) is also set by --param; set it in one place")
+                }
             }
         }
         self.grid = grid
+        var total = 0
+        for id in strategyIDs {
+            total += settingCount(for: id, atMost: ParamGrid.maximumSettings - total)
+            guard total <= ParamGrid.maximumSettings else {
+                throw InputError(
+                    file: grid?.rows[id] == nil ? "--param" : grid?.file ?? "--param",
+                    "the settings make more than \(ParamGrid.maximumSettings) rows, the most one run holds; split the sweep into several runs"
+                )
+            }
+        }
+    }
+
+    /// How many settings `id` runs (``settings(for:)``), or a number past `limit` once the
+    /// product passes it, without overflow.
+    func settingCount(for id: String, atMost limit: Int) -> Int {
+        var count = grid?.rows[id]?.count ?? 1
+        for entry in keys[id] ?? [] {
+            count *= entry.values.count
+            if count > limit { return limit + 1 }
+        }
+        return count
     }
 
     /// Strategy ids that have parameters, sorted.

@@ -25,8 +25,14 @@ struct PlanFingerprint {
         func line(_ text: String, to bytes: inout [UInt8]) { bytes += Array((text + "\n").utf8) }
         line("abrlab-plan 1", to: &head)
         line("version \(ABRLabVersion.current)", to: &head)
+        // A script is hashed once, however many rows of a sweep run it.
+        var scriptHashes: [String: String] = ["native": "native"]
         for strategy in plan.strategies {
-            let script = strategy.source == "native" ? "native" : FileManager.default.contents(atPath: strategy.source).map { SHA256.hex($0) } ?? "unreadable"
+            let script = scriptHashes[strategy.source] ?? {
+                let hash = FileManager.default.contents(atPath: strategy.source).map { SHA256.hex($0) } ?? "unreadable"
+                scriptHashes[strategy.source] = hash
+                return hash
+            }()
             let values = strategy.params.map { "\($0.key)=\($0.value) (\($0.value.typeNameWithArticle))" }
             line("strategy \(strategy.id) \(script) \(values.joined(separator: " "))", to: &head)
             for file in strategy.plannedInputs() { line("  \(file.role.rawValue) \(file.name) \(file.sha256)", to: &head) }

@@ -30,8 +30,9 @@ enum RankedTable {
         if let baselineID = ranking.baselineID, !ranking.comparisons.isEmpty {
             text += "\nagainst \(baselineID), paired on the traces both completed:\n"
             var pairs = [["strategy", "pairs", "wins", "ties", "losses", "mean QoE diff [95% CI]"]]
+            let failures = Dictionary(ranking.summaries.map { ($0.strategyID, $0.failures) }) { first, _ in first }
             for comparison in ranking.comparisons {
-                let failures = ranking.summaries.first { $0.strategyID == comparison.strategyID }?.failures ?? 0
+                let failures = failures[comparison.strategyID] ?? 0
                 pairs.append([
                     comparison.strategyID + (failures > 0 ? " (incomplete)" : ""), String(comparison.pairs),
                     String(comparison.wins), String(comparison.ties), String(comparison.losses),

@@ -60,13 +60,16 @@ struct RunManifest: Encodable {
     let rebufferPenalty: Double?
     let smoothnessPenalty: Double?
     let inputs: RunInputs
-    let strategies: [Strategy]
+    /// Written element by element: a parameter grid's rows are most of run.json.
+    let strategies: PrettyJSON.ElementWise<Strategy>
     /// The files this run wrote into its output folder.
     let files: [String]
     /// The plan's fingerprint (see `PlanFingerprint`), the same in every shard of one plan.
     var fingerprint: String?
     /// Set in a shard's folder only.
     var shard: ShardManifest?
+    /// Every warning the run printed, one line each (``RunWarnings``); `merge` joins the shards'.
+    var warnings: [String] = []
 
     init(
         plan: ExperimentPlan, descriptors: [StrategyDescriptor], inputs: RunInputs, parameters: [String: [Parameter]],
@@ -88,13 +91,21 @@ struct RunManifest: Encodable {
         rebufferPenalty = builtIn ? plan.qoe.rebufferPenalty : nil
         smoothnessPenalty = builtIn ? plan.qoe.smoothnessPenalty : nil
         self.inputs = inputs
-        strategies = descriptors.map { descriptor in
+        // Each file is read and hashed once, however many rows of a sweep name it.
+        var records: [String: RunInputs.File?] = [:]
+        func record(_ path: String) -> RunInputs.File? {
+            if let known = records[path] { return known }
+            let file = RunInputs.File(path: path)
+            records[path] = file
+            return file
+        }
+        strategies = PrettyJSON.ElementWise(descriptors.map { descriptor in
             Strategy(
                 id: descriptor.id, name: descriptor.name, source: descriptor.source,
-                file: descriptor.source == "native" ? nil : RunInputs.File(path: descriptor.source),
+                file: descriptor.source == "native" ? nil : record(descriptor.source),
                 params: parameters[descriptor.id] ?? [], inputs: descriptor.loadedInputs().map(RunInputs.File.init(loaded:))
             )
-        }
+        })
         self.files = files
     }
 

@@ -16,6 +16,8 @@ struct ShardMerger {
         let fingerprint: String
         /// The files its code read, checked against every other shard's.
         let inputs: ShardInputs
+        /// The shard's warnings; `nil` in a folder written before run.json recorded them.
+        let warnings: [String]?
     }
 
     let parts: [Part]
@@ -33,7 +35,10 @@ struct ShardMerger {
                   let fingerprint = Self.fingerprint(in: text) else {
                 throw InputError(file: runURL.path, "has no shard entry: not written by compare --shard")
             }
-            parts.append(Part(folder: url, shard: shard, fingerprint: fingerprint, inputs: try ShardInputs(manifest: text, file: runURL.path)))
+            parts.append(Part(
+                folder: url, shard: shard, fingerprint: fingerprint, inputs: try ShardInputs(manifest: text, file: runURL.path),
+                warnings: Self.warnings(in: text)
+            ))
         }
         let first = parts[0]
         for part in parts.dropFirst() where part.fingerprint != first.fingerprint || part.shard.count != first.shard.count {
@@ -96,10 +101,10 @@ struct ShardMerger {
     }
 
     static func fingerprint(in text: String) -> String? {
-        let prefix = "  \"fingerprint\" : \""
-        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) else { return nil }
-        let value = line.dropFirst(prefix.count).prefix { $0 != "\"" }
-        return value.count == 64 ? String(value) : nil
+        // Found without splitting the whole text into lines: a grid's run.json has millions.
+        guard let key = text.utf8.firstRange(of: "\n  \"fingerprint\" : \"".utf8) else { return nil }
+        let value = text.utf8[key.upperBound...].prefix { $0 != UInt8(ascii: "\"") }
+        return value.count == 64 ? String(Substring(value)) : nil
     }
 
     /// The files the merged folder holds, sorted, as the unsharded run's `files` lists them.
@@ -141,12 +146,54 @@ struct ShardMerger {
     /// The first shard's run.json without its `shard` entry, listing every file any shard's
     /// code loaded.
     private func mergedManifest() throws(InputError) -> String {
-        let manifest = Self.cuttingShard(from: try Self.manifestText(of: parts[0].folder))?.rest ?? ""
+        var manifest = Self.cuttingShard(from: try Self.manifestText(of: parts[0].folder))?.rest ?? ""
+        if parts.allSatisfy({ $0.warnings != nil }) { manifest = Self.replacingWarnings(in: manifest, with: warnings) }
         let inputs = parts[0].inputs
         guard parts.contains(where: { $0.inputs != inputs }) else { return manifest }
         do { return try inputs.union(parts.dropFirst().map(\.inputs)).replacingLists(in: manifest) } catch {
             throw InputError(file: parts[0].folder.appendingPathComponent("run.json").path, "cannot list the files the shards loaded")
         }
+    }
+
+    /// Every shard's warnings, as the unsharded run lists them (``RunWarnings/merged(_:)``).
+    var warnings: [String] {
+        RunWarnings.merged(parts.map { $0.warnings ?? [] })
+    }
+
+    /// Where run.json's `warnings` list is, as abrlab's encoder writes it: from its key (two
+    /// spaces in) to the bracket that closes it, in UTF-8 offsets. Keys are sorted, so the
+    /// list is near the end, where the search starts: run.json lists every row and trace.
+    private static func warningsRange(in text: String) -> Range<Int>? {
+        let key = Array("\n  \"warnings\" : [".utf8)
+        let close = Array("\n  ]".utf8)
+        var bytes = text
+        return bytes.withUTF8 { utf8 in
+            guard var start = utf8.count >= key.count ? utf8.count - key.count : nil else { return nil }
+            while !utf8[start..<(start + key.count)].elementsEqual(key) {
+                guard start > 0 else { return nil }
+                start -= 1
+            }
+            var end = start + key.count
+            while end + close.count <= utf8.count, !utf8[end..<(end + close.count)].elementsEqual(close) { end += 1 }
+            return end + close.count <= utf8.count ? (start + 1)..<(end + close.count) : nil
+        }
+    }
+
+    /// The `warnings` list of a run.json's text; `nil` when it has none.
+    static func warnings(in text: String) -> [String]? {
+        guard let range = warningsRange(in: text) else { return nil }
+        let list = Array(text.utf8.dropFirst(range.lowerBound).prefix(range.count)).drop { $0 != UInt8(ascii: "[") }
+        return try? JSONDecoder().decode([String].self, from: Data(list))
+    }
+
+    /// `text` with its `warnings` list replaced by `lines`, written as the encoder writes it.
+    static func replacingWarnings(in text: String, with lines: [String]) -> String {
+        guard let range = warningsRange(in: text) else { return text }
+        var bytes = Array(text.utf8.prefix(range.lowerBound))
+        bytes += Array("  \"warnings\" : ".utf8)
+        PrettyJSON.append(.array(lines.map { .string($0) }), indent: 2, to: &bytes)
+        bytes += text.utf8.dropFirst(range.upperBound)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The header a data file starts with: its CSV header line, a gzip member of its own in

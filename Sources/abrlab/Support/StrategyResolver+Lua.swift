@@ -23,9 +23,14 @@ extension StrategyResolver {
     /// its row id; native strategies and scripts alike.
     func expand(_ descriptor: StrategyDescriptor) throws -> [StrategyDescriptor] {
         try params.settings(for: descriptor.id).map { setting throws(InputError) in
-            // A grid row's own values first, so a bad one is reported at its file and line.
+            // A grid row's own values first, so a bad one is reported at its file and line;
+            // that is the row itself when no --param value joins them.
             if let row = setting.gridRow, let file = params.grid?.file {
-                do throws(InputError) { _ = try descriptor.configured(row.values) } catch { throw InputError(file: file, line: row.line, error.message) }
+                let configured: StrategyDescriptor
+                do throws(InputError) { configured = try descriptor.configured(row.values) } catch {
+                    throw InputError(file: file, line: row.line, error.message)
+                }
+                if setting.values == row.values { return configured.renamed(setting.rowID) }
             }
             return try descriptor.configured(setting.values).renamed(setting.rowID)
         }

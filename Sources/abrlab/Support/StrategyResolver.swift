@@ -16,8 +16,6 @@ struct StrategyResolver {
     var luaLimits: LuaLimits = .default
     /// Tracebacks in Lua errors and `print` from scripts.
     var verbose = false
-    /// Leaves warnings (a script shadowed by a native id) off stderr.
-    var quiet = false
 
     /// A native id named explicitly wins over a script of the same id found in a folder (the
     /// default run names `Strategies/` and `conservative`, and `conservative.lua` plays exactly
@@ -25,7 +23,7 @@ struct StrategyResolver {
     /// reported once on stderr. `baseline`, when not among the strategies, is added to them.
     func resolve(_ arguments: [String], baseline: String? = nil) throws -> [StrategyDescriptor] {
         let (descriptors, warnings) = try resolveWithWarnings(arguments, baseline: baseline)
-        if !quiet { warnings.forEach { CommandFailure.warn($0.description) } }
+        warnings.forEach { CommandFailure.warn($0.description) }
         return descriptors
     }
 
@@ -55,7 +53,7 @@ struct StrategyResolver {
                 throw InputError(file: file, "no strategy with id '\(id)' is being run")
             }
         }
-        return (try descriptors.flatMap(expand), shadowing.warnings)
+        return (try rows(of: descriptors), shadowing.warnings)
     }
 
     /// Resolves one strategy for commands that play single sessions, where a sweep has no place.

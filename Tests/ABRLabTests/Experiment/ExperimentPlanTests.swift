@@ -44,6 +44,15 @@ import Testing
         #expect(Self.validationError(plan) == InputError(file: "", "strategy id 'b' is given twice"))
     }
 
+    /// A parameter grid can make a hundred thousand rows: ids are checked in linear time (a
+    /// pairwise scan took minutes), and a repeat found among them is still named.
+    @Test(.timeLimit(.minutes(1))) func aHundredThousandRowsValidateAndARepeatAmongThemIsNamed() throws {
+        let rows = (0..<200_000).map { RunnerFixtures.descriptor("bola[gp=\($0)]", levels: [0]) }
+        try RunnerFixtures.plan(strategies: rows).validate()
+        let repeated = rows + [RunnerFixtures.descriptor("bola[gp=7]", levels: [0])]
+        #expect(Self.validationError(try RunnerFixtures.plan(strategies: repeated)) == InputError(file: "", "strategy id 'bola[gp=7]' is given twice"))
+    }
+
     @Test func duplicateTraceNames() throws {
         var plan = try RunnerFixtures.plan(traceCount: 3)
         plan.traces.append(try EmulatorFixtures.constantTrace(mbps: 9, name: "trace-1"))

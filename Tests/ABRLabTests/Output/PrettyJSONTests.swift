@@ -36,6 +36,8 @@ import Testing
             case .array(let elements):
                 var container = encoder.unkeyedContainer()
                 for element in elements { try container.encode(Encoded(value: element)) }
+            case .encoded:
+                throw EncodingError.invalidValue(value, .init(codingPath: encoder.codingPath, debugDescription: "already encoded"))
             }
         }
     }
@@ -86,6 +88,38 @@ import Testing
         let fast = try PrettyJSON.encode(values.map(PrettyJSON.Verbatim.init))
         let slow = try PrettyJSON.encoder().encode(values.map { Encoded(value: $0) })
         #expect(String(decoding: fast, as: UTF8.self) == String(decoding: slow, as: UTF8.self))
+    }
+
+    /// A row of a long list, with what the encoder formats its own way: numbers of every kind,
+    /// absent optionals, empty and nested containers, escaped strings.
+    struct Row: Encodable {
+        let id: String
+        let values: [Double]
+        let count: Int
+        let missing: Double?
+        let present: Double?
+        let empty: [String]
+        let none: [String: Int]
+        let nested: [[String: [Double]]]
+    }
+
+    static let rows = (0..<40).map { index in
+        Row(
+            id: "bola[gp=\(index)]/\"é\"\t", values: [0.1, 3, 1e-7, 1e300, -0.0, Double(index) / 7, 123_456_789.125], count: index,
+            missing: nil, present: index.isMultiple(of: 2) ? 2.5 : nil, empty: [], none: [:],
+            nested: [["a": []], ["b": [1.5, Double(index)]], [:]]
+        )
+    }
+
+    /// Elements encoded one by one (`array(encoding:)`) come out as the encoder writes the whole
+    /// list, at any depth, and an empty list too.
+    @Test(arguments: [rows, [], Array(rows.prefix(1))])
+    func anArrayEncodedElementByElementIsWhatTheEncoderWrites(rows: [Row]) throws {
+        let fast = try PrettyJSON.encode(Document(before: "x", nested: ["list": [PrettyJSON.Verbatim(try PrettyJSON.array(encoding: rows))]], after: 2))
+        let slow = try PrettyJSON.encoder().encode(Document(before: "x", nested: ["list": [rows]], after: 2))
+        #expect(String(decoding: fast, as: UTF8.self) == String(decoding: slow, as: UTF8.self))
+        let top = try PrettyJSON.encode(PrettyJSON.Verbatim(try PrettyJSON.array(encoding: rows)))
+        #expect(String(decoding: top, as: UTF8.self) == String(decoding: try PrettyJSON.encoder().encode(rows), as: UTF8.self))
     }
 
     @Test func refusesAVerbatimValueOutsideItsEncoder() {
