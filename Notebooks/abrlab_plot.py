@@ -85,15 +85,20 @@ def rank_label(row):
     return f"#{int(row['rank'])}" if pd.notna(row["rank"]) else "incomplete"
 
 
-def qoe_axis(ax, values, axis="x"):
+def qoe_axis(ax, values, axis="x", reference=None):
     """Scales the QoE axis as ABRLAB_QOE_AXIS says. Session QoE is heavy-tailed (one long stall
-    costs hundreds of points), so `auto` clips the axis to the 1st-99th percentiles when the full
-    range is more than three times as wide, and says how many values lie beyond. Returns a note
-    for the title ('' when none)."""
+    costs hundreds of points), so `auto` clips the axis to the 1st-99th percentiles of `reference`
+    when the full range of `values` is more than three times as wide, and says how many values lie
+    beyond; `clip` always clips. `reference` are the values the axis must show well: the ranked
+    strategies', so an incomplete strategy's outliers cannot squash them (default: `values`).
+    Returns a note for the title ('' when none)."""
     values = np.asarray(pd.Series(values).dropna(), dtype=float)
+    reference = values if reference is None else np.asarray(pd.Series(reference).dropna(), dtype=float)
+    if len(reference) == 0:
+        reference = values
     if len(values) == 0:
         return ""
-    low, high = np.percentile(values, [1, 99])
+    low, high = np.percentile(reference, [1, 99])
     full = values.max() - values.min()
     mode = QOE_AXIS
     if mode == "auto":
@@ -101,15 +106,66 @@ def qoe_axis(ax, values, axis="x"):
     set_scale = ax.set_xscale if axis == "x" else ax.set_yscale
     set_limits = ax.set_xlim if axis == "x" else ax.set_ylim
     if mode == "symlog":
-        q1, q3 = np.percentile(values, [25, 75])
+        q1, q3 = np.percentile(reference, [25, 75])
         set_scale("symlog", linthresh=max(1.0, q3 - q1))
         return "symmetric log axis"
     if mode == "clip":
-        margin = 0.05 * (high - low) if high > low else 1.0
+        margin = 0.05 * (high - low) if high > low else max(1.0, 0.05 * abs(high))
         set_limits(low - margin, high + margin)
         beyond = int(((values < low - margin) | (values > high + margin)).sum())
-        return f"axis clipped to the 1st-99th percentiles; {beyond} value(s) beyond" if beyond else ""
+        whose = "the ranked strategies' " if len(reference) < len(values) else ""
+        return f"axis clipped to {whose}1st-99th percentiles; {beyond} value(s) beyond" if beyond else ""
     return ""
+
+
+def beyond_axis(ax, values, axis="x"):
+    """How many of `values` lie outside the axis' limits as set: '' or ' (3 beyond the axis, down to -4007)'."""
+    values = np.asarray(pd.Series(values).dropna(), dtype=float)
+    low, high = sorted(ax.get_xlim() if axis == "x" else ax.get_ylim())
+    below, above = values[values < low], values[values > high]
+    if len(below) + len(above) == 0:
+        return ""
+    extremes = ([f"down to {below.min():.0f}"] if len(below) else []) + ([f"up to {above.max():.0f}"] if len(above) else [])
+    return f" ({len(below) + len(above)} beyond the axis, {' and '.join(extremes)})"
+
+
+# The seed's buffer states by buffered seconds (BufferState.swift): below each bound, the state.
+BUFFER_STATES = [(0.1, "empty"), (3.0, "critical"), (10.0, "low"), (20.0, "sufficient"), (30.0, "good")]
+
+
+def buffer_state(seconds):
+    """The buffer state of a buffer level, as the player's indicator names it (good up to 30 s)."""
+    for bound, state in BUFFER_STATES:
+        if seconds < bound or (state == "good" and seconds <= bound):
+            return state
+    return "excellent"
+
+
+def buffer_state_spans(times, levels):
+    """[(start, end, state)] along the piecewise-linear buffer curve through (times, levels): each
+    piece is cut where it crosses a state's bound, so a drain to empty and a stall show as such,
+    and neighbours in the same state are merged. Pieces of zero length (jumps) add nothing."""
+    spans = []
+    bounds = [bound for bound, _ in BUFFER_STATES]
+    for (t0, l0), (t1, l1) in zip(zip(times, levels), zip(times[1:], levels[1:])):
+        if t1 <= t0:
+            continue
+        cuts = [t0]
+        if l1 != l0:
+            crossings = [t0 + (bound - l0) / (l1 - l0) * (t1 - t0) for bound in bounds
+                         if min(l0, l1) < bound < max(l0, l1)]
+            cuts += sorted(crossings)
+        cuts.append(t1)
+        for a, b in zip(cuts, cuts[1:]):
+            if b <= a:
+                continue
+            middle = l0 + (l1 - l0) * ((a + b) / 2 - t0) / (t1 - t0)
+            state = buffer_state(middle)
+            if spans and spans[-1][2] == state and abs(spans[-1][1] - a) < 1e-9:
+                spans[-1] = (spans[-1][0], b, state)
+            else:
+                spans.append((a, b, state))
+    return spans
 
 
 def place_labels(ax, points, texts, **style):

@@ -20,6 +20,7 @@
 ---@field description? string One line shown in listings.
 ---@field params? table<string, abrlab.ParamValue> Defaults; abrlab writes the effective values (after `id.key=value` overrides) into this same table before `setup`.
 ---@field param_types? table<string, "integer"|"number"> `"integer"` makes overrides of that parameter integers only; otherwise a number default takes any number.
+---@field check? fun(video: abrlab.Video): string|boolean|nil Once per run, before any session: nil (or true) when the strategy can play the video, else a string saying why not; compare then refuses a strategy named on the command line and skips one from a folder with a warning.
 ---@field setup? fun(session: abrlab.Session) Called once per session, before the first decision.
 ---@field choose? fun(ctx: abrlab.Context): integer, number?, number? Returns the 1-based level of segment `ctx.segment_index`, optionally an idle delay before the request, seconds, and (live profile only) a playback rate 0.5–2 held until the next decision; nil lets the player's catch-up decide.
 ---@field on_download? fun(report: abrlab.Report) Called after every request (abandoned ones and replacements included).
@@ -137,6 +138,19 @@ function Context.mpc_search(self, bandwidth, horizon, lookahead_offset, rebuffer
 ---@class abrlab.Wait
 ---@field wait_s number How long the player waited, seconds.
 ---@field buffer_s number Buffer after the wait, seconds.
+
+---What `check` sees once per run: the session fields that do not depend on a session.
+---@class abrlab.Video
+---@field segment_count integer Segments a session plays.
+---@field segment_duration_s number Duration of one segment, seconds.
+---@field levels_kbps number[] Ladder bitrates, kbps, lowest first.
+---@field level_count integer Number of levels.
+---@field profile string Name of the emulation profile.
+---@field max_buffer_s number Buffer the player aims for, seconds.
+---@field params table<string, abrlab.ParamValue> The effective params: the same table as the script's `params`.
+---@field live boolean Whether the run is live.
+---@field target_latency_s number|nil Live: the target latency, seconds; nil off live.
+---@field chunk_duration_s number|nil Live: duration of one chunk, seconds; nil off live.
 
 ---What `setup` sees once per session.
 ---@class abrlab.Session

@@ -25,6 +25,14 @@ local SEGMENTS_LEFT_CAP = 48  -- Pensieve's CHUNK_TIL_VIDEO_END_CAP
 local state, random, top_kbps
 local probabilities = {} -- filled by net:forward on every decision
 
+-- Asked once before any session: the network picks one of net.outputs levels and reads the
+-- next sizes of every level, so another ladder length cannot be played at all.
+function M.check(video)
+  if video.level_count ~= net.outputs or video.level_count > net.columns then
+    return string.format("the model has %d actions and %d columns; the video has %d levels", net.outputs, net.columns, video.level_count)
+  end
+end
+
 function M.setup(session)
   if M.params.action ~= "sampled" and M.params.action ~= "argmax" then
     error("params.action must be 'sampled' or 'argmax', not '" .. M.params.action .. "'")

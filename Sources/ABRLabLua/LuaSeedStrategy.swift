@@ -14,6 +14,11 @@ public struct LuaSeedStrategy: SessionStrategy {
         self.controller = SeedStrategyController(strategy: bitrateStrategy)
     }
 
+    /// The script's `check(video)`, when it has one.
+    public func fit(_ setting: RunSetting) throws -> VideoFit {
+        try script.fit(setting)
+    }
+
     public mutating func setUp(_ info: SessionInfo) throws {
         try bitrateStrategy.setUp(info)
         try controller.setUp(info)

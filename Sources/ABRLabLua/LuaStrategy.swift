@@ -13,6 +13,11 @@ public struct LuaStrategy: SessionStrategy {
         self.script = script
     }
 
+    /// The script's `check(video)`, when it has one.
+    public func fit(_ setting: RunSetting) throws -> VideoFit {
+        try script.fit(setting)
+    }
+
     /// Starts the script afresh: new environment, new upvalues, random generator seeded with
     /// `info.seed`.
     public mutating func setUp(_ info: SessionInfo) throws {

@@ -165,3 +165,76 @@ void abrl_session_abandon(abrl_session *session) {
     free(session->levels_bps);
     free(session);
 }
+
+typedef struct check_call {
+    int chunk;
+    const abrl_session_info *info;
+    int *fits;
+} check_call;
+
+static const char *const video_nilable[] = {"target_latency_s", "chunk_duration_s", NULL};
+
+/* What check(video) sees: the session table without the trace and the seed, strict, as the
+   answer must not depend on a session. */
+static void push_video_table(lua_State *L, const abrl_session_info *info, int params) {
+    lua_createtable(L, 0, 10);
+    int video = lua_gettop(L);
+    abrl_set_integer(L, video, "segment_count", info->segment_count);
+    abrl_set_number(L, video, "segment_duration_s", info->segment_duration_s);
+    abrl_set_integer(L, video, "level_count", info->level_count);
+    abrl_push_levels_kbps(L, info);
+    abrl_set_value(L, video, "levels_kbps");
+    lua_pushlstring(L, info->profile, info->profile_length);
+    abrl_set_value(L, video, "profile");
+    abrl_set_number(L, video, "max_buffer_s", info->max_buffer_s);
+    lua_pushvalue(L, params);
+    abrl_set_value(L, video, "params");
+    abrl_session_table_add_live(L, video, info);
+    abrl_set_strict(L, video, "video", video_nilable);
+}
+
+static int check_body(lua_State *L) {
+    check_call *call = lua_touserdata(L, 1);
+    const abrl_session_info *info = call->info;
+    abrl_push_env(L, info->seed, info->host);
+    int env = lua_gettop(L);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, call->chunk);
+    lua_pushvalue(L, env);
+    lua_call(L, 1, 1);
+    int module = lua_gettop(L);
+    if (!lua_istable(L, module)) {
+        return abrl_script_error(L, ABRL_ERR_SCRIPT, "the script must return a table, not a %s value", luaL_typename(L, module));
+    }
+    push_params(L, module, info);
+    int params = lua_gettop(L);
+    int check = lua_getfield(L, module, "check");
+    if (check == LUA_TNIL) {
+        *call->fits = 1;
+        return 0;
+    }
+    if (check != LUA_TFUNCTION) {
+        return abrl_script_error(L, ABRL_ERR_SCRIPT, "check must be a function, not a %s value", lua_typename(L, check));
+    }
+    push_video_table(L, info, params);
+    lua_call(L, 1, 1);
+    int type = lua_type(L, -1);
+    if (type == LUA_TNIL || (type == LUA_TBOOLEAN && lua_toboolean(L, -1))) {
+        *call->fits = 1;
+    } else if (type == LUA_TSTRING) {
+        *call->fits = 0;
+        abrl_set_message(abrl_engine_of(L), "%s", lua_tostring(L, -1));
+    } else {
+        char rendered[64];
+        abrl_render_value(L, -1, rendered, sizeof rendered);
+        return abrl_script_error(L, ABRL_ERR_SCRIPT,
+                                 "check returned %s; it returns nil (or true) when the strategy can play the video, else a string saying why not",
+                                 rendered);
+    }
+    return 0;
+}
+
+int abrl_script_check(abrl_engine *engine, int chunk_ref, const abrl_session_info *info, int *fits) {
+    *fits = 1;
+    check_call call = {chunk_ref, info, fits};
+    return abrl_call(engine, check_body, &call);
+}

@@ -14,9 +14,11 @@ extension Abrlab {
                 abrlab strategies list shows; a folder named in --strategies that holds a script with a \
                 native id gets a warning.
 
-                Strategies are summarised on the traces every strategy completed; only strategies with no \
-                failed session are ranked (equal scores share a rank), the others are listed after them with \
-                their failure counts. The baseline comparison pairs only traces both completed.
+                Only strategies with no failed session are ranked, on the traces they all completed (equal \
+                scores share a rank); the others are listed after them, each summarised on the traces it \
+                completed, with its counts, and never shrink the ranked ones' traces. The baseline comparison \
+                pairs only traces both completed. A strategy that cannot play the video at all (a script's \
+                check(video) says why) is refused when named, and skipped with a warning when a folder holds it.
 
                 Writes sessions.csv, segments.csv, transitions.csv, summary.csv, ranked.json and run.json to \
                 --out, and formats.csv when the video's levels carry formats (HLS format tags or the audio \
@@ -140,16 +142,20 @@ extension Abrlab {
             let entries = try traceReader.entries(traces.isEmpty ? [Defaults.traceSet] : traces)
             let pendingInputs = PendingRunInputs(traces: entries, jobs: jobs)
             let resolver = try experiment.strategyResolver()
-            let (descriptors, strategyWarnings) = try resolver.resolveWithWarnings(
-                strategies.isEmpty ? [Defaults.strategiesFolder, "conservative"] : strategies, baseline: baseline
-            )
+            let strategyArguments = strategies.isEmpty ? [Defaults.strategiesFolder, "conservative"] : strategies
+            let (resolved, strategyWarnings) = try resolver.resolveWithWarnings(strategyArguments, baseline: baseline)
             let baseline = baseline.map(StrategyResolver.strategyID(forArgument:))
-            if let baseline, !descriptors.contains(where: { $0.id == baseline }) {
-                let rows = descriptors.filter { $0.id.hasPrefix(baseline + "[") }.map(\.id)
+            if let baseline, !resolved.contains(where: { $0.id == baseline }) {
+                let rows = resolved.filter { $0.id.hasPrefix(baseline + "[") }.map(\.id)
                 throw InputError(file: "--baseline", "'\(baseline)' is swept; name one of its rows: \(rows.joined(separator: ", "))")
             }
             let (video, videoWarnings) = try experiment.resolveVideoWithWarnings()
             let emulator = try experiment.resolveEmulator()
+            // A strategy that cannot play this video at all is refused or skipped before any session.
+            let fit = try VideoFitCheck.check(
+                resolved, arguments: strategyArguments + (baseline.map { [$0] } ?? []), setting: RunSetting(emulator: emulator, video: video)
+            )
+            let descriptors = fit.kept
             let strategyCount = descriptors.count
             let traceRange = Shard.partition(
                 weights: Array(repeating: strategyCount * emulator.segmentCount(for: video), count: entries.count), count: shard?.count ?? 1
@@ -171,10 +177,11 @@ extension Abrlab {
             let inputs = pendingInputs.inputs(videoSpec: experiment.video, video: video)
             // Printed whatever --quiet says, and recorded. The plan's own come first, then this
             // shard's traces', so merged shards list them as the unsharded run does. The default
-            // run leaves the Lua conservative.lua out by design (see the discussion above).
+            // run leaves the Lua conservative.lua out by design (see the discussion above); a
+            // skipped strategy changes what the results hold, so it is always said.
             let warnings = RunWarnings(
                 plan: videoWarnings + [experiment.pensieveShapeWarning(plan)].compactMap { $0 }
-                    + (strategies.isEmpty ? [] : strategyWarnings),
+                    + (strategies.isEmpty ? [] : strategyWarnings) + fit.warnings,
                 traces: traceSet.warnings
             )
             warnings.print()

@@ -26,18 +26,27 @@ public struct ExperimentReport: Sendable {
     /// Sessions that failed, over all strategies.
     public var failureCount: Int { failures.values.reduce(0, +) }
 
-    /// Traces every strategy finished, in the run's order: the traces summaries compare on.
+    /// Strategies with no failed session, in strategy order: the ones that are ranked.
+    public var completeStrategyIDs: [String] { strategyIDs.filter { failures[$0] == nil } }
+
+    /// Traces every complete strategy finished, in the run's order: the traces the ranked
+    /// strategies are compared on. A strategy with failed sessions never shrinks it; with no
+    /// complete strategy it is empty.
     public var comparedTraces: [String] {
-        traceNames.filter { trace in strategyIDs.allSatisfy { metrics[$0]?[trace] != nil } }
+        let complete = completeStrategyIDs
+        guard !complete.isEmpty else { return [] }
+        return traceNames.filter { trace in complete.allSatisfy { metrics[$0]?[trace] != nil } }
     }
 
-    /// Each strategy summarised over ``comparedTraces``, in strategy order.
+    /// Each strategy in strategy order: a complete one summarised over ``comparedTraces``, an
+    /// incomplete one over the traces it finished itself.
     public func summaries(seed: UInt64) -> [StrategySummary] {
         let compared = comparedTraces
         return strategyIDs.map { id in
             let finished = metrics[id] ?? [:]
+            let covered = failures[id] == nil ? compared : traceNames
             return StrategySummary(
-                strategyID: id, metrics: compared.compactMap { finished[$0] }, sessions: finished.count,
+                strategyID: id, metrics: covered.compactMap { finished[$0] }, sessions: finished.count,
                 failures: failures[id] ?? 0, firstError: firstErrors[id], seed: seed
             )
         }

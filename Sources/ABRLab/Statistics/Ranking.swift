@@ -1,15 +1,18 @@
 /// A comparison's ranked table: the strategies that finished every session ranked on the
-/// traces every strategy finished, then the strategies with failed sessions, never ranked.
+/// traces they all finished, then the strategies with failed sessions, never ranked, each
+/// summarised on the traces it finished itself.
 public struct Ranking: Sendable {
     public let rankBy: RankMetric
     /// Traces in the run.
     public let traceCount: Int
-    /// Traces every strategy finished; the statistics of every summary cover exactly these.
+    /// Traces every complete strategy finished: the statistics of every ranked summary cover
+    /// exactly these (0 when no strategy is complete).
     public let comparedTraceCount: Int
     /// Strategies that finished every session, best first; equal scores share a rank and are
     /// listed by id.
     public let ranked: [StrategySummary]
-    /// Strategies with failed sessions, fewest failures first (then by score and id); unranked.
+    /// Strategies with failed sessions, fewest failures first (then by score and id); unranked,
+    /// their statistics on their own finished traces.
     public let incomplete: [StrategySummary]
     public let baselineID: String?
     /// Every other strategy against the baseline, in table order.

@@ -1,8 +1,9 @@
 /// One strategy's results over a trace set.
 ///
-/// The statistics cover the sessions passed in — in a comparison, the traces every strategy
-/// completed — so strategies are compared on the same traces; `sessions` and `failures` count
-/// all of the strategy's sessions.
+/// The statistics cover the sessions passed in — in a comparison, the traces every complete
+/// strategy finished for a complete strategy, so ranked strategies are compared on the same
+/// traces, and its own finished traces for one with failed sessions; `sessions` and
+/// `failures` count all of the strategy's sessions.
 public struct StrategySummary: Equatable, Sendable {
     public var strategyID: String
     /// Sessions that finished, over every trace of the run.

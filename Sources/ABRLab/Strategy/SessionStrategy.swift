@@ -4,6 +4,10 @@
 /// leaks between sessions. Only ``chooseLevel(_:)`` is required; the other hooks have defaults.
 /// The session asks again for the same segment after an abandoned request.
 public protocol SessionStrategy {
+    /// Whether the strategy can play `setting`'s video at all (a model's action count, a ladder
+    /// it requires); asked once on a fresh instance before any session of a run, so a strategy
+    /// that cannot is refused or skipped with its reason instead of failing every session.
+    func fit(_ setting: RunSetting) throws -> VideoFit
     /// Called once before the first decision.
     mutating func setUp(_ session: SessionInfo) throws
     /// The 0-based level for `context.segmentIndex`.
@@ -24,6 +28,7 @@ public protocol SessionStrategy {
 }
 
 extension SessionStrategy {
+    public func fit(_ setting: RunSetting) throws -> VideoFit { .fits }
     public mutating func setUp(_ session: SessionInfo) throws {}
     public mutating func decide(_ context: DecisionContext) throws -> RequestDecision {
         RequestDecision(level: try chooseLevel(context))
@@ -70,4 +75,7 @@ public struct StrategyDescriptor: Sendable {
 
     /// A new instance for one session.
     public func makeStrategy() throws -> any SessionStrategy { try factory() }
+
+    /// Whether this strategy can play `setting`'s video at all, asked of a fresh instance.
+    public func fit(_ setting: RunSetting) throws -> VideoFit { try makeStrategy().fit(setting) }
 }

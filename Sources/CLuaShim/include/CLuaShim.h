@@ -157,6 +157,11 @@ typedef struct abrl_session_info {
    effective params into its params table and calls its setup(session). */
 int abrl_session_open(abrl_engine *engine, int chunk_ref, const abrl_session_info *info,
                       abrl_session **out);
+/* Runs the script's top level in a fresh environment seeded with info->seed, writes the
+   effective params and calls its optional check(video), once before any session of a run.
+   *fits is 1 when there is no check or it returned nil or true; 0 when it returned a string,
+   which the engine's message then holds (why the strategy cannot play the video). */
+int abrl_script_check(abrl_engine *engine, int chunk_ref, const abrl_session_info *info, int *fits);
 /* Releases the session's Lua state; call on the engine's thread. */
 void abrl_session_close(abrl_session *session);
 /* Frees the session's C memory without touching Lua, for a session dropped on another thread;

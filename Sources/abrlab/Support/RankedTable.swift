@@ -2,12 +2,11 @@ import ABRLab
 import Foundation
 
 /// The table `compare` prints: strategies that finished every session ranked on the traces
-/// every strategy finished, then the incomplete ones with their failure counts, then the paired
-/// comparison against the baseline.
+/// they all finished, then the incomplete ones on the traces each finished, with their counts,
+/// then the paired comparison against the baseline.
 enum RankedTable {
     static func render(_ ranking: Ranking) -> String {
-        var text = "ranked by \(ranking.rankBy.rawValue) session QoE on the \(ranking.comparedTraceCount) of \(ranking.traceCount) "
-            + "traces every strategy completed\n"
+        var text = header(ranking)
         // Live runs add the mean live latency and mean playback-rate deviation.
         let live = ranking.summaries.contains { $0.liveLatencySeconds != nil }
         var rows = [[
@@ -16,7 +15,7 @@ enum RankedTable {
         for item in ranking.summaries {
             rows.append([
                 item.rank.map(String.init) ?? "-", item.strategyID,
-                item.failures > 0 ? "\(item.sessions) (\(item.failures) FAILED)" : String(item.sessions),
+                item.failures > 0 ? "\(item.sessions)/\(item.sessions + item.failures) (\(item.failures) FAILED)" : String(item.sessions),
                 "\(number(item.qoeTotalMean)) [\(number(item.qoeTotalInterval.lower)), \(number(item.qoeTotalInterval.upper))]",
                 number(item.qoeTotalMedian), number(item.averageBitrateKbps, digits: 0),
                 number(item.rebufferRatio * 100), number(item.switches, digits: 1), number(item.startupSeconds),
@@ -24,11 +23,14 @@ enum RankedTable {
         }
         var lines = layout(rows).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if !ranking.incomplete.isEmpty {
-            lines.insert("incomplete, not ranked (failed sessions; statistics on the same traces):", at: ranking.ranked.count + 1)
+            lines.insert(
+                "incomplete, not ranked: failed sessions; statistics on the traces each completed (sessions: completed/all)",
+                at: ranking.ranked.count + 1
+            )
         }
         text += lines.joined(separator: "\n")
         if let baselineID = ranking.baselineID, !ranking.comparisons.isEmpty {
-            text += "\nagainst \(baselineID), paired on the traces both completed:\n"
+            text += "\nagainst \(baselineID)\(incompleteNote(baselineID, ranking)), paired on the traces both completed:\n"
             var pairs = [["strategy", "pairs", "wins", "ties", "losses", "mean QoE diff [95% CI]"]]
             let failures = Dictionary(ranking.summaries.map { ($0.strategyID, $0.failures) }) { first, _ in first }
             for comparison in ranking.comparisons {
@@ -45,6 +47,20 @@ enum RankedTable {
             text += "\n\(item.strategyID): \(item.failures) of \(item.sessions + item.failures) session(s) failed: \(item.firstError ?? "")"
         }
         return text + "\n"
+    }
+
+    /// What the ranked rows are compared on; an incomplete strategy never shrinks it.
+    static func header(_ ranking: Ranking) -> String {
+        let scope = "ranked by \(ranking.rankBy.rawValue) session QoE on the \(ranking.comparedTraceCount) of \(ranking.traceCount) traces"
+        if ranking.incomplete.isEmpty { return scope + " every strategy completed\n" }
+        if ranking.ranked.isEmpty { return "no strategy completed every session, so none is ranked\n" }
+        return scope + " every complete strategy completed\n"
+    }
+
+    /// " (incomplete: 6 of 12 sessions)" when the baseline itself has failed sessions.
+    static func incompleteNote(_ baselineID: String, _ ranking: Ranking) -> String {
+        guard let baseline = ranking.incomplete.first(where: { $0.strategyID == baselineID }) else { return "" }
+        return " (incomplete: completed \(baseline.sessions) of \(baseline.sessions + baseline.failures) sessions)"
     }
 
     static func number(_ value: Double, digits: Int = 2) -> String {

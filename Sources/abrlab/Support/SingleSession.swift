@@ -22,6 +22,8 @@ enum SingleSession {
             customQoE: try options.resolveScriptedQoE()
         )
         try plan.validate()
+        // Named on the command line, a strategy that cannot play the video is refused.
+        _ = try VideoFitCheck.check([descriptor], arguments: [strategy], setting: RunSetting(emulator: plan.emulator, video: plan.video))
         options.warnIfNotPensieveShaped(plan)
         return plan
     }

@@ -36,6 +36,10 @@ import Testing
             _ = try SessionEmulator(profile: .pensieve, segmentsToPlay: 3).run(strategy: try descriptor.makeStrategy(), strategyID: "p", trace: trace, video: video)
         }
         #expect(message?.contains("\(path): the model has 3 actions but the video has 6 levels; pensieve-native plays action i as level i") == true)
+        // Asked before any session, it says the same without playing.
+        let setting = RunSetting(emulator: SessionEmulator(profile: .pensieve, segmentsToPlay: 3), video: video)
+        #expect(try descriptor.fit(setting) == .unfit(reason: "the model has 3 actions but the video has 6 levels; pensieve-native plays action i as level i"))
+        #expect(try Self.descriptor.fit(setting) == .fits)
     }
 
     @Test func anUnconfiguredDescriptorBuildsItsDefaultsOnce() throws {

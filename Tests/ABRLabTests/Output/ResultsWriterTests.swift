@@ -81,18 +81,17 @@ import Testing
         report.add(strategyID: "broken", traceName: "flat", metrics: nil, error: "x: bad, really")
         try writer.finish(ranking: report.ranking(seed: 1, baselineID: "low"), manifest: Data("{}".utf8))
 
-        let rows = try Self.lines(folder.url.appendingPathComponent("summary.csv"))
-        // No trace was completed by every strategy, so no statistics; the ranked rows come first.
+        let rows = try Self.lines(folder.url.appendingPathComponent("summary.csv")).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        // The broken strategy shrinks nothing: high and low are ranked on the one trace, with statistics.
+        #expect(rows[0] == Ranking.summaryHeader)
+        #expect(rows[1].prefix(10) == ["high", "1", "true", "1", "0", "1", "8.0", "8.0", "8.0", "8.0"])
+        #expect(rows[1].suffix(9) == ["low", "1", "1", "0", "0", "4.0", "4.0", "4.0", ""])
+        #expect(rows[2].prefix(10) == ["low", "2", "true", "1", "0", "1", "4.0", "4.0", "4.0", "4.0"])
+        #expect(rows[2].suffix(9) == Array(repeating: "", count: 9))
+        // The incomplete strategy: no rank, its failures, no statistics, and the quoted message.
         let none = Array(repeating: "", count: 8)
-        #expect(rows == [
-            Ranking.summaryHeader.joined(separator: ","),
-            (["high", "1", "true", "1", "0", "0"] + none + ["low", "1", "1", "0", "0", "4.0", "4.0", "4.0", ""]).joined(separator: ","),
-            (["low", "1", "true", "1", "0", "0"] + none + Array(repeating: "", count: 8) + [""]).joined(separator: ","),
-            // The incomplete strategy: no rank, its failures, and the quoted message.
-            (["broken", "", "false", "0", "1", "0"] + none + ["low", "0", "0", "0", "0", "", "", ""] + ["\"x: bad, really\""])
-                .joined(separator: ","),
-            "",
-        ])
+        #expect(rows[3] == ["broken", "", "false", "0", "1", "0"] + none + ["low", "0", "0", "0", "0", "", "", "", "\"x: bad", " really\""])
+        #expect(rows.count == 5 && rows[4] == [""])
         #expect(Ranking.summaryHeader.count == 23)
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("ranked.json"))) as? [String: Any]
         #expect((json?["ranked"] as? [[String: Any]])?.map { $0["strategy"] as? String } == ["high", "low"])

@@ -44,9 +44,9 @@ import Testing
         #expect(report.summaries(seed: 9) == [expected])
     }
 
-    @Test func everyStrategyIsSummarisedOnTheTracesEveryStrategyCompleted() throws {
+    @Test func completeStrategiesAreSummarisedOnEveryTraceAndIncompleteOnesOnTheirOwn() throws {
         var report = ExperimentReport(strategyIDs: ["good", "crashy"])
-        // crashy fails on t2 and t3: every strategy is summarised on t1 and t4.
+        // crashy fails on t2 and t3: good keeps all four traces, crashy is summarised on t1 and t4.
         for (trace, good, crashy) in [
             ("t1", try MetricsFixtures.low(), try MetricsFixtures.high()),
             ("t2", try MetricsFixtures.high(), nil),
@@ -56,17 +56,18 @@ import Testing
             report.add(strategyID: "good", traceName: trace, metrics: good, error: nil)
             report.add(strategyID: "crashy", traceName: trace, metrics: crashy, error: crashy == nil ? "segment 40: boom" : nil)
         }
-        #expect(report.comparedTraces == ["t1", "t4"])
+        #expect(report.comparedTraces == ["t1", "t2", "t3", "t4"])
+        #expect(report.completeStrategyIDs == ["good"])
         let summaries = report.summaries(seed: 1)
         #expect(summaries.map(\.sessions) == [4, 2])
-        #expect(summaries.map(\.comparedSessions) == [2, 2])
-        #expect(summaries[0].qoeTotalMean == 3.5)
+        #expect(summaries.map(\.comparedSessions) == [4, 2])
+        #expect(summaries[0].qoeTotalMean == 5.75)
         #expect(summaries[1].qoeTotalMean == 8)
 
         // crashy scores higher on the traces it survived, yet is never ranked above good.
         let ranking = report.ranking(seed: 1, baselineID: "good")
         #expect(ranking.traceCount == 4)
-        #expect(ranking.comparedTraceCount == 2)
+        #expect(ranking.comparedTraceCount == 4)
         #expect(ranking.ranked.map(\.strategyID) == ["good"])
         #expect(ranking.ranked.map(\.rank) == [1])
         #expect(ranking.incomplete.map(\.strategyID) == ["crashy"])
@@ -76,6 +77,50 @@ import Testing
         // Paired only where both completed: 2 pairs, not 4.
         let pair = try #require(ranking.comparison(for: "crashy"))
         #expect([pair.pairs, pair.wins, pair.ties, pair.losses] == [2, 2, 0, 0])
+    }
+
+    /// The complete strategies' statistics are those of a run without the failing strategy,
+    /// whether it fails on some traces or on all of them.
+    @Test(arguments: [[true, false, true, false], [false, false, false, false]])
+    func anIncompleteStrategyNeverReshapesTheRankedOnes(crashyFinishes: [Bool]) throws {
+        let traces = ["t1", "t2", "t3", "t4"]
+        let qoe: [String: [SessionMetrics]] = [
+            "a": [try MetricsFixtures.low(), try MetricsFixtures.high(), try MetricsFixtures.alternating(), try MetricsFixtures.high()],
+            "b": [try MetricsFixtures.stalling(), try MetricsFixtures.low(), try MetricsFixtures.high(), try MetricsFixtures.low()],
+        ]
+        var alone = ExperimentReport(strategyIDs: ["a", "b"])
+        var with = ExperimentReport(strategyIDs: ["a", "crashy", "b"])
+        for (index, trace) in traces.enumerated() {
+            for id in ["a", "b"] {
+                alone.add(strategyID: id, traceName: trace, metrics: qoe[id]?[index], error: nil)
+                with.add(strategyID: id, traceName: trace, metrics: qoe[id]?[index], error: nil)
+            }
+            let finished = crashyFinishes[index] ? try MetricsFixtures.high() : nil
+            with.add(strategyID: "crashy", traceName: trace, metrics: finished, error: finished == nil ? "boom" : nil)
+        }
+        let expected = alone.ranking(seed: 5, baselineID: "b")
+        let ranking = with.ranking(seed: 5, baselineID: "b")
+        #expect(ranking.ranked == expected.ranked)
+        #expect(ranking.comparedTraceCount == 4)
+        #expect(ranking.comparison(for: "a") == expected.comparison(for: "a"))
+        // The table's gap between two ranked strategies is the paired mean difference.
+        let gap = ranking.ranked[0].qoeTotalMean - ranking.ranked[1].qoeTotalMean
+        #expect(abs(gap - (ranking.comparison(for: "a")?.meanDifference ?? .nan)) < 1e-12)
+        let crashy = try #require(ranking.incomplete.first)
+        #expect(crashy.comparedSessions == crashyFinishes.filter { $0 }.count)
+        #expect(ranking.comparison(for: "crashy")?.pairs == crashyFinishes.filter { $0 }.count)
+    }
+
+    @Test func withNoCompleteStrategyNothingIsRankedOrCompared() throws {
+        var report = ExperimentReport(strategyIDs: ["x", "y"])
+        report.add(strategyID: "x", traceName: "t1", metrics: nil, error: "a")
+        report.add(strategyID: "y", traceName: "t1", metrics: try MetricsFixtures.low(), error: nil)
+        report.add(strategyID: "x", traceName: "t2", metrics: try MetricsFixtures.high(), error: nil)
+        report.add(strategyID: "y", traceName: "t2", metrics: nil, error: "b")
+        let ranking = report.ranking(seed: 1)
+        #expect(ranking.ranked.isEmpty)
+        #expect(ranking.comparedTraceCount == 0)
+        #expect(ranking.incomplete.map(\.qoeTotalMean) == [8, 4])
     }
 
     /// a: 8, 8, 8 (mean 8, median 8); b: −4.9, 8, 8 (mean 3.7, median 8); c: 4, 4, 4.
@@ -121,7 +166,7 @@ import Testing
             report.add(strategyID: "many", traceName: trace, metrics: index < 3 ? nil : try MetricsFixtures.high(), error: "y")
         }
         let ranking = report.ranking(seed: 1)
-        #expect(ranking.comparedTraceCount == 1)
+        #expect(ranking.comparedTraceCount == 4)
         #expect(ranking.ranked.map(\.strategyID) == ["ok"])
         #expect(ranking.incomplete.map(\.strategyID) == ["few", "many"])
         #expect(ranking.incomplete.map(\.failures) == [1, 3])

@@ -32,14 +32,23 @@ public struct PensieveStrategy: SessionStrategy, Sendable {
     }
 
     /// The network's outputs are the ladder's levels, and row 4 holds one size per level.
-    public mutating func setUp(_ session: SessionInfo) throws {
-        let levels = session.video.levelCount
+    public func fit(_ setting: RunSetting) -> VideoFit {
+        let levels = setting.video.levelCount
         guard network.outputs == levels else {
-            throw InputError(file: network.file, "the model has \(network.outputs) actions but the video has \(levels) levels; pensieve-native plays action i as level i")
+            return .unfit(reason: "the model has \(network.outputs) actions but the video has \(levels) levels; pensieve-native plays action i as level i")
         }
         guard levels <= network.columns else {
-            throw InputError(file: network.file, "the state holds \(network.columns) columns, too few for the next sizes of \(levels) levels")
+            return .unfit(reason: "the state holds \(network.columns) columns, too few for the next sizes of \(levels) levels")
         }
+        return .fits
+    }
+
+    public mutating func setUp(_ session: SessionInfo) throws {
+        let setting = RunSetting(
+            video: session.video, segmentCount: session.segmentCount, profileName: session.profileName,
+            maxBufferSeconds: session.maxBufferSeconds, live: session.live
+        )
+        if case .unfit(let reason) = fit(setting) { throw InputError(file: network.file, reason) }
         state = PensieveState(columns: network.columns)
         random = NumpyLegacyRandom(seed: seed)
     }

@@ -1,0 +1,69 @@
+"""The helpers the notebooks share: buffer states along the drawn buffer curve, and QoE axes that an
+incomplete strategy's outliers cannot squash. Run by scripts/check-notebooks (pytest)."""
+import sys
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import abrlab_plot as ap  # noqa: E402
+
+
+@pytest.mark.parametrize("seconds, state", [
+    (0.0, "empty"), (0.09, "empty"), (0.1, "critical"), (2.99, "critical"), (3.0, "low"), (9.99, "low"),
+    (10.0, "sufficient"), (19.99, "sufficient"), (20.0, "good"), (30.0, "good"), (30.01, "excellent"),
+])
+def test_buffer_state_uses_the_seeds_thresholds(seconds, state):
+    assert ap.buffer_state(seconds) == state
+
+
+def test_a_drain_and_a_stall_show_as_they_happen():
+    # 12 s of buffer drains to empty over 12 s, the player stalls 15 s, then a segment adds 4 s.
+    times = [0.0, 12.0, 27.0, 27.0, 29.0]
+    levels = [12.0, 0.0, 0.0, 4.0, 2.0]
+    spans = ap.buffer_state_spans(times, levels)
+    assert [state for _, _, state in spans] == ["sufficient", "low", "critical", "empty", "low", "critical"]
+    assert spans[0][:2] == pytest.approx((0.0, 2.0))
+    assert spans[1][:2] == pytest.approx((2.0, 9.0))
+    assert spans[2][:2] == pytest.approx((9.0, 11.9))
+    # The whole 15 s stall is empty, whatever the state before it.
+    assert spans[3][:2] == pytest.approx((11.9, 27.0))
+    assert spans[4][:2] == pytest.approx((27.0, 28.0))
+
+
+def test_spans_cover_the_curve_without_gaps():
+    times = [0.0, 5.0, 5.0, 40.0, 41.0]
+    levels = [0.0, 0.0, 35.0, 0.5, 10.0]
+    spans = ap.buffer_state_spans(times, levels)
+    assert spans[0][0] == 0.0 and spans[-1][1] == 41.0
+    assert all(a[1] == pytest.approx(b[0]) for a, b in zip(spans, spans[1:]))
+    assert all(a[2] != b[2] for a, b in zip(spans, spans[1:]))
+
+
+@pytest.mark.parametrize("mode", ["auto", "clip"])
+def test_an_incomplete_strategys_outliers_do_not_set_the_qoe_axis(monkeypatch, mode):
+    monkeypatch.setattr(ap, "QOE_AXIS", mode)
+    ranked = [float(v) for v in range(20, 200, 10)]
+    outliers = [-4007.0, -2500.0, 150.0]
+    fig, ax = plt.subplots()
+    note = ap.qoe_axis(ax, ranked + outliers, reference=ranked)
+    low, high = ax.get_xlim()
+    assert low > 0 and high < 220, (low, high)
+    assert "ranked strategies" in note and "2 value(s) beyond" in note
+    assert ap.beyond_axis(ax, outliers) == " (2 beyond the axis, down to -4007)"
+    assert ap.beyond_axis(ax, ranked) == ""
+    plt.close(fig)
+
+
+def test_without_outliers_auto_leaves_the_axis_alone(monkeypatch):
+    monkeypatch.setattr(ap, "QOE_AXIS", "auto")
+    fig, ax = plt.subplots()
+    ax.plot([10, 100], [0, 1])
+    before = ax.get_xlim()
+    assert ap.qoe_axis(ax, [10.0, 50.0, 100.0], reference=[10.0, 50.0, 100.0]) == ""
+    assert ax.get_xlim() == before
+    plt.close(fig)
