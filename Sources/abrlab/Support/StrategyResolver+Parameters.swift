@@ -11,7 +11,7 @@ extension StrategyResolver {
             // The same strategy with no parameter set.
             let declared = descriptor.source == "native"
                 ? Self.native.first { $0.id == descriptor.id || descriptor.id.hasPrefix($0.id + "[") }?.params ?? []
-                : try LuaStrategyLoader(limits: luaLimits).load(path: descriptor.source).descriptor().params
+                : try Self.loader(limits: luaLimits).load(path: descriptor.source).descriptor().params
             let defaults = Dictionary(declared.map { ($0.key, $0.value) }) { first, _ in first }
             result[descriptor.id] = descriptor.params.map { RunManifest.Parameter(key: $0.key, value: $0.value, default: defaults[$0.key]) }
         }
