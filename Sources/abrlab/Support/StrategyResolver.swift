@@ -55,9 +55,9 @@ struct StrategyResolver {
         return (try descriptors.flatMap(expand), shadowing.warnings)
     }
 
-    /// `descriptors` with a strategy named twice (a script by id, file or folder) kept once; two different
-    /// algorithms under one id — two script files, or a script and a native strategy — are an
-    /// error, as their results could not be told apart.
+    /// `descriptors` with a strategy named twice (a script by id, file or folder) kept once; two
+    /// different algorithms under one id — two script files, or a script and a native strategy —
+    /// are an error, as their results could not be told apart.
     static func oneAlgorithmPerID(_ descriptors: [StrategyDescriptor]) throws(InputError) -> [StrategyDescriptor] {
         var kept: [StrategyDescriptor] = []
         for descriptor in descriptors {
