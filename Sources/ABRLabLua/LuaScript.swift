@@ -12,7 +12,8 @@ public struct LuaScript: Sendable {
         case seedProtocol
     }
 
-    /// The file name without `.lua`: `Strategies/robust_mpc.lua` is `robust_mpc`.
+    /// The file name without `.lua` (`Strategies/robust_mpc.lua` is `robust_mpc`), or the path
+    /// under the loader's root (``LuaStrategyLoader/root``): `sabre/bola`.
     public let id: String
     public var path: String { location.path }
     public let name: String
@@ -35,9 +36,9 @@ public struct LuaScript: Sendable {
 
     /// Checks and inspects a script in a throwaway engine: syntax, the returned table, its
     /// functions and params. The top level runs once here, under the limits.
-    init(path: String, bytes: [UInt8], limits: LuaLimits, verbose: Bool) throws(InputError) {
+    init(path: String, id: String? = nil, bytes: [UInt8], limits: LuaLimits, verbose: Bool) throws(InputError) {
         let fileName = String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path))
-        let id = LuaStrategyLoader.strategyID(forPath: path)
+        let id = id ?? LuaStrategyLoader.strategyID(forPath: path)
         let location = LuaScriptLocation(path: path, chunkLabel: String(fileName.prefix(48)), limits: limits, verbose: verbose)
         let chunkKey = LuaChunkKey(label: location.chunkLabel, source: Self.prefixed(bytes))
         let resources = LuaScriptResources(scriptPath: path)

@@ -56,20 +56,22 @@ struct LuaScriptLocation: Hashable, Sendable {
     /// with a module's (`lib/x.lua:3: text` → the module's file in the script's folder).
     private func split(_ message: String) -> (String, Int, String)? {
         guard let colon = message.firstIndex(of: ":") else { return nil }
-        let label = String(message[..<colon])
-        let file: String
-        if label == chunkLabel {
-            file = path
-        } else if label.hasSuffix(".lua"), LuaScriptResources.isModuleName(String(label.dropLast(4)).replacingOccurrences(of: "/", with: ".")) {
-            file = LuaScriptResources.path(label, inFolder: LuaScriptResources.folder(ofScript: path))
-        } else {
-            return nil
-        }
+        guard let file = file(chunk: String(message[..<colon])) else { return nil }
         let rest = message[message.index(after: colon)...]
         guard let lineEnd = rest.firstIndex(of: ":"), let line = Int(rest[..<lineEnd]) else { return nil }
         var text = rest[rest.index(after: lineEnd)...]
         if text.first == " " { text = text.dropFirst() }
         return (file, line, String(text))
+    }
+
+    /// The file behind a chunk name Lua reports: this script's, or a module's in its folder
+    /// (`lib/x.lua`); nil for any other.
+    func file(chunk label: String) -> String? {
+        if label == chunkLabel { return path }
+        guard label.hasSuffix(".lua"), LuaScriptResources.isModuleName(String(label.dropLast(4)).replacingOccurrences(of: "/", with: ".")) else {
+            return nil
+        }
+        return LuaScriptResources.path(label, inFolder: LuaScriptResources.folder(ofScript: path))
     }
 
     private static func mebibytes(_ bytes: Int) -> String {

@@ -128,6 +128,16 @@ final class LuaSession {
         return AbandonmentAnswer(recheck: AbandonmentRecheck(elapsedSeconds: recheck.elapsed_s, projectedSeconds: recheck.projected_s))
     }
 
+    /// Where `check_abandon` is defined, `file:line` (a module's file when a module defines
+    /// it); nil when the script has none or Lua cannot tell.
+    func checkAbandonLocation() -> String? {
+        guard engine.isOnOwnThread else { return nil }
+        var line: Int64 = 0
+        guard abrl_session_check_abandon_source(handle, &line) == Int32(ABRL_OK), line > 0 else { return nil }
+        let file = script.location.file(chunk: engine.message) ?? script.path
+        return "\(file):\(line)"
+    }
+
     /// Calls `on_wait(wait)` when the script has one.
     func didWait(seconds: Double, bufferSeconds: Double) throws(InputError) {
         try checkThread()

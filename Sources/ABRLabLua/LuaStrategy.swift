@@ -41,6 +41,10 @@ public struct LuaStrategy: SessionStrategy {
         try openSession().answerAbandonment(progress)
     }
 
+    public func abandonmentCheckLocation() -> String? {
+        session?.checkAbandonLocation()
+    }
+
     public mutating func didWait(seconds: Double, context: DecisionContext) throws {
         try openSession().didWait(seconds: seconds, bufferSeconds: context.bufferSeconds)
     }

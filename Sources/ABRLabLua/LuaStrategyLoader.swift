@@ -9,16 +9,23 @@ public struct LuaStrategyLoader: Sendable {
     /// Parameter overrides by strategy id, then key; values are text, read with the type of
     /// each parameter's default. Ids of scripts not loaded are ignored here.
     public var overrides: [String: [String: String]]
+    /// The strategies root: a script anywhere under it is known by its path relative to it
+    /// without `.lua` (`sabre/bola` for `ROOT/sabre/bola.lua`), however it is named; a script
+    /// elsewhere, or any script when this is nil, by its file name (``id(forPath:)``).
+    public var root: String?
 
-    public init(limits: LuaLimits = .default, verbose: Bool = false, overrides: [String: [String: String]] = [:]) {
+    public init(
+        limits: LuaLimits = .default, verbose: Bool = false, overrides: [String: [String: String]] = [:], root: String? = nil
+    ) {
         self.limits = limits
         self.verbose = verbose
         self.overrides = overrides
+        self.root = root
     }
 
     /// Reads, syntax-checks and inspects one script, then applies its overrides.
     public func load(path: String) throws(InputError) -> LuaScript {
-        let script = try LuaScript(path: path, bytes: Self.read(path), limits: limits, verbose: verbose)
+        let script = try LuaScript(path: path, id: id(forPath: path), bytes: Self.read(path), limits: limits, verbose: verbose)
         guard let values = overrides[script.id] else { return script }
         return try script.overriding(values)
     }
@@ -28,7 +35,7 @@ public struct LuaStrategyLoader: Sendable {
     public func discover(folder: String) throws(InputError) -> [LuaScript] {
         var scripts: [LuaScript] = []
         for path in try scriptPaths(folder: folder) {
-            let script = try LuaScript(path: path, bytes: Self.read(path), limits: limits, verbose: verbose)
+            let script = try LuaScript(path: path, id: id(forPath: path), bytes: Self.read(path), limits: limits, verbose: verbose)
             scripts.append(try overrides[script.id].map { values throws(InputError) in try script.overriding(values) } ?? script)
         }
         return scripts.sorted { $0.id < $1.id }
@@ -55,7 +62,7 @@ public struct LuaStrategyLoader: Sendable {
         return paths
     }
 
-    /// The id of the script at `path`: its file name without `.lua`.
+    /// The file name of the script at `path` without `.lua`: its id outside a root.
     public static func strategyID(forPath path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return name.hasSuffix(".lua") ? String(name.dropLast(4)) : name

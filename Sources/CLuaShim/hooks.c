@@ -125,6 +125,31 @@ int abrl_session_check_abandon(abrl_session *session, const abrl_progress *progr
     return code;
 }
 
+typedef struct source_call {
+    abrl_session *session;
+    long long line;
+} source_call;
+
+static int source_body(lua_State *L) {
+    source_call *call = lua_touserdata(L, 1);
+    lua_Debug ar;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, call->session->check_abandon);
+    if (lua_getinfo(L, ">S", &ar) && ar.linedefined > 0) {
+        abrl_set_message(abrl_engine_of(L), "%s", ar.short_src);
+        call->line = ar.linedefined;
+    }
+    return 0;
+}
+
+int abrl_session_check_abandon_source(abrl_session *session, long long *line) {
+    *line = 0;
+    if (session->check_abandon == LUA_NOREF) return ABRL_OK;
+    source_call call = {session, 0};
+    int code = abrl_call(session->engine, source_body, &call);
+    if (code == ABRL_OK) *line = call.line;
+    return code;
+}
+
 typedef struct wait_call {
     abrl_session *session;
     double wait_s, buffer_s;

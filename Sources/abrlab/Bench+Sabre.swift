@@ -23,7 +23,7 @@ extension Abrlab.Bench {
         // Where the time goes: the same sessions of one script with and without the abandonment
         // checks Sabre makes every ≈ 50 ms of download.
         var alone = plan
-        alone.strategies = plan.strategies.filter { $0.id == "bola" }
+        alone.strategies = plan.strategies.filter { $0.source == scripts[0] }
         let withChecks = try BenchmarkClock.bestSeconds { try runPlan(alone, jobs: 1) }
         alone.emulator.profile.abandonment = false
         let withoutChecks = try BenchmarkClock.bestSeconds { try runPlan(alone, jobs: 1) }

@@ -11,6 +11,9 @@ extension Abrlab {
             discussion: """
                 Runs the conformance checks every strategy must pass: levels in range, the same seed gives the \
                 same session, and links that deliver nothing end with a clear error instead of a hang. \
+                Sessions run under the default, sabre and live profiles, so every hook runs under the profile \
+                that calls it: check_abandon and on_wait under sabre (an abandonment must go to a lower level, \
+                and no segment may be abandoned 1000 times), choose's playback rate under live. \
                 A folder checks every strategy script in it. Prints the levels chosen per trace, each line \
                 naming the file; a script that fails to load is reported and the others are still checked. \
                 Exits non-zero when any check fails.

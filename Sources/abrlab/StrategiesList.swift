@@ -5,9 +5,12 @@ extension Abrlab {
     struct StrategiesList: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
-            abstract: "List native strategies and the scripts in a folder (id, name, description, source).",
+            abstract: "List native strategies and the scripts under a folder (id, name, description, source).",
             discussion: """
-                Any id listed can be given to --strategies and --baseline. A script with a native \
+                Any id listed can be given to --strategies and --baseline. Scripts in sub-folders are listed \
+                too, after the folder's own; under Strategies/ a script's id is its path there without .lua \
+                (sabre/bola), elsewhere its file name. Folders named lib hold modules and are skipped, as are \
+                files and folders starting with _. A script with a native \
                 strategy's id is marked "shadowed by native": its id runs the native strategy, so run \
                 the script by its file name.
 
@@ -21,7 +24,7 @@ extension Abrlab {
 
         func run() throws {
             try CommandFailure.guarding {
-                let scripts = try StrategyResolver(params: ParamAssignments()).luaFolder(folder)
+                let scripts = try StrategyResolver(params: ParamAssignments()).luaTree(folder)
                 var shadowing = StrategyResolver.ShadowReport()
                 var rows = [["id", "name", "source", "description"]]
                 for descriptor in StrategyResolver.native + scripts {

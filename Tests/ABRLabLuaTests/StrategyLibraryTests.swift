@@ -36,7 +36,8 @@ import Testing
         #expect(report.passed, "\(report.findings)")
     }
 
-    /// Lua and native twins choose the same levels on every conformance trace.
+    /// Lua and native twins choose the same levels on every conformance trace, each with its
+    /// defaults.
     @Test(arguments: [
         ("bba", "bba-native"), ("conservative", "conservative"), ("robust_mpc", "robust_mpc-native"),
         ("pensieve", "pensieve-native"),
@@ -44,10 +45,7 @@ import Testing
     func scriptsMatchTheirNativeTwins(script id: String, native nativeID: String) throws {
         let pensieve = StrategyDescriptor.pensieve(defaultModelPath: "\(Self.folder)/models/pensieve.safetensors")
         let natives: [StrategyDescriptor] = [.conservative, .bufferBased, .robustMPC, pensieve]
-        var native = try #require(natives.first { $0.id == nativeID })
-        if nativeID == "robust_mpc-native" {
-            native = StrategyDescriptor(id: nativeID, name: "", description: "") { RobustMPCStrategy() }
-        }
+        let native = try #require(natives.first { $0.id == nativeID })
         let conformance = try StrategyConformance()
         let lua = try Self.script(id).descriptor()
         for trace in conformance.traces {
@@ -56,6 +54,28 @@ import Testing
             #expect(a.segments == b.segments, "\(trace.name)")
             #expect(a.transitions == b.transitions, "\(trace.name)")
         }
+    }
+
+    /// A native strategy declares its Lua twin's parameters with the same defaults (levels
+    /// 1-based in both); only how the script runs its search is the script's own.
+    @Test(arguments: [
+        ("bba", "bba-native"), ("conservative", "conservative"), ("robust_mpc", "robust_mpc-native"),
+        ("pensieve", "pensieve-native"),
+    ])
+    func twinsDeclareTheSameDefaults(script id: String, native nativeID: String) throws {
+        let pensieve = StrategyDescriptor.pensieve(defaultModelPath: "\(Self.folder)/models/pensieve.safetensors")
+        let native = try #require([StrategyDescriptor.conservative, .bufferBased, .robustMPC, pensieve].first { $0.id == nativeID })
+        func number(_ value: StrategyParamValue) -> String {
+            switch value {
+            case .integer(let integer): "\(Double(integer))"
+            case .number(let number): "\(number)"
+            default: value.description
+            }
+        }
+        let lua = try Self.script(id).descriptor().params.filter { $0.key != "native_search" }
+        let shared = native.params.filter { param in param.key != "model" }
+        #expect(lua.map(\.key) == shared.map(\.key))
+        #expect(lua.map { number($0.value) } == shared.map { number($0.value) })
     }
 
     /// robust_mpc.lua's own Lua search and the C search behind ctx:mpc_search choose alike, on
@@ -111,9 +131,9 @@ import Testing
         #expect(abs(try Self.pensieveTotal(script: try Self.script("bba"), trace: trace) - expected) < 1e-9)
     }
 
+    /// Pensieve's look-ahead is the default.
     @Test(.enabled(if: hasDatasets, "public datasets not found at ../shared/datasets; skipped"))
-    func robustMPCReproducesPensieveWithItsLookahead() throws {
-        let script = try Self.script("robust_mpc", overrides: ["lookahead_offset": "1"])
-        #expect(abs(try Self.pensieveTotal(script: script, trace: "norway_bus_1") - 94.1626876599077) < 1e-9)
+    func robustMPCReproducesPensieveByDefault() throws {
+        #expect(abs(try Self.pensieveTotal(script: try Self.script("robust_mpc"), trace: "norway_bus_1") - 94.1626876599077) < 1e-9)
     }
 }

@@ -15,7 +15,7 @@ import Testing
         let files = ["sessions.csv", "segments.csv", "transitions.csv", "summary.csv", "ranked.json"]
         try CLI.acrossJobs(Self.run, jobs: 3, files: files) { first, folder in
             #expect(first.stdout.contains("on the 5 of 5 traces every strategy completed"), "\(first.stdout)")
-            for id in ["l2a", "ll-throughput", "lolp"] {
+            for id in ["live/l2a", "live/ll-throughput", "live/lolp"] {
                 #expect(first.stdout.contains("  \(id) "), "\(id) is ranked: \(first.stdout)")
             }
             let sessions = try CLI.read(folder.appendingPathComponent("sessions.csv")).split(separator: "\n")

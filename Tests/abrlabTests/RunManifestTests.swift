@@ -64,6 +64,46 @@ import Testing
 
     /// Input hashes agree with sha256sum at lengths around SHA-256's 64-byte blocks and its
     /// padding (scripts padded with a comment to each length), and for a long file.
+    /// Every native strategy records its parameters, the values in force and the defaults,
+    /// which are its Lua twin's: RobustMPC's and BBA's alike play exactly like the scripts.
+    @Test func nativeStrategiesRecordTheirParameters() throws {
+        let out = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try CLI.run([
+            "compare", "--strategies", "robust_mpc-native", "robust_mpc", "bba-native", "bba", "conservative",
+            "--param", "bba-native.cushion_s=12.5", "--param", "bba.cushion_s=12.5", "--traces", "Traces/default/3g_1.csv",
+            "--out", out.path, "--quiet",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let run = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("run.json"))) as? [String: Any])
+        let strategies = try #require(run["strategies"] as? [[String: Any]])
+        func params(_ id: String) -> [String: (value: Double, default: Double)] {
+            let entries = strategies.first { $0["id"] as? String == id }?["params"] as? [[String: Any]] ?? []
+            return Dictionary(uniqueKeysWithValues: entries.compactMap { entry in
+                guard let key = entry["key"] as? String, let value = entry["value"] as? Double, let fallback = entry["default"] as? Double else { return nil }
+                return (key, (value, fallback))
+            })
+        }
+        let mpc = params("robust_mpc-native")
+        #expect(mpc.mapValues(\.default) == ["horizon": 5, "first_level": 2, "lookahead_offset": 1, "rebuffer_penalty": 4.3, "smoothness_penalty": 1])
+        #expect(mpc.mapValues(\.default) == params("robust_mpc").filter { $0.key != "native_search" }.mapValues(\.default))
+        #expect(params("bba-native").mapValues(\.value) == ["reservoir_s": 5, "cushion_s": 12.5, "first_level": 2])
+        #expect(params("bba-native").mapValues(\.default) == params("bba").mapValues(\.default))
+        #expect(params("conservative").mapValues(\.default) == ["buffer_health_threshold": 0.7, "rebuffering_threshold": 0.05])
+        // Twins with the same settings play the same sessions (all columns after strategy and seed).
+        let rows = try CLI.read(out.appendingPathComponent("sessions.csv")).split(separator: "\n").dropFirst()
+        func session(_ id: String) -> [Substring] {
+            let fields = rows.first { $0.hasPrefix(id + ",") }?.split(separator: ",", omittingEmptySubsequences: false) ?? []
+            return fields.enumerated().filter { ![0, 13].contains($0.offset) }.map(\.element)
+        }
+        #expect(session("robust_mpc-native") == session("robust_mpc"))
+        #expect(session("bba-native") == session("bba"))
+
+        let wide = try CLI.run(["compare", "--strategies", "robust_mpc-native", "--param", "robust_mpc-native.horizon=11", "--out", out.path, "--quiet"])
+        #expect(wide.status == 1)
+        #expect(wide.stderr == "abrlab: --param: parameter robust_mpc-native.horizon needs an integer from 1 to 10, not 11\n")
+    }
+
     @Test func inputHashesAgreeWithSha256sumAtEveryLength() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

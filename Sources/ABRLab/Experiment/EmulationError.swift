@@ -15,6 +15,10 @@ public enum EmulationError: Error, Equatable, Sendable, CustomStringConvertible 
     case levelOutOfRange(strategy: String, level: Int, levelCount: Int)
     /// The strategy failed; the message names where.
     case strategyFailed(message: String)
+    /// The abandonment check abandoned one segment ``SessionEmulator/maxAbandonmentsPerSegment``
+    /// times; `check` names it (`file:line` for a script, else the strategy's id) and `segment`
+    /// is 0-based.
+    case abandonmentLimit(check: String, segment: Int, trace: String)
 
     public var description: String {
         switch self {
@@ -32,6 +36,9 @@ public enum EmulationError: Error, Equatable, Sendable, CustomStringConvertible 
             "\(strategy): chose level \(level); levels are 0…\(count - 1)"
         case .strategyFailed(let message):
             message
+        case .abandonmentLimit(let check, let segment, let trace):
+            "\(check): abandoned segment \(segment + 1) \(SessionEmulator.maxAbandonmentsPerSegment) times "
+                + "(the limit per segment) on \(trace)"
         }
     }
 }

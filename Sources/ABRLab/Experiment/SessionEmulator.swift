@@ -12,6 +12,13 @@ public struct SessionEmulator: Sendable {
     /// Whether results keep the state machine's transition log.
     public var recordsTransitions: Bool
 
+    /// The abandonment of one segment that ends the session with an error. Sabre's own
+    /// algorithms, run as Sabre runs them, abandon a segment at most 44 times on its 3G, 4G,
+    /// hd_fs and sd_fs traces with `movie.json`, `bbb.json` and `bbb4k.json`; a check that
+    /// abandons more than 20 times as often loops, and each retry costs a download record here
+    /// and an entry in each of a script's ctx history arrays.
+    public static let maxAbandonmentsPerSegment = 1000
+
     public init(profile: EmulationProfile = .default, segmentsToPlay: Int? = nil, recordsTransitions: Bool = true) {
         self.profile = profile
         self.segmentsToPlay = segmentsToPlay
@@ -70,6 +77,7 @@ public struct SessionEmulator: Sendable {
         // extends the history in place instead of copying it.
         var context = session.context(index: 0)
         var index = 0
+        var abandonments = 0
         let levelCount = video.levelCount
         while index < session.count {
             try session.spendStep()
@@ -122,6 +130,14 @@ public struct SessionEmulator: Sendable {
                 }
             }
             let requested = index
+            if delivered {
+                abandonments = 0
+            } else if session.downloads.last?.abandonedToLevel != nil {
+                abandonments += 1
+                guard abandonments < Self.maxAbandonmentsPerSegment else {
+                    throw .abandonmentLimit(check: strategy.abandonmentCheckLocation() ?? strategyID, segment: requested, trace: trace.name)
+                }
+            }
             // A live player that seeked to the live edge goes on from the segment it landed in.
             if delivered { index = session.live?.nextSegment ?? index + 1 }
             context = session.context(index: index)

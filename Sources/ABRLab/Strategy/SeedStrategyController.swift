@@ -46,12 +46,20 @@ public struct SeedStrategyController<Strategy: BitrateStrategy>: SessionStrategy
 }
 
 extension StrategyDescriptor {
-    /// The seed's Conservative strategy with its default thresholds, id `conservative`.
+    /// The seed's Conservative strategy, id `conservative`; its thresholds are parameters with
+    /// the seed's defaults, named as in `Strategies/conservative.lua`.
     public static let conservative = StrategyDescriptor(
         id: "conservative",
         name: "Conservative (seed)",
-        description: "The seed default: starts by network quality, steps up one level on a good network with a healthy buffer, steps down on stalls or a poor network."
-    ) {
-        SeedStrategyController(strategy: ConservativeBitrateStrategy())
+        description: "The seed default: starts by network quality, steps up one level on a good network with a healthy buffer, steps down on stalls or a poor network.",
+        params: [
+            StrategyParam(key: "buffer_health_threshold", value: .number(0.7), summary: "buffer health (fraction of the 30 s target) needed to step up"),
+            StrategyParam(key: "rebuffering_threshold", value: .number(0.05), summary: "rebuffering ratio that forces a step down"),
+        ]
+    ) { values throws(InputError) in
+        let health = values.number("buffer_health_threshold") ?? 0.7
+        let rebuffering = values.number("rebuffering_threshold") ?? 0.05
+        let strategy = ConservativeBitrateStrategy(bufferHealthThreshold: health, rebufferingThreshold: rebuffering)
+        return { SeedStrategyController(strategy: strategy) }
     }
 }

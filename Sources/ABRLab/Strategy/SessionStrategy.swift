@@ -20,6 +20,9 @@ public protocol SessionStrategy {
     /// The abandonment check the emulator calls: ``checkAbandonment(_:)``'s level by default.
     /// Implement it instead to also say when the next check can matter (``AbandonmentRecheck``).
     mutating func answerAbandonment(_ progress: DownloadProgress) throws -> AbandonmentAnswer
+    /// Where the abandonment check is written, `file:line`, for errors about what it did; `nil`
+    /// (the default) names the strategy by its id.
+    func abandonmentCheckLocation() -> String?
     /// Called after the player waited because its buffer was full.
     mutating func didWait(seconds: Double, context: DecisionContext) throws
     /// Called after every request, with the context as it stands after it (its `segmentIndex`
@@ -37,6 +40,7 @@ extension SessionStrategy {
     public mutating func answerAbandonment(_ progress: DownloadProgress) throws -> AbandonmentAnswer {
         AbandonmentAnswer(level: try checkAbandonment(progress))
     }
+    public func abandonmentCheckLocation() -> String? { nil }
     public mutating func didWait(seconds: Double, context: DecisionContext) throws {}
     public mutating func didDownload(_ record: DownloadRecord, context: DecisionContext) throws {}
 }

@@ -1,6 +1,9 @@
 /// The checks every strategy, native or scripted, must pass: its choices stay in range, the same
 /// seed gives the same session, and a trace that delivers nothing ends in a clear error rather
-/// than a hang. Sessions run over small generated traces, so a check takes milliseconds.
+/// than a hang. Sessions run over small generated traces under every profile that calls a hook
+/// the others do not (`sabre`: the abandonment check, which must answer a lower level and let
+/// every segment finish, and waits; `live`: choices behind a live edge, with a playback rate),
+/// so a check takes milliseconds.
 public struct StrategyConformance: Sendable {
     public struct Finding: Equatable, Sendable, CustomStringConvertible {
         public let check: String
@@ -19,7 +22,10 @@ public struct StrategyConformance: Sendable {
 
     public var video: Video
     public var traces: [NetworkTrace]
+    /// The `default` profile's emulator; the dead-link checks use it.
     public var emulator: SessionEmulator
+    /// Profiles the session checks run under besides the emulator's.
+    public var otherProfiles: [EmulationProfile] = [.sabre, .live]
 
     /// Three generated traces (steady, variable with outages, slow), a generated 6-level video of
     /// 20 segments, and a short session time limit for the dead-link check.
@@ -43,20 +49,29 @@ public struct StrategyConformance: Sendable {
     public func check(_ descriptor: StrategyDescriptor, seed: UInt64 = 1) -> Report {
         var findings: [Finding] = []
         var levels: [(String, [Int])] = []
-        for trace in traces {
-            let sessionSeed = SessionSeed.derive(seed: seed, strategyID: descriptor.id, traceName: trace.name)
-            do {
-                let first = try emulator.run(strategy: try descriptor.makeStrategy(), strategyID: descriptor.id, trace: trace, video: video, seed: sessionSeed)
-                let second = try emulator.run(strategy: try descriptor.makeStrategy(), strategyID: descriptor.id, trace: trace, video: video, seed: sessionSeed)
-                levels.append((trace.name, first.segments.map(\.level)))
-                if first.segments != second.segments {
-                    findings.append(Finding(check: "same seed, same session", trace: trace.name, message: "two runs with seed \(sessionSeed) differ"))
+        let emulators = [emulator] + otherProfiles.map { profile in
+            var other = emulator
+            other.profile = profile
+            return other
+        }
+        for emulator in emulators {
+            for trace in traces {
+                // Traces under other profiles are named with the profile: `steady (sabre)`.
+                let name = emulator.profile.name == self.emulator.profile.name ? trace.name : "\(trace.name) (\(emulator.profile.name))"
+                let sessionSeed = SessionSeed.derive(seed: seed, strategyID: descriptor.id, traceName: trace.name)
+                do {
+                    let first = try emulator.run(strategy: try descriptor.makeStrategy(), strategyID: descriptor.id, trace: trace, video: video, seed: sessionSeed)
+                    let second = try emulator.run(strategy: try descriptor.makeStrategy(), strategyID: descriptor.id, trace: trace, video: video, seed: sessionSeed)
+                    levels.append((name, first.segments.map(\.level)))
+                    if first.segments != second.segments {
+                        findings.append(Finding(check: "same seed, same session", trace: name, message: "two runs with seed \(sessionSeed) differ"))
+                    }
+                    if let bad = first.segments.first(where: { !(0..<video.levelCount).contains($0.level) }) {
+                        findings.append(Finding(check: "levels in range", trace: name, message: "segment \(bad.index + 1) at level \(bad.level + 1) of 1…\(video.levelCount)"))
+                    }
+                } catch {
+                    findings.append(Finding(check: "session runs", trace: name, message: String(describing: error)))
                 }
-                if let bad = first.segments.first(where: { !(0..<video.levelCount).contains($0.level) }) {
-                    findings.append(Finding(check: "levels in range", trace: trace.name, message: "segment \(bad.index + 1) at level \(bad.level + 1) of 1…\(video.levelCount)"))
-                }
-            } catch {
-                findings.append(Finding(check: "session runs", trace: trace.name, message: String(describing: error)))
             }
         }
         findings += deadLinkFindings(descriptor, seed: seed)

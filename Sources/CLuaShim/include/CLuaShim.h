@@ -261,6 +261,11 @@ typedef struct abrl_recheck {
 int abrl_session_check_abandon(abrl_session *session, const abrl_progress *progress,
                                long long *level, int *has_level, abrl_recheck *recheck);
 
+/* Where check_abandon is defined: the engine's message becomes its chunk name (the script's or
+   a module's label) and *line its first line; *line is 0 when the script has none or Lua
+   cannot tell. */
+int abrl_session_check_abandon_source(abrl_session *session, long long *line);
+
 /* Calls on_wait(wait) when the script defines it: the player waited wait_s on a full buffer. */
 int abrl_session_on_wait(abrl_session *session, double wait_s, double buffer_s);
 

@@ -30,18 +30,24 @@ extension StrategyResolver {
         }
     }
 
-    /// The id results will carry for `argument`: a native id or bare script id as given, a
-    /// script path's file name without `.lua`.
+    /// The id results will carry for `argument`: a native id or script id as given, a script
+    /// path's id (its path under `Strategies/`, else its file name, without `.lua`). A sweep
+    /// row's settings stay as given: `sabre/bola[gp=3]`.
     static func strategyID(forArgument argument: String) -> String {
-        if native.contains(where: { $0.id == argument }) { return argument }
-        return LuaStrategyLoader.strategyID(forPath: argument)
+        let strategy = String(argument.prefix { $0 != "[" })
+        if native.contains(where: { $0.id == strategy }) || defaultScriptPath(id: strategy) != nil { return argument }
+        return loader().id(forPath: strategy) + argument.dropFirst(strategy.count)
     }
 
-    /// The script in the default folder whose id is `id`, if there is one.
+    /// The script in the default folder whose id is `id`, if there is one: `bola`, or
+    /// `sabre/bola` for a script in a sub-folder. Names starting with `_` and `lib/` folders
+    /// (modules) are no strategy's.
     static func defaultScriptPath(id: String) -> String? {
-        guard !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }), !id.hasPrefix("_") else {
-            return nil
+        let names = id.split(separator: "/", omittingEmptySubsequences: false)
+        let valid = names.allSatisfy { name in
+            !name.isEmpty && !name.hasPrefix("_") && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
         }
+        guard valid, !names.dropLast().contains(Substring(LuaStrategyLoader.moduleFolderName)) else { return nil }
         let path = Defaults.strategiesFolder + "/" + id + ".lua"
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { return nil }

@@ -3,13 +3,23 @@ import ABRLabLua
 
 extension StrategyResolver {
     /// Loads scripts with their defaults; `--param` values are applied afterwards, one
-    /// descriptor per setting (see `expand`).
+    /// descriptor per setting (see `expand`). Scripts under `Strategies/` get ids relative to
+    /// it (`sabre/bola`), whether named by id, file or folder.
     var luaLoader: LuaStrategyLoader {
-        LuaStrategyLoader(limits: luaLimits, verbose: verbose)
+        Self.loader(limits: luaLimits, verbose: verbose)
+    }
+
+    static func loader(limits: LuaLimits = .default, verbose: Bool = false) -> LuaStrategyLoader {
+        LuaStrategyLoader(limits: limits, verbose: verbose, root: Defaults.strategiesFolder)
     }
 
     func luaFolder(_ path: String) throws -> [StrategyDescriptor] {
         try luaLoader.discover(folder: path).map { $0.descriptor() }
+    }
+
+    /// The scripts in `path` and its sub-folders (not `lib/`), as `strategies list` shows them.
+    func luaTree(_ path: String) throws -> [StrategyDescriptor] {
+        try luaLoader.discoverTree(folder: path).map { $0.descriptor() }
     }
 
     func luaScript(_ path: String) throws -> StrategyDescriptor {

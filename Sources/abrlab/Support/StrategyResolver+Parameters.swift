@@ -20,7 +20,7 @@ extension StrategyResolver {
             } else {
                 let declared = descriptor.source == "native"
                     ? native?.params ?? []
-                    : try LuaStrategyLoader(limits: luaLimits).load(path: descriptor.source).descriptor().params
+                    : try Self.loader(limits: luaLimits).load(path: descriptor.source).descriptor().params
                 defaults = Dictionary(declared.map { ($0.key, $0.value) }) { first, _ in first }
                 defaultsBySource[source] = defaults
             }

@@ -43,10 +43,7 @@ struct StrategyResolver {
         if let baseline, let baselineStrategy, !descriptors.contains(where: { $0.id == baselineStrategy }) {
             descriptors += try self.descriptors(for: baseline, explicitNative: explicitNative, shadowing: &shadowing)
         }
-        var seen = Set<String>()
-        for descriptor in descriptors where !seen.insert(descriptor.id).inserted {
-            throw InputError(file: descriptor.source, "strategy id '\(descriptor.id)' appears twice")
-        }
+        descriptors = try Self.oneAlgorithmPerID(descriptors)
         for id in params.strategyIDs {
             guard descriptors.contains(where: { $0.id == id }) else {
                 let file = params.keys[id] == nil ? params.grid?.file ?? "--param" : "--param"
@@ -54,6 +51,34 @@ struct StrategyResolver {
             }
         }
         return (try rows(of: descriptors), shadowing.warnings)
+    }
+
+    /// `descriptors` with a strategy named twice (a script by id, file or folder) kept once; two
+    /// different algorithms under one id — two script files, or a script and a native strategy —
+    /// are an error, as their results could not be told apart.
+    static func oneAlgorithmPerID(_ descriptors: [StrategyDescriptor]) throws(InputError) -> [StrategyDescriptor] {
+        var kept: [StrategyDescriptor] = []
+        for descriptor in descriptors {
+            guard let first = kept.first(where: { $0.id == descriptor.id }) else {
+                kept.append(descriptor)
+                continue
+            }
+            let same = first.source == descriptor.source
+                || (first.source != "native" && descriptor.source != "native"
+                    && LuaStrategyLoader.canonicalPath(first.source) == LuaStrategyLoader.canonicalPath(descriptor.source))
+            guard !same else { continue }
+            if first.source == "native" || descriptor.source == "native" {
+                throw InputError(
+                    file: first.source == "native" ? descriptor.source : first.source,
+                    "has the id of the native strategy '\(descriptor.id)', which this run also names; one id runs one algorithm in a run: name one of them"
+                )
+            }
+            throw InputError(
+                file: descriptor.source,
+                "has the id '\(descriptor.id)' of \(first.source), a different script; one id runs one algorithm in a run: rename one of them"
+            )
+        }
+        return kept
     }
 
     /// Resolves one strategy for commands that play single sessions, where a sweep has no place.

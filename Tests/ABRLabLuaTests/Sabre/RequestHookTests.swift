@@ -138,8 +138,10 @@ import Testing
     }
 
     /// Found by the lua-sandbox fuzzer: a script that abandons every request is asked for the same
-    /// segment again and again; the session's simulated-time limit ends it with one clear line.
-    @Test func abandoningEveryRequestEndsAtTheSessionTimeLimit() throws {
+    /// segment again and again. The 1000th abandonment of one segment ends the session with one
+    /// line naming where check_abandon is defined — long before the engine's memory cap or the
+    /// session's time limit, which it used to run into.
+    @Test func abandoningEveryRequestEndsAtTheAbandonmentLimit() throws {
         let folder = try ScriptFolder()
         let script = try folder.load("restless.lua", """
             return {
@@ -147,11 +149,23 @@ import Testing
               check_abandon = function(progress) return progress.level - 1 end,
             }
             """)
-        var profile = EmulationProfile.sabre
-        profile.maxSessionSeconds = 120
-        #expect(throws: EmulationError.sessionTimeLimit(trace: "slow", limitSeconds: 120)) { try Self.play(script, profile: profile) }
-        let message = EmulationError.sessionTimeLimit(trace: "slow", limitSeconds: 120).description
-        #expect(message == "slow: the session ran past its limit of 120 s of simulated time; the trace is too slow or its latency too long to finish it, or the strategy keeps abandoning or delaying requests")
+        let expected = EmulationError.abandonmentLimit(check: "\(script.path):3", segment: 1, trace: "slow")
+        #expect(throws: expected) { try Self.play(script, profile: .sabre) }
+        #expect(expected.description == "\(script.path):3: abandoned segment 2 1000 times (the limit per segment) on slow")
+    }
+
+    /// A check defined in a module is named by the module's file and line.
+    @Test func theLimitNamesAModulesCheck() throws {
+        let folder = try ScriptFolder()
+        try FileManager.default.createDirectory(atPath: folder.path + "/lib", withIntermediateDirectories: true)
+        try folder.write("lib/giveup.lua", "local M = {}\n\nfunction M.check(progress)\n  return 1\nend\nreturn M\n")
+        let script = try folder.load("borrowed.lua", """
+            local giveup = require("lib.giveup")
+            return { choose = function(ctx) return 2 end, check_abandon = giveup.check }
+            """)
+        #expect(throws: EmulationError.abandonmentLimit(check: folder.path + "/lib/giveup.lua:3", segment: 1, trace: "slow")) {
+            try Self.play(script, profile: .sabre)
+        }
     }
 
     @Test func anAbandonmentCheckThatRaisesNamesItsLineAndSegment() throws {

@@ -76,6 +76,45 @@ import Testing
         }
     }
 
+    /// Abandons segment `stubborn` `times` times (every time when nil), each at the first check.
+    struct Relentless: SessionStrategy {
+        let stubborn: Int
+        let times: Int?
+        var abandonments = 0
+        var location: String? = nil
+        func chooseLevel(_ context: DecisionContext) -> Int { context.segmentIndex == stubborn ? 1 : 0 }
+        mutating func checkAbandonment(_ progress: DownloadProgress) -> Int? {
+            guard progress.segmentIndex == stubborn, abandonments < times ?? .max else { return nil }
+            abandonments += 1
+            return 0
+        }
+        func abandonmentCheckLocation() -> String? { location }
+    }
+
+    /// A check that abandons one segment forever ends the session at the limit, naming where the
+    /// check is (or the strategy), the segment and the trace; it never runs into time or memory.
+    @Test(arguments: [nil, "rule.lua:12"])
+    func abandoningASegmentForeverEndsAtTheLimit(location: String?) throws {
+        let (trace, video) = try Self.inputs()
+        var strategy = Relentless(stubborn: 130, times: nil, location: location)
+        let long = try Video(name: "long", segmentDurationSeconds: 2, ladder: video.ladder, segmentCount: 200)
+        #expect(throws: EmulationError.abandonmentLimit(check: location ?? "relentless", segment: 130, trace: "flat")) {
+            try SessionEmulator(profile: .sabre).run(&strategy, strategyID: "relentless", trace: trace, video: long)
+        }
+        #expect(strategy.abandonments == SessionEmulator.maxAbandonmentsPerSegment)
+        let message = EmulationError.abandonmentLimit(check: location ?? "relentless", segment: 130, trace: "flat").description
+        #expect(message == "\(location ?? "relentless"): abandoned segment 131 1000 times (the limit per segment) on flat")
+    }
+
+    /// One abandonment short of the limit the segment still plays.
+    @Test func abandoningJustUnderTheLimitFinishes() throws {
+        let (trace, video) = try Self.inputs()
+        var strategy = Relentless(stubborn: 5, times: SessionEmulator.maxAbandonmentsPerSegment - 1)
+        let result = try SessionEmulator(profile: .sabre).run(&strategy, strategyID: "relentless", trace: trace, video: video)
+        #expect(result.segments[5].requests == SessionEmulator.maxAbandonmentsPerSegment)
+        #expect(result.segments.count == 48)
+    }
+
     /// Top level, abandoned once 1.5 s into a download; its rechecks wait for that time, or
     /// for a projection no download reaches.
     struct Patient: SessionStrategy {

@@ -28,12 +28,27 @@ public struct BufferBasedStrategy: SessionStrategy, Sendable {
 }
 
 extension StrategyDescriptor {
-    /// Native buffer-based strategy, id `bba-native`.
+    /// Native buffer-based strategy, id `bba-native`. Its parameters and their defaults are
+    /// `Strategies/bba.lua`'s, levels 1-based as there.
     public static let bufferBased = StrategyDescriptor(
         id: "bba-native",
         name: "BBA (native)",
-        description: "Buffer-based rule from Pensieve's baseline: reservoir 5 s, cushion 10 s."
-    ) {
-        BufferBasedStrategy()
+        description: "Buffer-based rule from Pensieve's baseline: reservoir 5 s, cushion 10 s.",
+        params: [
+            StrategyParam(key: "reservoir_s", value: .number(5), summary: "buffer below which the lowest level plays"),
+            StrategyParam(key: "cushion_s", value: .number(10), summary: "buffer range over which the level climbs to the top"),
+            StrategyParam(key: "first_level", value: .integer(2), summary: "1-based level of the first segment"),
+        ]
+    ) { values throws(InputError) in
+        let reservoir = values.number("reservoir_s") ?? 5
+        let cushion = values.number("cushion_s") ?? 10
+        let firstLevel = values.integer("first_level") ?? 2
+        guard reservoir >= 0, cushion > 0 else {
+            throw InputError(file: "--param", "bba-native needs reservoir_s ≥ 0 and cushion_s > 0, not \(reservoir) and \(cushion)")
+        }
+        guard firstLevel >= 1 else {
+            throw InputError(file: "--param", "parameter bba-native.first_level needs a level from 1, not \(firstLevel)")
+        }
+        return { BufferBasedStrategy(reservoirSeconds: reservoir, cushionSeconds: cushion, firstLevel: firstLevel - 1) }
     }
 }

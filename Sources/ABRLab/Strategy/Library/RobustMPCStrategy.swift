@@ -15,7 +15,9 @@ public struct RobustMPCStrategy: SessionStrategy, Sendable {
     public var horizon: Int
     /// 0-based level of the first segment.
     public var firstLevel: Int
-    /// Pensieve reads segment sizes one segment ahead of the one being chosen; 1 reproduces that.
+    /// Segments past the one being chosen whose sizes the search reads first. Pensieve reads
+    /// them one segment ahead, and 1, the default, reproduces it; 0 reads the segments being
+    /// chosen, as Yin et al. describe.
     public var lookaheadOffset: Int
     public var rebufferPenalty: Double
     public var smoothnessPenalty: Double
@@ -24,7 +26,7 @@ public struct RobustMPCStrategy: SessionStrategy, Sendable {
     private var errors: [Double] = []
     private var lastPrediction: Double?
 
-    public init(horizon: Int = 5, firstLevel: Int = 1, lookaheadOffset: Int = 0, rebufferPenalty: Double = 4.3, smoothnessPenalty: Double = 1) {
+    public init(horizon: Int = 5, firstLevel: Int = 1, lookaheadOffset: Int = 1, rebufferPenalty: Double = 4.3, smoothnessPenalty: Double = 1) {
         self.horizon = horizon
         self.firstLevel = firstLevel
         self.lookaheadOffset = lookaheadOffset
@@ -185,12 +187,39 @@ public struct RobustMPCStrategy: SessionStrategy, Sendable {
 }
 
 extension StrategyDescriptor {
-    /// Native RobustMPC with Pensieve's look-ahead, id `robust_mpc-native`.
+    /// Native RobustMPC with Pensieve's look-ahead, id `robust_mpc-native`. Its parameters and
+    /// their defaults are `Strategies/robust_mpc.lua`'s, levels 1-based as there.
     public static let robustMPC = StrategyDescriptor(
         id: "robust_mpc-native",
         name: "RobustMPC (native)",
-        description: "RobustMPC as in Pensieve's sim/mpc.py: harmonic-mean prediction discounted by recent error, 5-segment exhaustive search."
-    ) {
-        RobustMPCStrategy(lookaheadOffset: 1)
+        description: "RobustMPC as in Pensieve's sim/mpc.py: harmonic-mean prediction discounted by recent error, 5-segment exhaustive search.",
+        params: [
+            StrategyParam(key: "horizon", value: .integer(5), summary: "segments the search looks ahead (1 … 10)"),
+            StrategyParam(key: "first_level", value: .integer(2), summary: "1-based level of the first segment"),
+            StrategyParam(key: "lookahead_offset", value: .integer(1), summary: "segments past the one chosen whose sizes the search reads first; 1 is Pensieve's"),
+            StrategyParam(key: "rebuffer_penalty", value: .number(4.3), summary: "QoE cost of a second of rebuffering"),
+            StrategyParam(key: "smoothness_penalty", value: .number(1), summary: "QoE cost of a bitrate change, per Mbps"),
+        ]
+    ) { values throws(InputError) in
+        let horizon = values.integer("horizon") ?? 5
+        let firstLevel = values.integer("first_level") ?? 2
+        let offset = values.integer("lookahead_offset") ?? 1
+        let rebuffer = values.number("rebuffer_penalty") ?? 4.3
+        let smoothness = values.number("smoothness_penalty") ?? 1
+        // The range ctx:mpc_search takes: 10 levels over 10 segments is already 10^10 sequences.
+        guard (1...10).contains(horizon) else {
+            throw InputError(file: "--param", "parameter robust_mpc-native.horizon needs an integer from 1 to 10, not \(horizon)")
+        }
+        guard firstLevel >= 1 else {
+            throw InputError(file: "--param", "parameter robust_mpc-native.first_level needs a level from 1, not \(firstLevel)")
+        }
+        guard offset >= 0 else {
+            throw InputError(file: "--param", "parameter robust_mpc-native.lookahead_offset needs an integer from 0, not \(offset)")
+        }
+        return {
+            RobustMPCStrategy(
+                horizon: horizon, firstLevel: firstLevel - 1, lookaheadOffset: offset, rebufferPenalty: rebuffer, smoothnessPenalty: smoothness
+            )
+        }
     }
 }

@@ -55,7 +55,8 @@ import Testing
 
     static let cases = (1...40).map { Case(seed: UInt64($0), levels: $0 % 3 == 0 ? 4 : 6) }
 
-    /// The pruned search picks exactly what the flat enumeration picks, on random states.
+    /// The pruned search picks exactly what the flat enumeration picks, on random states, reading
+    /// sizes from the segments being chosen and (the default) one segment ahead.
     @Test(arguments: cases)
     func prunedSearchEqualsFlatEnumeration(testCase: Case) throws {
         var random = SeededGenerator(seed: testCase.seed)
@@ -64,7 +65,7 @@ import Testing
         generator.segmentCount = 20
         generator.seed = testCase.seed
         let video = try generator.generate(name: "v")
-        var strategy = RobustMPCStrategy()
+        var strategies = [RobustMPCStrategy(lookaheadOffset: 0), RobustMPCStrategy()]
         let segmentIndex = 1 + Int(random.next() % 18)
         var context = DecisionContext(
             segmentIndex: segmentIndex, segmentCount: 20, segmentDurationSeconds: 4, ladder: video.ladder,
@@ -81,7 +82,7 @@ import Testing
                 segmentIndex: index, level: 0, sizeBytes: size, downloadTimeSeconds: seconds,
                 throughputKbps: Double(size) * 8 / seconds / 1000, rebufferSeconds: 0, bufferSeconds: 0, waitSeconds: 0
             )
-            strategy.didDownload(record, context: context)
+            for index in strategies.indices { strategies[index].didDownload(record, context: context) }
             samples.append(Double(size) / (seconds * 1000) / 1000)
         }
         var predictions: [Double] = []
@@ -93,7 +94,8 @@ import Testing
         }
         let bandwidth = predictions[predictions.count - 1] / (1 + (errors.suffix(5).max() ?? 0))
         context.segmentIndex = segmentIndex
-        #expect(strategy.chooseLevel(context) == Self.flatChoice(context: context, bandwidthMBps: bandwidth, horizon: 5, offset: 0))
+        #expect(strategies[0].chooseLevel(context) == Self.flatChoice(context: context, bandwidthMBps: bandwidth, horizon: 5, offset: 0))
+        #expect(strategies[1].chooseLevel(context) == Self.flatChoice(context: context, bandwidthMBps: bandwidth, horizon: 5, offset: 1))
     }
 
     @Test func firstSegmentIsTheConfiguredLevel() throws {
