@@ -58,43 +58,54 @@ static void push_params(lua_State *L, int module, const abrl_session_info *info)
     }
 }
 
-static void push_session_table(lua_State *L, const abrl_session_info *info, int params) {
+/* The table setup(session) sees; without the trace and the seed (`for_session` 0) it is what
+   check(video) sees, as that answer must not depend on a session. */
+static void push_setting_table(lua_State *L, const abrl_session_info *info, int params, int for_session) {
     lua_createtable(L, 0, 10);
-    int session = lua_gettop(L);
-    abrl_set_integer(L, session, "segment_count", info->segment_count);
-    abrl_set_number(L, session, "segment_duration_s", info->segment_duration_s);
-    abrl_set_integer(L, session, "level_count", info->level_count);
+    int table = lua_gettop(L);
+    abrl_set_integer(L, table, "segment_count", info->segment_count);
+    abrl_set_number(L, table, "segment_duration_s", info->segment_duration_s);
+    abrl_set_integer(L, table, "level_count", info->level_count);
     abrl_push_levels_kbps(L, info);
-    abrl_set_value(L, session, "levels_kbps");
-    lua_pushlstring(L, info->trace, info->trace_length);
-    abrl_set_value(L, session, "trace");
+    abrl_set_value(L, table, "levels_kbps");
+    if (for_session) {
+        lua_pushlstring(L, info->trace, info->trace_length);
+        abrl_set_value(L, table, "trace");
+    }
     lua_pushlstring(L, info->profile, info->profile_length);
-    abrl_set_value(L, session, "profile");
-    abrl_set_integer(L, session, "seed", info->seed);
-    abrl_set_number(L, session, "max_buffer_s", info->max_buffer_s);
+    abrl_set_value(L, table, "profile");
+    if (for_session) abrl_set_integer(L, table, "seed", info->seed);
+    abrl_set_number(L, table, "max_buffer_s", info->max_buffer_s);
     lua_pushvalue(L, params);
-    abrl_set_value(L, session, "params");
-    abrl_session_table_add_live(L, session, info);
+    abrl_set_value(L, table, "params");
+    abrl_session_table_add_live(L, table, info);
+}
+
+/* Runs the script's chunk in a fresh environment and pushes the table it returns, then that
+ * table's effective parameters; returns the table's index (the parameters are just above it). */
+static int push_module(lua_State *L, int chunk, const abrl_session_info *info) {
+    abrl_push_env(L, info->seed, info->host);
+    int env = lua_gettop(L);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, chunk);
+    lua_pushvalue(L, env);
+    lua_call(L, 1, 1);
+    int module = lua_gettop(L);
+    if (!lua_istable(L, module)) {
+        abrl_script_error(L, ABRL_ERR_SCRIPT, "the script must return a table, not a %s value", luaL_typename(L, module));
+    }
+    push_params(L, module, info);
+    return module;
 }
 
 static int open_body(lua_State *L) {
     open_call *call = lua_touserdata(L, 1);
     const abrl_session_info *info = call->info;
     abrl_session *session = call->session;
-    abrl_push_env(L, info->seed, info->host);
-    int env = lua_gettop(L);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, call->chunk);
-    lua_pushvalue(L, env);
-    lua_call(L, 1, 1);
-    int module = lua_gettop(L);
-    if (!lua_istable(L, module)) {
-        return abrl_script_error(L, ABRL_ERR_SCRIPT, "the script must return a table, not a %s value", luaL_typename(L, module));
-    }
-    push_params(L, module, info);
-    int params = lua_gettop(L);
+    int module = push_module(L, call->chunk, info);
+    int params = module + 1;
     int setup = lua_getfield(L, module, "setup");
     if (setup == LUA_TFUNCTION) {
-        push_session_table(L, info, params);
+        push_setting_table(L, info, params, 1);
         lua_call(L, 1, 0);
     } else if (setup != LUA_TNIL) {
         return abrl_script_error(L, ABRL_ERR_SCRIPT, "setup must be a function, not a %s value", lua_typename(L, setup));
@@ -174,39 +185,17 @@ typedef struct check_call {
 
 static const char *const video_nilable[] = {"target_latency_s", "chunk_duration_s", NULL};
 
-/* What check(video) sees: the session table without the trace and the seed, strict, as the
-   answer must not depend on a session. */
+/* What check(video) sees: the setting table, strict. */
 static void push_video_table(lua_State *L, const abrl_session_info *info, int params) {
-    lua_createtable(L, 0, 10);
-    int video = lua_gettop(L);
-    abrl_set_integer(L, video, "segment_count", info->segment_count);
-    abrl_set_number(L, video, "segment_duration_s", info->segment_duration_s);
-    abrl_set_integer(L, video, "level_count", info->level_count);
-    abrl_push_levels_kbps(L, info);
-    abrl_set_value(L, video, "levels_kbps");
-    lua_pushlstring(L, info->profile, info->profile_length);
-    abrl_set_value(L, video, "profile");
-    abrl_set_number(L, video, "max_buffer_s", info->max_buffer_s);
-    lua_pushvalue(L, params);
-    abrl_set_value(L, video, "params");
-    abrl_session_table_add_live(L, video, info);
-    abrl_set_strict(L, video, "video", video_nilable);
+    push_setting_table(L, info, params, 0);
+    abrl_set_strict(L, lua_gettop(L), "video", video_nilable);
 }
 
 static int check_body(lua_State *L) {
     check_call *call = lua_touserdata(L, 1);
     const abrl_session_info *info = call->info;
-    abrl_push_env(L, info->seed, info->host);
-    int env = lua_gettop(L);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, call->chunk);
-    lua_pushvalue(L, env);
-    lua_call(L, 1, 1);
-    int module = lua_gettop(L);
-    if (!lua_istable(L, module)) {
-        return abrl_script_error(L, ABRL_ERR_SCRIPT, "the script must return a table, not a %s value", luaL_typename(L, module));
-    }
-    push_params(L, module, info);
-    int params = lua_gettop(L);
+    int module = push_module(L, call->chunk, info);
+    int params = module + 1;
     int check = lua_getfield(L, module, "check");
     if (check == LUA_TNIL) {
         *call->fits = 1;

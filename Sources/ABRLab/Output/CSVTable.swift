@@ -8,13 +8,25 @@ public struct CSVTable: Sendable {
 
     /// Parses `text`; `file` names the source in errors. Every row must have the header's width.
     public init(_ text: String, file: String) throws(InputError) {
-        var records: [[String]] = []
-        var recordLines: [Int] = []
+        let records = try Self.records(text, file: file)
+        guard let header = records.first?.fields else { throw InputError(file: file, "the file is empty") }
+        for record in records where record.fields.count != header.count {
+            throw InputError(file: file, line: record.line, "has \(record.fields.count) fields, the header \(header.count)")
+        }
+        self.header = header
+        rows = records.dropFirst().map(\.fields)
+    }
+
+    /// The records of `text`, each with the line it ends on (counted from `firstLine`): fields
+    /// split at commas, a field that starts with a quote runs to the next lone quote (newlines
+    /// included), `""` inside it is one quote, and CRLF ends a record like LF.
+    static func records(_ text: some StringProtocol, file: String, firstLine: Int = 1) throws(InputError) -> [(fields: [String], line: Int)] {
+        var records: [(fields: [String], line: Int)] = []
         var record: [String] = []
         var field = ""
         var quoted = false
         var atFieldStart = true
-        var line = 1
+        var line = firstLine
         var iterator = text.unicodeScalars.makeIterator()
         var pending: Unicode.Scalar? = iterator.next()
         while let scalar = pending {
@@ -45,8 +57,7 @@ public struct CSVTable: Sendable {
                 continue
             case "\n":
                 record.append(field)
-                records.append(record)
-                recordLines.append(line)
+                records.append((record, line))
                 (record, field, atFieldStart) = ([], "", true)
                 line += 1
             default:
@@ -57,15 +68,9 @@ public struct CSVTable: Sendable {
         if quoted { throw InputError(file: file, line: line, "a quoted field is not closed") }
         if !field.isEmpty || !record.isEmpty {
             record.append(field)
-            records.append(record)
-            recordLines.append(line)
+            records.append((record, line))
         }
-        guard let header = records.first else { throw InputError(file: file, "the file is empty") }
-        for (index, row) in records.enumerated() where row.count != header.count {
-            throw InputError(file: file, line: recordLines[index], "has \(row.count) fields, the header \(header.count)")
-        }
-        self.header = header
-        rows = Array(records.dropFirst())
+        return records
     }
 
     /// Reads and parses the file at `url`.

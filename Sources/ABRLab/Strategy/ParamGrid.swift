@@ -146,45 +146,9 @@ public struct ParamGrid: Sendable {
         return columns
     }
 
-    /// The fields of one line, quotes removed (RFC 4180): a field that starts with a quote runs
-    /// to the next lone quote, and `""` inside it is one quote.
+    /// The fields of one line, quotes removed as ``CSVTable`` removes them; an empty line is
+    /// one empty field.
     static func fields(_ text: Substring, file: String, line: Int) throws(InputError) -> [String] {
-        var fields: [String] = []
-        var field = ""
-        var quoted = false
-        var atFieldStart = true
-        var scalars = text.unicodeScalars.makeIterator()
-        var pending = scalars.next()
-        while let scalar = pending {
-            pending = scalars.next()
-            if quoted {
-                if scalar == "\"" {
-                    if pending == "\"" {
-                        field.unicodeScalars.append("\"")
-                        pending = scalars.next()
-                    } else {
-                        quoted = false
-                    }
-                } else {
-                    field.unicodeScalars.append(scalar)
-                }
-                continue
-            }
-            switch scalar {
-            case "\"" where atFieldStart:
-                quoted = true
-                atFieldStart = false
-            case ",":
-                fields.append(field)
-                field = ""
-                atFieldStart = true
-            default:
-                field.unicodeScalars.append(scalar)
-                atFieldStart = false
-            }
-        }
-        if quoted { throw InputError(file: file, line: line, "a quoted field is not closed") }
-        fields.append(field)
-        return fields
+        try CSVTable.records(text, file: file, firstLine: line).first?.fields ?? [""]
     }
 }
