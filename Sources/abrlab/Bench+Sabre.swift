@@ -25,7 +25,7 @@ extension Abrlab.Bench {
         var alone = plan
         alone.strategies = plan.strategies.filter { $0.source == scripts[0] }
         let withChecks = try BenchmarkClock.bestSeconds { try runPlan(alone, jobs: 1) }
-        alone.emulator.profile.abandonment = false
+        alone.emulator.profile.mechanics = .segmentBuffer(SegmentBufferSettings(abandonment: false))
         let withoutChecks = try BenchmarkClock.bestSeconds { try runPlan(alone, jobs: 1) }
         print(String(format: "  bola.lua alone, one thread: %.3f s with abandonment checks, %.3f s with --no-abandon", withChecks, withoutChecks))
     }

@@ -81,7 +81,7 @@ public struct SessionEmulator: Sendable {
         let levelCount = video.levelCount
         while index < session.count {
             try session.spendStep()
-            let waitMs = profile.buffer == .segments ? try session.waitForRoom() : 0
+            let waitMs = try session.waitForRoom()
             if waitMs > 0 {
                 context = session.context(index: index)
                 do { try strategy.didWait(seconds: waitMs / 1000, context: context) } catch {
@@ -99,7 +99,7 @@ public struct SessionEmulator: Sendable {
                 throw .strategyFailed(message: "\(strategyID): asked for a delay of \(NumberText.readable(decision.delaySeconds)) s before segment \(index + 1); delays are finite and ≥ 0")
             }
             if let rate = decision.playbackRate {
-                guard profile.buffer == .live else {
+                guard profile.liveSettings != nil else {
                     throw .strategyFailed(message: "\(strategyID): asked for a playback rate before segment \(index + 1); rates need the live profile")
                 }
                 guard LiveSettings.playbackRateRange.contains(rate) else {
@@ -108,13 +108,14 @@ public struct SessionEmulator: Sendable {
             }
             context.downloads = []
             let delivered: Bool
-            if profile.buffer == .level {
+            switch profile.mechanics {
+            case .wholeTransfers:
                 try session.requestOnLevelBuffer(index: index, decision: decision)
                 delivered = true
-            } else if profile.buffer == .live {
+            case .live:
                 try session.requestOnLiveBuffer(index: index, decision: decision)
                 delivered = true
-            } else {
+            case .segmentBuffer:
                 delivered = try session.requestOnSegmentBuffer(index: index, decision: decision) { (progress) throws(EmulationError) -> AbandonmentAnswer in
                     let answer: AbandonmentAnswer
                     do { answer = try strategy.answerAbandonment(progress) } catch {

@@ -20,11 +20,11 @@ extension SessionState {
         let startSeconds = live.player.nowSeconds
         let bufferBefore = live.player.bufferSeconds
         let latencySeconds: Double
-        switch profile.latency {
+        switch latency {
         case .fixed(let seconds): latencySeconds = seconds
         case .trace(let fallback): latencySeconds = cursor.currentLatencySeconds ?? fallback
         }
-        if profile.latencyConsumesTraceTime { try advanceCursor(milliseconds: latencySeconds * 1000, fromMs: startSeconds * 1000) }
+        if latencyConsumesTraceTime { try advanceCursor(milliseconds: latencySeconds * 1000, fromMs: startSeconds * 1000) }
         live.player.advance(to: startSeconds + latencySeconds)
 
         let sizeBytes = video.sizeBytes(segment: index, level: level)
@@ -43,7 +43,7 @@ extension SessionState {
             let limitSeconds = profile.maxSessionSeconds - firstByte
             let transfer: Double
             do {
-                transfer = try cursor.download(sizeBytes: Double(bytes), payloadFraction: profile.payloadFraction, limitSeconds: limitSeconds)
+                transfer = try cursor.download(sizeBytes: Double(bytes), payloadFraction: payloadFraction, limitSeconds: limitSeconds)
             } catch {
                 throw stopped(error)
             }

@@ -8,7 +8,7 @@ extension SessionState {
     /// Waits before a request until a whole segment fits under the maximum buffer; returns the
     /// wait in milliseconds, 0 when none was needed.
     mutating func waitForRoom() throws(EmulationError) -> Double {
-        guard profile.buffer == .segments, var buffer = segmentBuffer, var link, playing else { return 0 }
+        guard var buffer = segmentBuffer, var link, playing else { return 0 }
         let waitMs = buffer.levelMs + segmentMs - maxBufferMs
         guard waitMs > 0 else { return 0 }
         // The state gives up its copies while they change, so their arrays are not copied on write.
@@ -60,7 +60,7 @@ extension SessionState {
         var receivedBits = 0.0
         var abandonedTo: Int?
         var abandoned = false
-        if profile.abandonment && !first {
+        if segmentSettings.abandonment && !first {
             var minMs = Self.progressStepMs - ttfbMs
             var recheck = AbandonmentRecheck.nextStep
             while true {
@@ -85,7 +85,7 @@ extension SessionState {
                     elapsedSeconds: elapsedMs / 1000, timeToFirstByteSeconds: ttfbMs / 1000,
                     bufferSeconds: max(0, bufferAtStartMs - elapsedMs) / 1000
                 )
-                guard !profile.honoursRechecks || recheck.isDue(progress) else { continue }
+                guard !segmentSettings.honoursRechecks || recheck.isDue(progress) else { continue }
                 let answer = try check(progress)
                 if let lower = answer.level {
                     abandoned = true
@@ -150,11 +150,11 @@ extension SessionState {
     /// Where a replacement goes: the negative offset from the newest buffered segment of the
     /// first segment below `level`, scanning past the ones about to play; `nil` for none.
     private func replacementOffset(for level: Int, in buffer: SegmentBuffer) -> Int? {
-        guard profile.replacement != .none else { return nil }
+        guard segmentSettings.replacement != .none else { return nil }
         let skip = Int((1.5 + buffer.playedOfHeadMs / segmentMs).rounded(.up))
         let levels = Array(buffer.bufferedLevels)
         guard skip < levels.count else { return nil }
-        let positions: [Int] = profile.replacement == .left ? Array(skip..<levels.count) : Array((skip..<levels.count).reversed())
+        let positions: [Int] = segmentSettings.replacement == .left ? Array(skip..<levels.count) : Array((skip..<levels.count).reversed())
         guard let position = positions.first(where: { levels[$0] < level }) else { return nil }
         return position - levels.count
     }

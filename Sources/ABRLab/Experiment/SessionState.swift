@@ -17,6 +17,13 @@ struct SessionState {
     let startupThresholdMs: Double
     let maxSessionMs: Double
     let pathQuality: NetworkQuality?
+    /// The transfer settings of the cursor-walking mechanics (whole transfers and live).
+    let payloadFraction: Double
+    let latency: EmulationProfile.Latency
+    let latencyConsumesTraceTime: Bool
+    let startupCountsAsRebuffer: Bool
+    let bufferWaitStepSeconds: Double
+    let segmentSettings: SegmentBufferSettings
 
     var cursor: TraceCursor
     var link: NetworkLink?
@@ -56,34 +63,53 @@ struct SessionState {
         self.count = count
         segmentMs = video.segmentDurationSeconds * 1000
         maxBufferMs = profile.maxBufferSeconds * 1000
-        startupThresholdMs = min(profile.startupThresholdSeconds, profile.maxBufferSeconds) * 1000
+        var threshold = 0.0
+        var segmentSettings = SegmentBufferSettings()
+        switch profile.mechanics {
+        case .wholeTransfers(let settings):
+            payloadFraction = settings.payloadFraction
+            latency = settings.latency
+            latencyConsumesTraceTime = settings.latencyConsumesTraceTime
+            startupCountsAsRebuffer = settings.startupCountsAsRebuffer
+            bufferWaitStepSeconds = settings.bufferWaitStepSeconds
+            threshold = settings.startupThresholdSeconds
+        case .segmentBuffer(let settings):
+            payloadFraction = 1
+            latency = .trace(fallbackSeconds: settings.fallbackLatencySeconds)
+            latencyConsumesTraceTime = true
+            startupCountsAsRebuffer = false
+            bufferWaitStepSeconds = 0
+            segmentSettings = settings
+        case .live(let settings):
+            payloadFraction = settings.payloadFraction
+            latency = settings.latency
+            latencyConsumesTraceTime = settings.latencyConsumesTraceTime
+            startupCountsAsRebuffer = false
+            bufferWaitStepSeconds = 0
+            threshold = settings.startupThresholdSeconds
+        }
+        self.segmentSettings = segmentSettings
+        startupThresholdMs = min(threshold, profile.maxBufferSeconds) * 1000
         maxSessionMs = profile.maxSessionSeconds * 1000
         pathQuality = trace.path.map { NetworkQuality(path: $0) }
         cursor = TraceCursor(trace: trace, stepLimit: profile.maxSessionSteps)
         machine = DefaultPlaybackStateMachine(timeSource: clock)
         estimator = NetworkBandwidthEstimator(timeSource: clock)
         throughput = profile.estimator.map { ThroughputEstimator(method: $0, segmentDurationSeconds: video.segmentDurationSeconds) }
-        if profile.network == .sabre {
-            let fallback: Double
-            switch profile.latency {
-            case .fixed(let seconds): fallback = seconds * 1000
-            case .trace(let seconds): fallback = seconds * 1000
-            }
+        if case .segmentBuffer(let settings) = profile.mechanics {
             link = NetworkLink(
-                trace: trace, bandwidthMultiplier: profile.bandwidthMultiplier, fallbackLatencyMs: fallback,
-                ladderKbps: profile.buffer == .segments ? video.bitratesKbps : [], segmentMs: segmentMs,
+                trace: trace, bandwidthMultiplier: settings.bandwidthMultiplier, fallbackLatencyMs: settings.fallbackLatencySeconds * 1000,
+                ladderKbps: video.bitratesKbps, segmentMs: segmentMs,
                 limitMs: maxSessionMs, stepLimit: profile.maxSessionSteps
             )
-        }
-        if profile.buffer == .segments {
             segmentBuffer = SegmentBuffer(
-                segmentMs: segmentMs, bitratesKbps: video.bitratesKbps, rampUpLevel: profile.rampUpLevel, maxBufferMs: maxBufferMs
+                segmentMs: segmentMs, bitratesKbps: video.bitratesKbps, rampUpLevel: settings.rampUpLevel, maxBufferMs: maxBufferMs
             )
         }
-        if profile.buffer == .live, let settings = profile.liveSettings {
+        if case .live(let settings) = profile.mechanics {
             live = LiveSessionState(
                 settings: settings, segmentSeconds: video.segmentDurationSeconds,
-                startupThresholdSeconds: profile.startupThresholdSeconds, segmentCount: count
+                startupThresholdSeconds: settings.startupThresholdSeconds, segmentCount: count
             )
         }
         downloads.reserveCapacity(count)
@@ -151,16 +177,16 @@ struct SessionState {
         if decision.delaySeconds > 0 { try idleOnLevelBuffer(milliseconds: decision.delaySeconds * 1000) }
         let sizeBytes = video.sizeBytes(segment: index, level: level)
         let latencySeconds: Double
-        switch profile.latency {
+        switch latency {
         case .fixed(let seconds): latencySeconds = seconds
         case .trace(let fallback): latencySeconds = cursor.currentLatencySeconds ?? fallback
         }
         let latencyMs = latencySeconds * 1000
-        if profile.latencyConsumesTraceTime { try advanceCursor(milliseconds: latencyMs, fromMs: elapsedMs) }
+        if latencyConsumesTraceTime { try advanceCursor(milliseconds: latencyMs, fromMs: elapsedMs) }
         let limitSeconds = (maxSessionMs - elapsedMs) / 1000
         let transferSeconds: Double
         do {
-            transferSeconds = try cursor.download(sizeBytes: Double(sizeBytes), payloadFraction: profile.payloadFraction, limitSeconds: limitSeconds)
+            transferSeconds = try cursor.download(sizeBytes: Double(sizeBytes), payloadFraction: payloadFraction, limitSeconds: limitSeconds)
         } catch {
             throw stopped(error)
         }
@@ -188,7 +214,7 @@ struct SessionState {
                 playbackStartMs = startMs + delayMs
                 stamp(startMs + delayMs).send(.didBecomeReady)
                 machine.send(.play)
-                if profile.startupCountsAsRebuffer { segmentRebufferMs = startupMs }
+                if startupCountsAsRebuffer { segmentRebufferMs = startupMs }
             }
         }
         rebufferMs += segmentRebufferMs
@@ -202,7 +228,8 @@ struct SessionState {
         if throughput != nil { sampleThroughput(transferMs: transferSeconds * 1000, bits: Double(sizeBytes) * 8, latencyMs: latencyMs, first: index == 0, keep: true) }
 
         var waitMs = 0.0
-        if playing, bufferMs > maxBufferMs, case .afterDownload(let stepSeconds) = profile.fullBufferWait {
+        if playing, bufferMs > maxBufferMs {
+            let stepSeconds = bufferWaitStepSeconds
             let excessMs = bufferMs - maxBufferMs
             let stepMs = stepSeconds * 1000
             waitMs = stepMs > 0 ? (excessMs / stepMs).rounded(.up) * stepMs : excessMs

@@ -41,8 +41,7 @@ import Testing
     }
 
     @Test func startupCountsAsRebufferingWhenTheProfileSaysSo() throws {
-        var profile = EmulatorFixtures.idealProfile()
-        profile.startupCountsAsRebuffer = true
+        let profile = EmulatorFixtures.idealProfile(startupCountsAsRebuffer: true)
         var strategy = ScriptedStrategy(levels: [1])
         let result = try SessionEmulator(profile: profile).run(
             &strategy, strategyID: "greedy", trace: try EmulatorFixtures.constantTrace(mbps: 1),
