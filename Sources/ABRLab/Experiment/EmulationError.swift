@@ -19,6 +19,10 @@ public enum EmulationError: Error, Equatable, Sendable, CustomStringConvertible 
     /// times; `check` names it (`file:line` for a script, else the strategy's id) and `segment`
     /// is 0-based.
     case abandonmentLimit(check: String, segment: Int, trace: String)
+    /// A session stepped from outside was given an input it does not wait for now (a decision
+    /// while a check waits for its answer, anything after its end); `session` names its
+    /// strategy and trace.
+    case unexpectedInput(session: String, given: String, awaiting: String)
 
     public var description: String {
         switch self {
@@ -39,6 +43,8 @@ public enum EmulationError: Error, Equatable, Sendable, CustomStringConvertible 
         case .abandonmentLimit(let check, let segment, let trace):
             "\(check): abandoned segment \(segment + 1) \(SessionEmulator.maxAbandonmentsPerSegment) times "
                 + "(the limit per segment) on \(trace)"
+        case .unexpectedInput(let session, let given, let awaiting):
+            "\(session): was given \(given) while it waits for \(awaiting)"
         }
     }
 }
