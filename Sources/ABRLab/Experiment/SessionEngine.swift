@@ -108,17 +108,17 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
         if case .failed(let error) = phase { throw error }
         guard case .awaitingDecision = phase else { throw unexpected("a decision") }
         guard decision.level >= 0, decision.level < levelCount else {
-            throw .levelOutOfRange(strategy: strategyID, level: decision.level, levelCount: levelCount)
+            throw .levelOutOfRange(session: sessionName, segment: segmentIndex, level: decision.level, levelCount: levelCount)
         }
         guard decision.delaySeconds.isFinite, decision.delaySeconds >= 0 else {
-            throw .strategyFailed(message: "\(strategyID): asked for a delay of \(NumberText.readable(decision.delaySeconds)) s before segment \(segmentIndex + 1); delays are finite and ≥ 0")
+            throw .strategyFailed(message: "\(sessionName): asked for a delay of \(NumberText.readable(decision.delaySeconds)) s before segment \(segmentIndex + 1); delays are finite and ≥ 0")
         }
         if let rate = decision.playbackRate {
             guard Model.takesPlaybackRate else {
-                throw .strategyFailed(message: "\(strategyID): asked for a playback rate before segment \(segmentIndex + 1); rates need the live profile")
+                throw .strategyFailed(message: "\(sessionName): asked for a playback rate before segment \(segmentIndex + 1); rates need the live profile")
             }
             guard LiveSettings.playbackRateRange.contains(rate) else {
-                throw .strategyFailed(message: "\(strategyID): asked for a playback rate of \(NumberText.readable(rate)) before segment \(segmentIndex + 1); rates are 0.5…2")
+                throw .strategyFailed(message: "\(sessionName): asked for a playback rate of \(NumberText.readable(rate)) before segment \(segmentIndex + 1); rates are 0.5…2")
             }
         }
         phase = .requesting
@@ -133,14 +133,17 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
         if case .failed(let error) = phase { throw error }
         guard case .awaitingAnswer(let progress) = phase else { throw unexpected("an abandonment answer") }
         if let lower = answer.level, !(lower >= 0 && lower < progress.level) {
-            throw .strategyFailed(message: "\(strategyID): the abandonment check returned level \(lower) while downloading level \(progress.level); it must return a lower level or nothing")
+            throw .strategyFailed(message: "\(sessionName): the abandonment check returned level \(lower) while downloading level \(progress.level); it must return a lower level or nothing")
         }
         guard answer.recheck.isValid else {
-            throw .strategyFailed(message: "\(strategyID): the abandonment check asked to recheck at NaN while downloading segment \(progress.segmentIndex + 1)")
+            throw .strategyFailed(message: "\(sessionName): the abandonment check asked to recheck at NaN while downloading segment \(progress.segmentIndex + 1)")
         }
         model.answer(answer)
         phase = .requesting
     }
+
+    /// How errors name the session: its strategy and trace.
+    private var sessionName: String { "\(strategyID) on \(traceName)" }
 
     /// The error for an input the session does not wait for now.
     private func unexpected(_ given: String) -> EmulationError {
@@ -151,7 +154,7 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
         case .finished: "nothing: it has ended"
         case .failed: "nothing: it has failed"
         }
-        return .unexpectedInput(session: "\(strategyID) on \(traceName)", given: given, awaiting: awaiting)
+        return .unexpectedInput(session: sessionName, given: given, awaiting: awaiting)
     }
 }
 

@@ -106,7 +106,7 @@ import Testing
 
     @Test func outOfRangeLevelAndShortVideoAreErrors() throws {
         var bad = ScriptedStrategy(levels: [2])
-        #expect(throws: EmulationError.levelOutOfRange(strategy: "bad", level: 2, levelCount: 2)) {
+        #expect(throws: EmulationError.levelOutOfRange(session: "bad on flat", segment: 0, level: 2, levelCount: 2)) {
             try SessionEmulator(profile: EmulatorFixtures.idealProfile()).run(
                 &bad, strategyID: "bad", trace: try EmulatorFixtures.constantTrace(mbps: 1), video: try EmulatorFixtures.video()
             )

@@ -173,9 +173,9 @@ import Testing
         guard case .decide = try session.next() else { Issue.record("the first step is a decision"); return }
         #expect(message { try session.answer(.goOn) }
             == "agent on bumpy: was given an abandonment answer while it waits for a decision for segment 1")
-        #expect(message { try session.decide(RequestDecision(level: 4)) } == "agent: chose level 4; levels are 0…3")
-        #expect(message { try session.decide(RequestDecision(level: -1)) } == "agent: chose level -1; levels are 0…3")
-        #expect(message { try session.decide(RequestDecision(level: 0, delaySeconds: .nan)) }.hasPrefix("agent: asked for a delay of NaN s before segment 1"))
+        #expect(message { try session.decide(RequestDecision(level: 4)) } == "agent on bumpy: chose level 4 for segment 1; levels are 0…3")
+        #expect(message { try session.decide(RequestDecision(level: -1)) } == "agent on bumpy: chose level -1 for segment 1; levels are 0…3")
+        #expect(message { try session.decide(RequestDecision(level: 0, delaySeconds: .nan)) }.hasPrefix("agent on bumpy: asked for a delay of NaN s before segment 1"))
         #expect(message { try session.decide(RequestDecision(level: 0, delaySeconds: -1)) }.contains("delays are finite and ≥ 0"))
         #expect(message { try session.decide(RequestDecision(level: 0, playbackRate: 1.5)) }.contains("rates need the live profile"))
         // Nothing changed: the session still waits for its first decision and plays as a fresh one.
@@ -201,5 +201,66 @@ import Testing
         #expect(failure == expected)
         #expect(throws: expected) { try short.next() }
         #expect(throws: expected) { try short.decide(RequestDecision(level: 0)) }
+    }
+
+    /// An abandonment answer out of turn or to a level that is not lower names the session and
+    /// changes nothing: the right answer afterwards plays on as the batch path does.
+    @Test func badAbandonmentAnswerIsAClearErrorNamingTheSession() throws {
+        let (trace, video) = (try Self.trace(name: "bumpy"), try Self.video())
+        var session = try StreamingSession(profile: .sabre, trace: trace, video: video, strategyID: "agent")
+        var strategy = Probe()
+        try strategy.setUp(session.info)
+        func message(_ body: () throws -> Void) -> String {
+            do { try body() } catch { return "\(error)" }
+            return "no error"
+        }
+        var checked = false
+        while true {
+            switch try session.next() {
+            case .decide(let context): try session.decide(strategy.decide(context))
+            case .checkAbandonment(let progress) where progress.level > 0 && !checked:
+                checked = true
+                #expect(message { try session.decide(RequestDecision(level: 0)) }
+                    == "agent on bumpy: was given a decision while it waits for the answer of an abandonment check on segment \(progress.segmentIndex + 1)")
+                #expect(message { try session.answer(.abandon(to: progress.level)) }
+                    == "agent on bumpy: the abandonment check returned level \(progress.level) while downloading level \(progress.level); it must return a lower level or nothing")
+                #expect(message { try session.answer(.abandon(to: -1)) }.hasPrefix("agent on bumpy: the abandonment check returned level -1"))
+                try session.answer(strategy.answerAbandonment(progress))
+            case .checkAbandonment(let progress): try session.answer(strategy.answerAbandonment(progress))
+            case .waited(let seconds): strategy.didWait(seconds: seconds, context: session.context)
+            case .downloaded(let record):
+                #expect(message { try session.answer(.goOn) }
+                    == "agent on bumpy: was given an abandonment answer while it waits for nothing until it is advanced to its next step")
+                strategy.didDownload(record, context: session.context)
+            case .network: Issue.record("next() stops at no network event")
+            case .finished(let result):
+                #expect(checked)
+                var alone = Probe()
+                Self.expectSame(result, try SessionEmulator(profile: .sabre).run(&alone, strategyID: "agent", trace: trace, video: video))
+                #expect(strategy.heard == alone.heard)
+                return
+            }
+        }
+    }
+
+    /// The example of StreamingSession's documentation, as written there, plays a session.
+    @Test func documentationExamplePlaysASession() throws {
+        let (trace, video) = (try Self.trace(), try Self.video())
+        func play() throws -> SessionResult {
+            var session = try StreamingSession(profile: .sabre, trace: trace, video: video, seed: 1)
+            while true {
+                switch try session.next() {
+                case .decide(let context):
+                    try session.decide(RequestDecision(level: context.bufferSeconds > 10 ? context.levelCount - 1 : 0))
+                case .checkAbandonment(let progress):
+                    try session.answer(progress.projectedSeconds > 8 ? .abandon(to: 0) : .goOn)
+                case .waited, .downloaded, .network: continue
+                case .finished(let result): return result
+                }
+            }
+        }
+        let result = try play()
+        #expect(result.segments.count == video.segmentCount)
+        #expect(Set(result.segments.map(\.level)).count == 2)
     }
 }
