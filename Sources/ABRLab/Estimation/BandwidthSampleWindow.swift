@@ -32,6 +32,23 @@ struct BandwidthSampleWindow: Sendable {
 
     /// Keeps samples strictly newer than `cutoff`, then the newest `maxSamples`.
     private mutating func trim(cutoff: Double) {
+        let count = timestamps.count
+        // Samples come in time order, so the stale ones are a prefix: read to find it, and
+        // drop it (or nothing) without rewriting the samples that stay.
+        var stale = 0
+        while stale < count, !(timestamps[stale] > cutoff) { stale += 1 }
+        var suffixKept = true
+        for index in stale..<count where !(timestamps[index] > cutoff) {
+            suffixKept = false
+            break
+        }
+        if suffixKept {
+            let drop = max(stale, count - maxSamples)
+            guard drop > 0 else { return }
+            timestamps.removeFirst(drop)
+            bandwidths.removeFirst(drop)
+            return
+        }
         var kept = 0
         for index in timestamps.indices where timestamps[index] > cutoff {
             timestamps[kept] = timestamps[index]
@@ -39,7 +56,6 @@ struct BandwidthSampleWindow: Sendable {
             kept += 1
         }
         let first = max(0, kept - maxSamples)
-        guard first > 0 || kept < timestamps.count else { return }
         for index in 0..<(kept - first) {
             timestamps[index] = timestamps[first + index]
             bandwidths[index] = bandwidths[first + index]

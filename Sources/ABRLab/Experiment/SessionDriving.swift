@@ -1,10 +1,11 @@
 /// What ``StreamingSession`` asks of the engine it holds, whatever its player model: one
-/// dispatch per call, the engine behind it specialised for its model.
+/// dispatch per call.
 protocol SessionDriving: Sendable {
     var info: SessionInfo { get }
     var segmentIndex: Int { get }
     var recorder: SessionRecorder { get }
     var nowMs: Double { get }
+    var lastDownload: DownloadRecord { get }
     func context() -> DecisionContext
     mutating func advance(events: Bool) throws(EmulationError) -> EnginePoint
     mutating func decide(_ decision: RequestDecision) throws(EmulationError)
@@ -12,6 +13,41 @@ protocol SessionDriving: Sendable {
     mutating func run<Strategy: SessionStrategy>(_ strategy: inout Strategy) throws(EmulationError) -> SessionResult
 }
 
-extension SessionEngine: SessionDriving {
-    var nowMs: Double { model.nowMs }
+/// A ``SessionDriving`` that holds the engine of one concrete player model. Its conformers name
+/// the model, so each requirement's witness calls the engine specialised for it; a conformance
+/// of the generic engine itself would run the generic code, looking up the model's metadata
+/// and calling it through its witness table at every step.
+protocol ModelEngineHolder: SessionDriving {
+    associatedtype Model: PlayerModel
+    var engine: SessionEngine<Model> { get set }
+}
+
+extension ModelEngineHolder {
+    var info: SessionInfo { engine.info }
+    var segmentIndex: Int { engine.segmentIndex }
+    var recorder: SessionRecorder { engine.recorder }
+    var nowMs: Double { engine.model.nowMs }
+    var lastDownload: DownloadRecord { engine.lastDownload }
+    func context() -> DecisionContext { engine.context() }
+    mutating func advance(events: Bool) throws(EmulationError) -> EnginePoint { try engine.advance(events: events) }
+    mutating func decide(_ decision: RequestDecision) throws(EmulationError) { try engine.decide(decision) }
+    mutating func answer(_ answer: AbandonmentAnswer) throws(EmulationError) { try engine.answer(answer) }
+    mutating func run<Strategy: SessionStrategy>(_ strategy: inout Strategy) throws(EmulationError) -> SessionResult {
+        try engine.run(&strategy)
+    }
+}
+
+/// The engine of a `pensieve` or `default` session.
+struct WholeTransferEngine: ModelEngineHolder {
+    var engine: SessionEngine<WholeTransferModel>
+}
+
+/// The engine of a `sabre` session.
+struct SegmentBufferEngine: ModelEngineHolder {
+    var engine: SessionEngine<SegmentBufferModel>
+}
+
+/// The engine of a `live` session.
+struct LiveStreamEngine: ModelEngineHolder {
+    var engine: SessionEngine<LiveStreamModel>
 }

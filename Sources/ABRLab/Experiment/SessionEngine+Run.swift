@@ -1,12 +1,15 @@
 /// The batch path: a strategy answers every point the engine stops at, in the order its hooks
 /// promise (``SessionStrategy``).
 extension SessionEngine {
-    /// Plays the session to its end with `strategy`, which must be fresh for it.
+    /// Plays the session to its end with `strategy`, which must be fresh for it. Inlined where
+    /// the model is known, so the engine's steps are specialised for it while the strategy
+    /// stays generic (a function generic over both would run the engine unspecialised).
+    @inline(__always)
     mutating func run<Strategy: SessionStrategy>(_ strategy: inout Strategy) throws(EmulationError) -> SessionResult {
         do { try strategy.setUp(info) } catch { throw Self.strategyError(error, segment: nil, trace: traceName) }
-        // One context per request: built after a request, it goes to `didDownload` and then to
-        // the next decision. Its history is dropped before the next request so the recorder
-        // extends the history in place instead of copying it.
+        // One context for the session, brought up to date after each request, wait or check:
+        // it goes to `didDownload` and then to the next decision. Its history is dropped before
+        // the next request so the recorder extends the history in place instead of copying it.
         var context = self.context()
         while true {
             let point: EnginePoint
@@ -31,12 +34,13 @@ extension SessionEngine {
                 }
                 try self.answer(answer)
             case .waited(let milliseconds):
-                context = self.context()
+                refresh(&context)
                 do { try strategy.didWait(seconds: milliseconds / 1000, context: context) } catch {
                     throw Self.strategyError(error, segment: segmentIndex, trace: traceName)
                 }
-            case .downloaded(let download):
-                context = self.context()
+            case .downloaded:
+                let download = lastDownload
+                refresh(&context)
                 do { try strategy.didDownload(download, context: context) } catch {
                     throw Self.strategyError(error, segment: requestedIndex, trace: traceName)
                 }

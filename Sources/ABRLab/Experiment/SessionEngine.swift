@@ -10,9 +10,11 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
         case awaitingDecision
         case requesting
         case awaitingAnswer(DownloadProgress)
-        case finished(SessionResult)
+        // Boxed: the phase is read and written at every step, and the large payloads of its
+        // last two cases would make each of those a copy of hundreds of bytes.
+        indirect case finished(SessionResult)
         /// The session ended with an error, which every later call throws again.
-        case failed(EmulationError)
+        indirect case failed(EmulationError)
     }
 
     let strategyID: String
@@ -42,11 +44,20 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
         self.model = model
     }
 
+    /// The record of the request that ended last.
+    var lastDownload: DownloadRecord { recorder.downloads[recorder.downloads.count - 1] }
+
     /// What a strategy sees now.
     func context() -> DecisionContext {
         var context = recorder.context(index: segmentIndex, bufferMs: model.bufferMs, nowMs: model.nowMs)
         model.decorate(&context)
         return context
+    }
+
+    /// Brings a context of this session's up to date: what ``context()`` returns now.
+    func refresh(_ context: inout DecisionContext) {
+        recorder.refresh(&context, index: segmentIndex, bufferMs: model.bufferMs, nowMs: model.nowMs)
+        model.decorate(&context)
     }
 
     /// Runs to the next point: with `events`, also to every network event. An error ends the
@@ -84,20 +95,19 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
                 phase = .awaitingAnswer(progress)
                 return .check(progress)
             case .done(let delivered):
-                let download = recorder.downloads[recorder.downloads.count - 1]
                 requestedIndex = segmentIndex
                 if delivered {
                     abandonments = 0
                     // A live player that seeked to the live edge goes on from the segment it landed in.
                     segmentIndex = model.segment(after: segmentIndex)
-                } else if download.abandonedToLevel != nil {
+                } else if recorder.downloads[recorder.downloads.count - 1].abandonedToLevel != nil {
                     abandonments += 1
                     guard abandonments < SessionEmulator.maxAbandonmentsPerSegment else {
                         throw .abandonmentLimit(check: strategyID, segment: requestedIndex, trace: traceName)
                     }
                 }
                 phase = .beforeRequest
-                return .downloaded(download)
+                return .downloaded
             }
         }
     }
@@ -158,12 +168,13 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
     }
 }
 
-/// What a ``SessionEngine`` stopped at; a decision's context is built by whoever needs it.
+/// What a ``SessionEngine`` stopped at; a decision's context and a finished request's record
+/// (the recorder's last download) are read by whoever needs them, so the point stays small.
 enum EnginePoint {
     case decide
     case check(DownloadProgress)
     case waited(milliseconds: Double)
-    case downloaded(DownloadRecord)
+    case downloaded
     case event(NetworkEvent)
-    case finished(SessionResult)
+    indirect case finished(SessionResult)
 }

@@ -161,19 +161,33 @@ struct SessionRecorder: Sendable {
 
     /// What a strategy sees before deciding segment `index`, with the player's buffer and clock.
     func context(index: Int, bufferMs: Double, nowMs: Double) -> DecisionContext {
-        DecisionContext(
+        var context = DecisionContext(
             segmentIndex: index, segmentCount: segmentCount, segmentDurationSeconds: video.segmentDurationSeconds,
-            ladder: video.ladder, lastLevel: lastLevel, bufferSeconds: bufferMs / 1000,
-            rebufferSeconds: rebufferMs / 1000, stallCount: stallCount, stallSeconds: stallMs / 1000,
-            playbackStartSeconds: playbackStartMs.map { $0 / 1000 }, elapsedSeconds: nowMs / 1000,
-            estimateKbps: estimateBitsPerSecond / 1000,
-            networkQuality: NetworkQuality(bitsPerSecond: estimateBitsPerSecond),
-            pathQuality: pathQuality,
-            downloads: downloads, video: video,
-            throughputEstimateKbps: throughput?.throughputKbps,
-            latencyEstimateSeconds: throughput?.latencyMs.map { $0 / 1000 },
-            maxBufferSeconds: maxBufferSeconds
+            ladder: video.ladder, lastLevel: nil, bufferSeconds: 0, rebufferSeconds: 0, stallCount: 0,
+            elapsedSeconds: 0, estimateKbps: 0, networkQuality: .offline, pathQuality: pathQuality,
+            downloads: [], video: video, maxBufferSeconds: maxBufferSeconds
         )
+        refresh(&context, index: index, bufferMs: bufferMs, nowMs: nowMs)
+        return context
+    }
+
+    /// Brings `context`, built by ``context(index:bufferMs:nowMs:)`` for this session, up to
+    /// date for segment `index`: every field that changes during a session is set here, and
+    /// only those, so the ladder, the video and the path are not copied again at every step.
+    func refresh(_ context: inout DecisionContext, index: Int, bufferMs: Double, nowMs: Double) {
+        context.segmentIndex = index
+        context.lastLevel = lastLevel
+        context.bufferSeconds = bufferMs / 1000
+        context.rebufferSeconds = rebufferMs / 1000
+        context.stallCount = stallCount
+        context.stallSeconds = stallMs / 1000
+        context.playbackStartSeconds = playbackStartMs.map { $0 / 1000 }
+        context.elapsedSeconds = nowMs / 1000
+        context.estimateKbps = estimateBitsPerSecond / 1000
+        context.networkQuality = NetworkQuality(bitsPerSecond: estimateBitsPerSecond)
+        context.downloads = downloads
+        context.throughputEstimateKbps = throughput?.throughputKbps
+        context.latencyEstimateSeconds = throughput?.latencyMs.map { $0 / 1000 }
     }
 
     /// The session's summary; with `playedInDownloadOrder`, the played totals of a player that

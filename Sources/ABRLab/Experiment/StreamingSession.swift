@@ -45,9 +45,12 @@ public struct StreamingSession: Sendable {
     public init(emulator: SessionEmulator, strategyID: String, trace: NetworkTrace, video: Video, seed: UInt64 = 0) throws(EmulationError) {
         let setup = try SessionSetup(emulator: emulator, strategyID: strategyID, trace: trace, video: video, seed: seed)
         switch setup.profile.mechanics {
-        case .wholeTransfers(let settings): engine = SessionEngine(setup: setup, model: WholeTransferModel(settings: settings, setup: setup))
-        case .segmentBuffer(let settings): engine = SessionEngine(setup: setup, model: SegmentBufferModel(settings: settings, setup: setup))
-        case .live(let settings): engine = SessionEngine(setup: setup, model: LiveStreamModel(settings: settings, setup: setup))
+        case .wholeTransfers(let settings):
+            engine = WholeTransferEngine(engine: SessionEngine(setup: setup, model: WholeTransferModel(settings: settings, setup: setup)))
+        case .segmentBuffer(let settings):
+            engine = SegmentBufferEngine(engine: SessionEngine(setup: setup, model: SegmentBufferModel(settings: settings, setup: setup)))
+        case .live(let settings):
+            engine = LiveStreamEngine(engine: SessionEngine(setup: setup, model: LiveStreamModel(settings: settings, setup: setup)))
         }
     }
 
@@ -73,12 +76,16 @@ public struct StreamingSession: Sendable {
     /// Runs to the next point that needs an input, tells something, or ends. While the session
     /// waits for an input it returns the same point again.
     public mutating func next() throws(EmulationError) -> SessionStep {
-        step(try engine.advance(events: false))
+        // Advanced first, then read: `step(try engine.advance(…))` would read the session as
+        // it was before the advance.
+        let point = try engine.advance(events: false)
+        return step(point)
     }
 
     /// As ``next()``, also stopping at every ``NetworkEvent`` of a request under way.
     public mutating func nextEvent() throws(EmulationError) -> SessionStep {
-        step(try engine.advance(events: true))
+        let point = try engine.advance(events: true)
+        return step(point)
     }
 
     /// Starts the request `decision` asks for; the session must be waiting for a decision.
@@ -102,7 +109,7 @@ public struct StreamingSession: Sendable {
         case .decide: .decide(engine.context())
         case .check(let progress): .checkAbandonment(progress)
         case .waited(let milliseconds): .waited(seconds: milliseconds / 1000)
-        case .downloaded(let download): .downloaded(download)
+        case .downloaded: .downloaded(engine.lastDownload)
         case .event(let event): .network(event)
         case .finished(let result): .finished(result)
         }
