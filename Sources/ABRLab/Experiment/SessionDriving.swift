@@ -32,22 +32,35 @@ extension ModelEngineHolder {
     mutating func advance(events: Bool) throws(EmulationError) -> EnginePoint { try engine.advance(events: events) }
     mutating func decide(_ decision: RequestDecision) throws(EmulationError) { try engine.decide(decision) }
     mutating func answer(_ answer: AbandonmentAnswer) throws(EmulationError) { try engine.answer(answer) }
+}
+
+// `run` is generic over the strategy, so a default in the extension above would stay generic
+// over the holder too (Swift does not specialise one parameter of two) and run the engine
+// unspecialised; each holder spells it out where its model is known.
+
+/// The engine of a `pensieve` or `default` session.
+struct WholeTransferEngine: ModelEngineHolder {
+    var engine: SessionEngine<WholeTransferModel>
+
     mutating func run<Strategy: SessionStrategy>(_ strategy: inout Strategy) throws(EmulationError) -> SessionResult {
         try engine.run(&strategy)
     }
 }
 
-/// The engine of a `pensieve` or `default` session.
-struct WholeTransferEngine: ModelEngineHolder {
-    var engine: SessionEngine<WholeTransferModel>
-}
-
 /// The engine of a `sabre` session.
 struct SegmentBufferEngine: ModelEngineHolder {
     var engine: SessionEngine<SegmentBufferModel>
+
+    mutating func run<Strategy: SessionStrategy>(_ strategy: inout Strategy) throws(EmulationError) -> SessionResult {
+        try engine.run(&strategy)
+    }
 }
 
 /// The engine of a `live` session.
 struct LiveStreamEngine: ModelEngineHolder {
     var engine: SessionEngine<LiveStreamModel>
+
+    mutating func run<Strategy: SessionStrategy>(_ strategy: inout Strategy) throws(EmulationError) -> SessionResult {
+        try engine.run(&strategy)
+    }
 }
