@@ -5,9 +5,9 @@ protocol SessionDriving: Sendable {
     var segmentIndex: Int { get }
     var recorder: SessionRecorder { get }
     var nowMs: Double { get }
-    var lastDownload: DownloadRecord { get }
     func context() -> DecisionContext
-    mutating func advance(events: Bool) throws(EmulationError) -> EnginePoint
+    /// Advances to the next point and says what it is: one call, made where the model is known.
+    mutating func step(events: Bool) throws(EmulationError) -> SessionStep
     mutating func decide(_ decision: RequestDecision) throws(EmulationError)
     mutating func answer(_ answer: AbandonmentAnswer) throws(EmulationError)
     mutating func run<Strategy: SessionStrategy>(_ strategy: inout Strategy) throws(EmulationError) -> SessionResult
@@ -27,9 +27,19 @@ extension ModelEngineHolder {
     var segmentIndex: Int { engine.segmentIndex }
     var recorder: SessionRecorder { engine.recorder }
     var nowMs: Double { engine.model.nowMs }
-    var lastDownload: DownloadRecord { engine.lastDownload }
     func context() -> DecisionContext { engine.context() }
-    mutating func advance(events: Bool) throws(EmulationError) -> EnginePoint { try engine.advance(events: events) }
+    @inline(__always)
+    mutating func step(events: Bool) throws(EmulationError) -> SessionStep {
+        // Advanced first, then read: what a step shows is the session after the advance.
+        switch try engine.advance(events: events) {
+        case .decide: return .decide(engine.context())
+        case .check(let progress): return .checkAbandonment(progress)
+        case .waited(let milliseconds): return .waited(seconds: milliseconds / 1000)
+        case .downloaded: return .downloaded(engine.lastDownload)
+        case .event(let event): return .network(event)
+        case .finished: return .finished(engine.result)
+        }
+    }
     mutating func decide(_ decision: RequestDecision) throws(EmulationError) { try engine.decide(decision) }
     mutating func answer(_ answer: AbandonmentAnswer) throws(EmulationError) { try engine.answer(answer) }
 }

@@ -46,7 +46,7 @@ extension SessionEngine {
                 }
             case .event:
                 continue
-            case .finished(let result):
+            case .finished:
                 return result
             }
         }

@@ -3,18 +3,23 @@
 /// request, a network event), or ends; checks what it is given; and keeps the player model and
 /// the recorder. ``StreamingSession`` is its public face, ``SessionEmulator`` its batch loop.
 struct SessionEngine<Model: PlayerModel>: Sendable {
-    /// Where the session stands between two calls.
+    /// Where the session stands between two calls. Written at every step, it holds plain
+    /// numbers only, so a write is a store; how the session ended is kept apart (``Ending``).
     private enum Phase: Sendable {
         /// The previous request is told; the next one is to be prepared.
         case beforeRequest
         case awaitingDecision
         case requesting
         case awaitingAnswer(DownloadProgress)
-        // Boxed: the phase is read and written at every step, and the large payloads of its
-        // last two cases would make each of those a copy of hundreds of bytes.
-        indirect case finished(SessionResult)
+        case ended
+    }
+
+    /// How the session ended, once its phase is ``Phase/ended``.
+    private enum Ending: Sendable {
+        case playing
+        case finished(SessionResult)
         /// The session ended with an error, which every later call throws again.
-        indirect case failed(EmulationError)
+        case failed(EmulationError)
     }
 
     let strategyID: String
@@ -26,6 +31,7 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
     private(set) var recorder: SessionRecorder
     private(set) var model: Model
     private var phase = Phase.beforeRequest
+    private var ending = Ending.playing
     /// The segment the next decision is for.
     private(set) var segmentIndex = 0
     /// The segment the latest request was decided for.
@@ -42,6 +48,12 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
         info = setup.info
         recorder = setup.recorder()
         self.model = model
+    }
+
+    /// What the session recorded, once it has finished.
+    var result: SessionResult {
+        guard case .finished(let result) = ending else { preconditionFailure("the session has not finished") }
+        return result
     }
 
     /// The record of the request that ended last.
@@ -65,7 +77,7 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
     @inline(__always)
     mutating func advance(events: Bool) throws(EmulationError) -> EnginePoint {
         do { return try run(events: events) } catch {
-            phase = .failed(error)
+            fail(error)
             throw error
         }
     }
@@ -73,15 +85,16 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
     @inline(__always)
     private mutating func run(events: Bool) throws(EmulationError) -> EnginePoint {
         switch phase {
-        case .failed(let error): throw error
+        case .ended:
+            if case .failed(let error) = ending { throw error }
+            return .finished
         case .awaitingDecision: return .decide
         case .awaitingAnswer(let progress): return .check(progress)
-        case .finished(let result): return .finished(result)
         case .beforeRequest:
             guard segmentIndex < segmentCount else {
-                let result = model.finish(&recorder, traceName: traceName, profileName: profileName)
-                phase = .finished(result)
-                return .finished(result)
+                ending = .finished(model.finish(&recorder, traceName: traceName, profileName: profileName))
+                phase = .ended
+                return .finished
             }
             try model.spendStep()
             let waitMs = try model.waitForRoom(&recorder)
@@ -115,7 +128,7 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
     /// Starts the request `decision` asks for; the session must be waiting for a decision. A
     /// decision out of range changes nothing; an error of the request ends the session.
     mutating func decide(_ decision: RequestDecision) throws(EmulationError) {
-        if case .failed(let error) = phase { throw error }
+        if case .ended = phase, case .failed(let error) = ending { throw error }
         guard case .awaitingDecision = phase else { throw unexpected("a decision") }
         guard decision.level >= 0, decision.level < levelCount else {
             throw .levelOutOfRange(session: sessionName, segment: segmentIndex, level: decision.level, levelCount: levelCount)
@@ -133,14 +146,20 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
         }
         phase = .requesting
         do { try model.begin(segment: segmentIndex, decision: decision, recorder: &recorder) } catch {
-            phase = .failed(error)
+            fail(error)
             throw error
         }
     }
 
+    /// Ends the session with `error`.
+    private mutating func fail(_ error: EmulationError) {
+        ending = .failed(error)
+        phase = .ended
+    }
+
     /// Answers the abandonment check the session stopped at.
     mutating func answer(_ answer: AbandonmentAnswer) throws(EmulationError) {
-        if case .failed(let error) = phase { throw error }
+        if case .ended = phase, case .failed(let error) = ending { throw error }
         guard case .awaitingAnswer(let progress) = phase else { throw unexpected("an abandonment answer") }
         if let lower = answer.level, !(lower >= 0 && lower < progress.level) {
             throw .strategyFailed(message: "\(sessionName): the abandonment check returned level \(lower) while downloading level \(progress.level); it must return a lower level or nothing")
@@ -161,20 +180,20 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
         case .awaitingDecision: "a decision for segment \(segmentIndex + 1)"
         case .awaitingAnswer(let progress): "the answer of an abandonment check on segment \(progress.segmentIndex + 1)"
         case .beforeRequest, .requesting: "nothing until it is advanced to its next step"
-        case .finished: "nothing: it has ended"
-        case .failed: "nothing: it has failed"
+        case .ended: if case .failed = ending { "nothing: it has failed" } else { "nothing: it has ended" }
         }
         return .unexpectedInput(session: sessionName, given: given, awaiting: awaiting)
     }
 }
 
-/// What a ``SessionEngine`` stopped at; a decision's context and a finished request's record
-/// (the recorder's last download) are read by whoever needs them, so the point stays small.
+/// What a ``SessionEngine`` stopped at; a decision's context, a finished request's record (the
+/// recorder's last download) and the session's result are read by whoever needs them, so the
+/// point stays small and holds no reference to release.
 enum EnginePoint {
     case decide
     case check(DownloadProgress)
     case waited(milliseconds: Double)
     case downloaded
     case event(NetworkEvent)
-    indirect case finished(SessionResult)
+    case finished
 }

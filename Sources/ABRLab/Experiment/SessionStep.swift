@@ -14,6 +14,7 @@ public enum SessionStep: Sendable {
     case downloaded(DownloadRecord)
     /// The network reached an event (``StreamingSession/nextEvent()`` only).
     case network(NetworkEvent)
-    /// The session played its last segment out; what it recorded.
-    case finished(SessionResult)
+    /// The session played its last segment out; what it recorded. (Boxed, so the far more
+    /// frequent steps are not copied at a result's size.)
+    indirect case finished(SessionResult)
 }

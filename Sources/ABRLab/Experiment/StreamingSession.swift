@@ -76,16 +76,12 @@ public struct StreamingSession: Sendable {
     /// Runs to the next point that needs an input, tells something, or ends. While the session
     /// waits for an input it returns the same point again.
     public mutating func next() throws(EmulationError) -> SessionStep {
-        // Advanced first, then read: `step(try engine.advance(…))` would read the session as
-        // it was before the advance.
-        let point = try engine.advance(events: false)
-        return step(point)
+        try engine.step(events: false)
     }
 
     /// As ``next()``, also stopping at every ``NetworkEvent`` of a request under way.
     public mutating func nextEvent() throws(EmulationError) -> SessionStep {
-        let point = try engine.advance(events: true)
-        return step(point)
+        try engine.step(events: true)
     }
 
     /// Starts the request `decision` asks for; the session must be waiting for a decision.
@@ -102,16 +98,5 @@ public struct StreamingSession: Sendable {
     /// ``SessionEmulator`` does.
     public mutating func run<Strategy: SessionStrategy>(_ strategy: inout Strategy) throws(EmulationError) -> SessionResult {
         try engine.run(&strategy)
-    }
-
-    private func step(_ point: EnginePoint) -> SessionStep {
-        switch point {
-        case .decide: .decide(engine.context())
-        case .check(let progress): .checkAbandonment(progress)
-        case .waited(let milliseconds): .waited(seconds: milliseconds / 1000)
-        case .downloaded: .downloaded(engine.lastDownload)
-        case .event(let event): .network(event)
-        case .finished(let result): .finished(result)
-        }
     }
 }
