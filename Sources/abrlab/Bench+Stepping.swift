@@ -1,0 +1,100 @@
+import ABRLab
+import Foundation
+
+extension Abrlab.Bench {
+    /// A ``StreamingSession`` stepped by a loop written here, as a training loop steps one (a
+    /// policy answers each decision and abandonment check), against ``SessionEmulator/run``
+    /// with the same strategies, one thread: the floor's sessions (the engine's cost alone);
+    /// Sabre's 3G traces under the `sabre` profile, where the native BBA lets every check go on,
+    /// so the loop answers one every ≈ 50 ms of download; and the five Lua strategies of the
+    /// `default` sweep over the same traces. Both paths must give the same rows.
+    func stepping() throws {
+        let video = try SyntheticVideoGenerator().generate(name: "bench")
+        var generator = TracePreset.cellular4g.generator
+        generator.seed = 7
+        let trace = try generator.generate(name: "4g")
+        try compareStepping(
+            "pensieve fixed-level floor, 20000 sessions of 48 segments",
+            emulator: SessionEmulator(profile: .pensieve, recordsTransitions: false),
+            traces: Array(repeating: trace, count: 20_000), video: video
+        ) { [FixedLevelStrategy(level: 2)] }
+        guard let folder = dataset("sabre/mmsys18/3Glogs"), let movie = dataset("sabre/movie.json") else { return }
+        let traces = try TraceSetResolver().load([folder.path]).traces
+        let sabreVideo = try VideoLoader.load(movie.path)
+        try compareStepping(
+            "sabre profile, bba-native over Sabre's 86 3G traces with movie.json, every abandonment check answered",
+            emulator: SessionEmulator(profile: .sabre, recordsTransitions: false), traces: traces, video: sabreVideo
+        ) { [BufferBasedStrategy()] }
+        let scripts = ["bba", "rb", "bola", "robust_mpc", "conservative"].map { "\(strategies)/\($0).lua" }
+        guard scripts.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) else {
+            print("  skipped the Lua sweep: \(strategies) lacks one of its five scripts")
+            return
+        }
+        let descriptors = try StrategyResolver(params: ParamAssignments()).resolve(scripts)
+        try compareStepping(
+            "default profile, the five Lua strategies of the sweep over the same traces",
+            emulator: SessionEmulator(profile: .default), traces: traces, video: sabreVideo
+        ) { try descriptors.map { try $0.makeStrategy() } }
+    }
+
+    /// Times `traces` × `strategies()` (fresh instances for each trace) stepped and batched in
+    /// interleaved rounds.
+    private func compareStepping(
+        _ title: String, emulator: SessionEmulator, traces: [NetworkTrace], video: Video, strategies: () throws -> [any SessionStrategy]
+    ) throws {
+        var segments = (batch: 0, stepped: 0)
+        var rows = (batch: [SegmentRecord](), stepped: [SegmentRecord]())
+        func time(_ body: () throws -> Void) rethrows -> Double {
+            let start = DispatchTime.now().uptimeNanoseconds
+            try body()
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        }
+        let rounds = try BenchRounds(rounds: baseline.rounds, ours: {
+            try time {
+                segments.stepped = 0
+                for trace in traces {
+                    for var policy in try strategies() {
+                        var session = try StreamingSession(emulator: emulator, strategyID: "bench", trace: trace, video: video)
+                        let result = try Self.step(&session, with: &policy)
+                        segments.stepped += result.segments.count
+                        rows.stepped = result.segments
+                    }
+                }
+            }
+        }, theirs: {
+            try time {
+                segments.batch = 0
+                for trace in traces {
+                    for var policy in try strategies() {
+                        let result = try emulator.run(&policy, strategyID: "bench", trace: trace, video: video)
+                        segments.batch += result.segments.count
+                        rows.batch = result.segments
+                    }
+                }
+            }
+        })
+        guard segments.batch == segments.stepped, rows.batch == rows.stepped else {
+            throw InputError(file: "bench", "stepping from outside played differently from the batch path (\(title))")
+        }
+        let ratio = rounds.medianRatio
+        print(String(format: "  stepping from outside, %@: %.0f ns per segment stepped, %.0f ns batch (median of %d rounds); stepped/batch %.3f (%@ the 10 %% allowed)",
+                     title, rounds.oursMedian / Double(segments.stepped) * 1e9, rounds.theirsMedian / Double(segments.batch) * 1e9,
+                     baseline.rounds, ratio, ratio <= 1.1 ? "within" : "beyond"))
+    }
+
+    /// Plays `session` to its end as a training loop would: `policy` answers each decision and
+    /// check and hears each wait and request, as the batch path's strategy does.
+    private static func step<Strategy: SessionStrategy>(_ session: inout StreamingSession, with policy: inout Strategy) throws -> SessionResult {
+        try policy.setUp(session.info)
+        while true {
+            switch try session.next() {
+            case .decide(let context): try session.decide(policy.decide(context))
+            case .checkAbandonment(let progress): try session.answer(policy.answerAbandonment(progress))
+            case .waited(let seconds): try policy.didWait(seconds: seconds, context: session.context)
+            case .downloaded(let record): try policy.didDownload(record, context: session.context)
+            case .network: continue
+            case .finished(let result): return result
+            }
+        }
+    }
+}
