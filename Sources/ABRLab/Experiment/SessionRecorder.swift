@@ -11,6 +11,8 @@ struct SessionRecorder: Sendable {
     let segmentCount: Int
     let maxBufferSeconds: Double
     let pathQuality: NetworkQuality?
+    /// What every context of the session shares.
+    let contextConstants: DecisionContext.Constants
 
     private(set) var log: PlaybackLog
     private var seedEstimator = BandwidthSampleWindow()
@@ -40,6 +42,10 @@ struct SessionRecorder: Sendable {
         self.segmentCount = segmentCount
         maxBufferSeconds = profile.maxBufferSeconds
         pathQuality = path.map { NetworkQuality(path: $0) }
+        contextConstants = DecisionContext.Constants(
+            segmentCount: segmentCount, segmentDurationSeconds: video.segmentDurationSeconds, ladder: video.ladder,
+            pathQuality: pathQuality, maxBufferSeconds: profile.maxBufferSeconds, video: video
+        )
         log = PlaybackLog(keepsHistory: keepsTransitions)
         throughput = profile.estimator.map { ThroughputEstimator(method: $0, segmentDurationSeconds: video.segmentDurationSeconds) }
         downloads.reserveCapacity(segmentCount)
@@ -161,12 +167,7 @@ struct SessionRecorder: Sendable {
 
     /// What a strategy sees before deciding segment `index`, with the player's buffer and clock.
     func context(index: Int, bufferMs: Double, nowMs: Double) -> DecisionContext {
-        var context = DecisionContext(
-            segmentIndex: index, segmentCount: segmentCount, segmentDurationSeconds: video.segmentDurationSeconds,
-            ladder: video.ladder, lastLevel: nil, bufferSeconds: 0, rebufferSeconds: 0, stallCount: 0,
-            elapsedSeconds: 0, estimateKbps: 0, networkQuality: .offline, pathQuality: pathQuality,
-            downloads: [], video: video, maxBufferSeconds: maxBufferSeconds
-        )
+        var context = DecisionContext(constants: contextConstants, segmentIndex: index, downloads: [])
         refresh(&context, index: index, bufferMs: bufferMs, nowMs: nowMs)
         return context
     }

@@ -68,10 +68,10 @@ public struct StreamingSession: Sendable {
     public var nowSeconds: Double { engine.nowMs / 1000 }
 
     /// The rows of the segments delivered so far.
-    public var segments: [SegmentRecord] { engine.recorder.segments }
+    public var segments: [SegmentRecord] { engine.segments }
 
     /// Every request so far, abandoned ones included.
-    public var downloads: [DownloadRecord] { engine.recorder.downloads }
+    public var downloads: [DownloadRecord] { engine.downloads }
 
     /// Runs to the next point that needs an input, tells something, or ends. While the session
     /// waits for an input it returns the same point again.
