@@ -30,10 +30,6 @@ typedef struct mpc_search {
     double smoothness_penalty;
     int prunes;
     double times[MPC_MAX_HORIZON][MPC_MAX_LEVELS];
-    /* Per step: the longest download, and the best value of a step whose every level fits the
-       buffer (what optimistic_gain's loop computes when no level falls short). */
-    double longest[MPC_MAX_HORIZON];
-    double best_fitting[MPC_MAX_HORIZON];
     int path[MPC_MAX_HORIZON];
     int best_path[MPC_MAX_HORIZON];
     double best;
@@ -48,25 +44,18 @@ static int later(const int *a, const int *b, int depth) {
     return 0;
 }
 
-/* The best value of step `step` under a buffer ceiling of `ceiling`: its top bitrate less the
-   rebuffering it must cause. */
-static double step_best(const mpc_search *s, int step, double ceiling) {
-    double best = -DBL_MAX;
-    for (int level = 0; level < s->levels; level++) {
-        double shortfall = s->times[step][level] - ceiling;
-        double value = s->video->kbps[level] / 1000 - s->rebuffer_penalty * (shortfall > 0 ? shortfall : 0);
-        if (value > best) best = value;
-    }
-    return best;
-}
-
 /* What positions `from`… can add at best: each step's top bitrate less the rebuffering it must
-   cause even if the buffer grew by a whole segment at every step. A step whose every level
-   fits under the ceiling (no shortfall) has its value precomputed, bit for bit the same. */
+   cause even if the buffer grew by a whole segment at every step. */
 static double optimistic_gain(const mpc_search *s, int from, double buffer) {
     double gain = 0, ceiling = buffer;
     for (int step = from; step < s->depth; step++) {
-        gain += ceiling >= s->longest[step] ? s->best_fitting[step] : step_best(s, step, ceiling);
+        double step_best = -DBL_MAX;
+        for (int level = 0; level < s->levels; level++) {
+            double shortfall = s->times[step][level] - ceiling;
+            double value = s->video->kbps[level] / 1000 - s->rebuffer_penalty * (shortfall > 0 ? shortfall : 0);
+            if (value > step_best) step_best = value;
+        }
+        gain += step_best;
         ceiling += s->video->segment_duration_s;
     }
     return gain;
@@ -184,12 +173,6 @@ static int mpc_search_call(lua_State *L) {
                 ? video->bytes[index * video->level_count + level] : 0;
             s.times[position][level] = ((double)size / 1000000) / bandwidth;
         }
-        s.longest[position] = -DBL_MAX;
-        for (int level = 0; level < s.levels; level++) {
-            if (s.times[position][level] > s.longest[position]) s.longest[position] = s.times[position][level];
-        }
-        /* A ceiling of the longest download leaves every shortfall ≤ 0, as any larger one does. */
-        s.best_fitting[position] = step_best(&s, position, s.longest[position]);
     }
     if (s.prunes) s.best = greedy_reward(&s, buffer, (int)(last - 1));
     explore(&s, 0, buffer, 0, 0, 0, (int)(last - 1));
