@@ -1,7 +1,8 @@
 @testable import ABRLabLua
 import Testing
+import TestSupport
 
-@Suite struct LuaEngineTests {
+@Suite(.tags(.lua), .selectedByTags) struct LuaEngineTests {
     @Test func opensEvaluatesAndCloses() throws {
         let engine = try LuaEngine()
         #expect(try engine.evaluateNumber("return 1 + 1") == 2)

@@ -1,10 +1,11 @@
 import ABRLabLua
 import Testing
+import TestSupport
 
 /// Long strings the libraries build (`table.concat`, `string.format`, …) under the memory cap:
 /// they fail only when live data leaves no room, whatever garbage earlier work left, and a
 /// failed one leaves nothing behind.
-@Suite struct LuaMemoryTests {
+@Suite(.tags(.lua, .scale), .selectedByTags) struct LuaMemoryTests {
     static let limits = LuaLimits(instructionsPerCall: 50_000_000, secondsPerCall: 30, memoryBytesPerEngine: 1 << 20, stringRepBytes: 1 << 20)
 
     /// Fills the cap with live tables inside `fill_and_try`, where `try` fails; the filler is

@@ -2,13 +2,12 @@ import ABRLab
 import ABRLabLua
 import Foundation
 import Testing
+import TestSupport
 
 /// The files shipped for script authors: the template works, the annotation file is valid Lua
 /// and discovery leaves both out.
-@Suite struct LuaRepositoryFilesTests {
-    static let strategies = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Strategies").path
+@Suite(.tags(.lua), .selectedByTags) struct LuaRepositoryFilesTests {
+    static let strategies = PackageRoot.file("Strategies").path
 
     @Test func templatePicksTheHighestLevelBelowTheLastThroughput() throws {
         let script = try LuaStrategyLoader().load(path: Self.strategies + "/_template.lua")

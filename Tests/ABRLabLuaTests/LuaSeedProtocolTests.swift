@@ -1,9 +1,10 @@
 import ABRLab
 import ABRLabLua
 import Testing
+import TestSupport
 
 /// The seed protocol written in Lua must answer exactly like the native Conservative strategy.
-@Suite struct LuaSeedProtocolTests {
+@Suite(.tags(.lua), .selectedByTags) struct LuaSeedProtocolTests {
     static let conservative = """
         local M = {
           name = "Conservative (Lua)",

@@ -2,15 +2,13 @@ import ABRLab
 import ABRLabLua
 import Foundation
 import Testing
+import TestSupport
 
 /// The scripts shipped in `Strategies/`: each passes the conformance checks, and those with a
 /// native twin or a published total reproduce it.
-@Suite struct StrategyLibraryTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+@Suite(.tags(.lua), .selectedByTags) struct StrategyLibraryTests {
+    static let packageRoot = PackageRoot.url
     static let folder = packageRoot.appendingPathComponent("Strategies").path
-    static let datasets = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/datasets")
-    static var hasDatasets: Bool { FileManager.default.fileExists(atPath: datasets.path) }
 
     static var scriptIDs: [String] {
         ((try? LuaStrategyLoader().discover(folder: folder)) ?? []).map(\.id)
@@ -115,16 +113,16 @@ import Testing
 
     static func pensieveTotal(script: LuaScript, trace: String) throws -> Double {
         let video = try VideoLoader.load(
-            datasets.appendingPathComponent("pensieve/video_sizes"),
+            Datasets.url("pensieve/video_sizes"),
             ladderKbps: VideoPreset.pensieveLadderKbps, segmentDurationSeconds: 4
         )
-        let loaded = try TraceLoader.load(datasets.appendingPathComponent("pensieve/cooked_test_traces/\(trace)"))
+        let loaded = try TraceLoader.load(Datasets.url("pensieve/cooked_test_traces/\(trace)"))
         var strategy = LuaStrategy(script: script)
         let result = try SessionEmulator(profile: .pensieve).run(&strategy, strategyID: script.id, trace: loaded.trace, video: video)
         return SessionMetrics(result: result, qoe: .linear, ladder: video.ladder).qoeTotal
     }
 
-    @Test(.enabled(if: hasDatasets, "public datasets not found at ../shared/datasets; skipped"), arguments: [
+    @Test(.tags(.datasets, .reference), .needsDatasets, arguments: [
         ("norway_bus_1", 77.88468025140871), ("norway_ferry_1", 45.33013048762693), ("norway_tram_1", -10.142064899823106),
     ])
     func bbaReproducesPensieve(trace: String, expected: Double) throws {
@@ -132,7 +130,7 @@ import Testing
     }
 
     /// Pensieve's look-ahead is the default.
-    @Test(.enabled(if: hasDatasets, "public datasets not found at ../shared/datasets; skipped"))
+    @Test(.tags(.datasets, .reference), .needsDatasets)
     func robustMPCReproducesPensieveByDefault() throws {
         #expect(abs(try Self.pensieveTotal(script: try Self.script("robust_mpc"), trace: "norway_bus_1") - 94.1626876599077) < 1e-9)
     }

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// run.json records every input by path and hash, the profile's parameters and typed parameters;
 /// the pensieve profile warns about a video of another shape.
-@Suite struct RunManifestTests {
+@Suite(.tags(.cli), .selectedByTags) struct RunManifestTests {
     static func sha256(_ path: String) throws -> String {
         let result = try CLI.runTool("/usr/bin/sha256sum", [path])
         return String(result.stdout.prefix(64))
@@ -222,12 +223,8 @@ import Testing
             + "and Pensieve's own video is the folder of its video_size_N files\n")
     }
 
-    @Test func runHelpsExampleReproducesPensievesNumber() throws {
-        let dataset = CLI.packageRoot.appendingPathComponent("../shared/datasets/pensieve").standardizedFileURL
-        guard FileManager.default.fileExists(atPath: dataset.appendingPathComponent("video_sizes").path) else {
-            print("skipped: ../shared/datasets/pensieve is absent")
-            return
-        }
+    @Test(.tags(.datasets, .reference), .needsDatasets("pensieve"))
+    func runHelpsExampleReproducesPensievesNumber() throws {
         let result = try CLI.run([
             "run", "--strategy", "Strategies/bba.lua", "--trace", "../shared/datasets/pensieve/cooked_test_traces/norway_bus_1",
             "--profile", "pensieve", "--video", "../shared/datasets/pensieve/video_sizes",
