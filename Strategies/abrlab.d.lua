@@ -80,10 +80,11 @@ function Context.size_bytes(segment, level) end
 ---@overload fun(self: abrlab.Context, segment: integer, level: integer): number?, number?
 function Context.quality(segment, level) end
 
----RobustMPC's look-ahead search, run natively; call as `ctx:mpc_search(...)`. Scores every level
----sequence over min(horizon, segments left) segments starting at segment_index + lookahead_offset
----by Σ bitrate Mbps − rebuffer_penalty × rebuffering s − smoothness_penalty × Σ |Δ bitrate Mbps|,
----with download time = size MB / bandwidth. Needs `last_level`; counts against the budget.
+---RobustMPC's look-ahead search, run natively by abrlab's MPCSearch (the search robust_mpc-native
+---runs); call as `ctx:mpc_search(...)`. Scores every level sequence over min(horizon, segments
+---left) segments starting at segment_index + lookahead_offset by Σ bitrate Mbps −
+---rebuffer_penalty × rebuffering s − smoothness_penalty × Σ |Δ bitrate Mbps|, with download
+---time = size MB / bandwidth. Needs `last_level`; costs 32 budget instructions per search node.
 ---@param self abrlab.Context
 ---@param bandwidth number Predicted throughput, MB/s (> 0).
 ---@param horizon integer Segments to look ahead, 1–10.

@@ -63,35 +63,35 @@ void abrl_push_levels_kbps(lua_State *L, const abrl_session_info *info) {
     }
 }
 
-/* Segment sizes for ctx.size_bytes, copied once per session. */
-typedef struct size_table {
-    long long segment_count;
-    long long level_count;
-    long long bytes[];
-} size_table;
+const double *abrl_video_kbps(const abrl_video *video) {
+    return (const double *)(video->cells + video->segment_count * video->level_count);
+}
 
 /* ctx.size_bytes(segment, level), also callable as ctx:size_bytes(segment, level);
    1-based indices, 0 outside the video. */
 static int size_bytes(lua_State *L) {
-    const size_table *sizes = lua_touserdata(L, lua_upvalueindex(1));
+    const abrl_video *video = lua_touserdata(L, lua_upvalueindex(1));
     int first = lua_istable(L, 1) ? 2 : 1;
     lua_Integer segment = luaL_checkinteger(L, first);
     lua_Integer level = luaL_checkinteger(L, first + 1);
-    if (segment < 1 || segment > sizes->segment_count || level < 1 || level > sizes->level_count) {
+    if (segment < 1 || segment > video->segment_count || level < 1 || level > video->level_count) {
         lua_pushinteger(L, 0);
     } else {
-        lua_pushinteger(L, sizes->bytes[(segment - 1) * sizes->level_count + (level - 1)]);
+        lua_pushinteger(L, video->cells[(segment - 1) * video->level_count + (level - 1)]);
     }
     return 1;
 }
 
-static void push_size_function(lua_State *L, const abrl_session_info *info) {
+/* Pushes the video userdata: sizes, then bitrates. */
+static void push_video(lua_State *L, const abrl_session_info *info) {
     size_t cells = (size_t)info->size_segment_count * (size_t)info->level_count;
-    size_table *sizes = lua_newuserdatauv(L, sizeof *sizes + cells * sizeof sizes->bytes[0], 0);
-    sizes->segment_count = info->size_segment_count;
-    sizes->level_count = info->level_count;
-    if (cells > 0) memcpy(sizes->bytes, info->sizes_bytes, cells * sizeof sizes->bytes[0]);
-    lua_pushcclosure(L, size_bytes, 1);
+    size_t levels = (size_t)info->level_count;
+    abrl_video *video = lua_newuserdatauv(L, sizeof *video + cells * sizeof video->cells[0] + levels * sizeof(double), 0);
+    video->segment_count = info->size_segment_count;
+    video->level_count = info->level_count;
+    video->segment_duration_s = info->segment_duration_s;
+    if (cells > 0) memcpy(video->cells, info->sizes_bytes, cells * sizeof video->cells[0]);
+    if (levels > 0) memcpy((double *)abrl_video_kbps(video), info->levels_kbps, levels * sizeof(double));
 }
 
 static int history_array(lua_State *L, int ctx, const char *key, int capacity) {
@@ -111,10 +111,14 @@ void abrl_context_create(lua_State *L, const abrl_session_info *info, abrl_conte
     abrl_set_number(L, ctx, "max_buffer_s", info->max_buffer_s);
     abrl_push_levels_kbps(L, info);
     abrl_set_value(L, ctx, "levels_kbps");
-    push_size_function(L, info);
+    push_video(L, info);
+    int video = lua_gettop(L);
+    lua_pushvalue(L, video);
+    lua_pushcclosure(L, size_bytes, 1);
     abrl_set_value(L, ctx, "size_bytes");
-    abrl_push_mpc_search(L, info);
+    abrl_push_mpc_search(L, video, info->host);
     abrl_set_value(L, ctx, "mpc_search");
+    lua_remove(L, video);
     abrl_context_add_quality(L, ctx, info);
     int live = info->target_latency_s == info->target_latency_s;
     lua_pushboolean(L, live);

@@ -42,6 +42,8 @@ abrl_engine *abrl_engine_of(lua_State *L);
 int abrl_call(abrl_engine *engine, lua_CFunction body, void *data);
 /* Charges library work to the budget; raises once the budget is spent. */
 void abrl_charge(lua_State *L, uint64_t units);
+/* The units abrl_charge may still take without raising; 0 once the budget is spent. */
+uint64_t abrl_budget_left(lua_State *L);
 void abrl_set_message(abrl_engine *engine, const char *format, ...);
 /* Records a script-shape problem and raises it. */
 int abrl_script_error(lua_State *L, int code, const char *format, ...);
@@ -114,8 +116,18 @@ void abrl_set_strict(lua_State *L, int table, const char *what, const char *cons
    table.sort, which the registry keeps under abrl_key_sort. */
 extern const char abrl_key_sort;
 int abrl_ordered_pairs(lua_State *L);
-/* Pushes ctx.mpc_search, RobustMPC's look-ahead search in C (mpc.c). */
-void abrl_push_mpc_search(lua_State *L, const abrl_session_info *info);
+/* The video as ctx.size_bytes and ctx:mpc_search read it, copied once per session into a
+   userdata both closures share. */
+typedef struct abrl_video {
+    long long segment_count; /* segments whose sizes `cells` holds */
+    long long level_count;
+    double segment_duration_s;
+    long long cells[];       /* sizes, segment-major; then level_count bitrates (double, kbps) */
+} abrl_video;
+/* The ladder's bitrates, kbps, stored after the sizes. */
+const double *abrl_video_kbps(const abrl_video *video);
+/* host.c: pushes ctx.mpc_search, whose search the host runs, over the video userdata at `video`. */
+void abrl_push_mpc_search(lua_State *L, int video, const abrl_host *host);
 
 struct abrl_session {
     abrl_engine *engine;
