@@ -105,11 +105,13 @@ private struct Walk {
     var nodes = 0
     var stopped = false
 
+    @inline(__always)
     func reward(bitrateSum: Double, rebuffer: Double, switches: Double) -> Double {
         bitrateSum / 1000 - rebufferPenalty * rebuffer - smoothnessPenalty * switches / 1000
     }
 
     /// One step's bitrate less the rebuffering its download causes from `buffer`.
+    @inline(__always)
     func gain(_ row: UnsafePointer<Double>, _ level: Int, buffer: Double) -> Double {
         let shortfall = row[level] - buffer
         return kbps[level] / 1000 - rebufferPenalty * (shortfall > 0 ? shortfall : 0)
@@ -117,6 +119,7 @@ private struct Walk {
 
     /// The buffer and the rebuffering so far after a download of `download` seconds: the buffer
     /// drains (stalling once empty), then gains a segment.
+    @inline(__always)
     func advance(buffer: Double, rebuffer: Double, download: Double) -> (buffer: Double, rebuffer: Double) {
         if buffer < download { return (segmentSeconds, rebuffer + (download - buffer)) }
         return (buffer - download + segmentSeconds, rebuffer)
@@ -132,8 +135,10 @@ private struct Walk {
         return false
     }
 
+    // Indices and counts stay far below overflow (depth ≤ 10, levels ≤ 64, nodes ≤ the node
+    // limit), so the walk uses wrapping arithmetic and skips the overflow checks.
     mutating func explore(position: Int, buffer: Double, rebuffer: Double, bitrateSum: Double, switches: Double, last: Int) {
-        nodes += 1
+        nodes &+= 1
         if nodes > nodeLimit {
             stopped = true
             return
@@ -151,18 +156,18 @@ private struct Walk {
             let scale = best.magnitude > 1 ? best.magnitude : 1
             if bound < best - 1e-9 * scale { return }
         }
-        let row = times + position * levels
+        let row = times + position &* levels
         // High levels first: good sequences early make the bound prune more.
-        var level = levels - 1
+        var level = levels &- 1
         while level >= 0 {
             let next = advance(buffer: buffer, rebuffer: rebuffer, download: row[level])
             path[position] = level
             explore(
-                position: position + 1, buffer: next.buffer, rebuffer: next.rebuffer, bitrateSum: bitrateSum + kbps[level],
+                position: position &+ 1, buffer: next.buffer, rebuffer: next.rebuffer, bitrateSum: bitrateSum + kbps[level],
                 switches: switches + (kbps[level] - kbps[last]).magnitude, last: level
             )
             if stopped { return }
-            level -= 1
+            level &-= 1
         }
     }
 
@@ -197,12 +202,13 @@ private struct Walk {
 
     /// An upper bound on what positions `from…` can add: each step's best bitrate less the
     /// rebuffering it must cause even if the buffer grew by a whole segment at every step.
+    @inline(__always)
     func optimisticGain(from position: Int, buffer: Double) -> Double {
         var total = 0.0
         var ceiling = buffer
         var step = position
         while step < depth {
-            let row = times + step * levels
+            let row = times + step &* levels
             var stepBest = -Double.greatestFiniteMagnitude
             var level = 0
             while level < levels {
@@ -210,11 +216,11 @@ private struct Walk {
                 let shortfall = row[level] - ceiling
                 let value = kbps[level] / 1000 - rebufferPenalty * (shortfall > 0 ? shortfall : 0)
                 if value > stepBest { stepBest = value }
-                level += 1
+                level &+= 1
             }
             total += stepBest
             ceiling += segmentSeconds
-            step += 1
+            step &+= 1
         }
         return total
     }
