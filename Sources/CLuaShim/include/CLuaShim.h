@@ -3,6 +3,8 @@
 
 #include <stddef.h>
 
+#include "abrl_api.h"
+
 /* An opaque Lua engine. Swift never sees lua_State; every call that can raise a Lua
    error runs inside lua_pcall here, so no longjmp crosses a Swift frame. Every function
    leaves the Lua stack top as it found it. An engine belongs to one thread at a time. */
@@ -334,14 +336,15 @@ typedef struct abrl_qoe_session {
     size_t profile_length;
 } abrl_qoe_session;
 
-/* One played segment. Indices are 0-based here; previous_level is -1 for the first segment. */
+/* One played segment. Indices are 0-based here; previous_level is -1 for the first segment.
+   NaN marks a value the segment does not have (nil in Lua). */
 typedef struct abrl_qoe_segment {
     long long index;
     long long level;
     long long previous_level;
     long long size_bytes;
     double bitrate_kbps;
-    double previous_bitrate_kbps;
+    double previous_bitrate_kbps; /* NaN for the first segment */
     double duration_s;
     double rebuffer_s;
     double download_time_s;
@@ -349,10 +352,8 @@ typedef struct abrl_qoe_segment {
     double buffer_before_s;
     double buffer_after_s;
     double wait_s;
-    double vmaf, previous_vmaf;   /* read only when has_vmaf */
-    double ssim, previous_ssim;   /* read only when has_ssim */
-    int has_vmaf;
-    int has_ssim;
+    double vmaf, previous_vmaf;   /* NaN when the video has no VMAF (previous: or no previous) */
+    double ssim, previous_ssim;   /* likewise for SSIM */
 } abrl_qoe_segment;
 
 /* Runs a QoE script's top level with seed 0, checks it returns a table whose qoe is a function,
