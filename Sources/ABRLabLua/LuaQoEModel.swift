@@ -103,23 +103,21 @@ public struct LuaQoEModel: SegmentQoEModel {
         return opened
     }
 
-    /// What the script sees of one segment; quality fields only when the video carries them.
+    /// What the script sees of one segment; NaN (nil in Lua) for what it does not have: the
+    /// previous segment's values for the first, quality scores the video does not carry.
     private static func segment(_ record: SegmentRecord, previous: SegmentRecord?, video: Video) -> abrl_qoe_segment {
-        func score(_ metric: QualityMetric, _ record: SegmentRecord?) -> Double? {
-            record.flatMap { video.quality(metric, segment: $0.index, level: $0.level) }
+        func score(_ metric: QualityMetric, _ record: SegmentRecord?) -> Double {
+            record.flatMap { video.quality(metric, segment: $0.index, level: $0.level) } ?? .nan
         }
-        let vmaf = score(.vmaf, record)
-        let ssim = score(.ssim, record)
         return abrl_qoe_segment(
             index: Int64(record.index), level: Int64(record.level), previous_level: Int64(previous?.level ?? -1),
             size_bytes: Int64(record.sizeBytes), bitrate_kbps: record.bitrateKbps,
-            previous_bitrate_kbps: previous?.bitrateKbps ?? 0, duration_s: video.segmentDurationSeconds,
+            previous_bitrate_kbps: previous?.bitrateKbps ?? .nan, duration_s: video.segmentDurationSeconds,
             rebuffer_s: record.rebufferSeconds, download_time_s: record.downloadTimeSeconds,
             throughput_kbps: record.throughputKbps, buffer_before_s: record.bufferBeforeSeconds,
             buffer_after_s: record.bufferAfterSeconds, wait_s: record.waitSeconds,
-            vmaf: vmaf ?? 0, previous_vmaf: score(.vmaf, previous) ?? 0,
-            ssim: ssim ?? 0, previous_ssim: score(.ssim, previous) ?? 0,
-            has_vmaf: vmaf == nil ? 0 : 1, has_ssim: ssim == nil ? 0 : 1
+            vmaf: score(.vmaf, record), previous_vmaf: score(.vmaf, previous),
+            ssim: score(.ssim, record), previous_ssim: score(.ssim, previous)
         )
     }
 

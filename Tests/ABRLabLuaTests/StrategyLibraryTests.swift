@@ -70,31 +70,33 @@ import TestSupport
             default: value.description
             }
         }
-        let lua = try Self.script(id).descriptor().params.filter { $0.key != "native_search" }
+        let lua = try Self.script(id).descriptor().params
         let shared = native.params.filter { param in param.key != "model" }
         #expect(lua.map(\.key) == shared.map(\.key))
         #expect(lua.map { number($0.value) } == shared.map { number($0.value) })
     }
 
-    /// robust_mpc.lua's own Lua search and the C search behind ctx:mpc_search choose alike, on
-    /// the 6-level conformance video and on a 10-level one.
-    @Test(arguments: [6, 10])
-    func luaAndNativeSearchesAgree(levels: Int) throws {
+    /// robust_mpc.lua (through ctx:mpc_search) and robust_mpc-native choose alike on larger
+    /// ladders too, horizons and look-aheads included: the script passes ctx's state to the
+    /// search exactly as the native strategy does.
+    @Test(arguments: [(6, "3", "0"), (10, "5", "1"), (8, "6", "2")])
+    func robustMPCMatchesItsTwinOnLargeLadders(levels: Int, horizon: String, offset: String) throws {
         var conformance = try StrategyConformance()
         var generator = SyntheticVideoGenerator()
         generator.ladderKbps = Array([230.0, 331, 477, 688, 991, 1427, 2056, 2962, 4267, 6000].suffix(levels))
         generator.segmentCount = 30
         conformance.video = try generator.generate(name: "ladder\(levels)")
-        let native = try Self.script("robust_mpc").descriptor()
-        let lua = try Self.script("robust_mpc", overrides: ["native_search": "false"]).descriptor()
+        let settings = ["horizon": horizon, "lookahead_offset": offset]
+        let lua = try Self.script("robust_mpc", overrides: settings).descriptor()
+        let native = try StrategyDescriptor.robustMPC.configured(settings)
         for trace in conformance.traces {
-            let a = try conformance.emulator.run(strategy: try native.makeStrategy(), strategyID: "robust_mpc", trace: trace, video: conformance.video)
-            let b = try conformance.emulator.run(strategy: try lua.makeStrategy(), strategyID: "robust_mpc", trace: trace, video: conformance.video)
+            let a = try conformance.emulator.run(strategy: try lua.makeStrategy(), strategyID: "robust_mpc", trace: trace, video: conformance.video)
+            let b = try conformance.emulator.run(strategy: try native.makeStrategy(), strategyID: "robust_mpc-native", trace: trace, video: conformance.video)
             #expect(a.segments == b.segments, "\(trace.name)")
         }
     }
 
-    /// The native search counts against the budget: a script calling it forever stops.
+    /// The search counts against the budget: a script calling it forever stops.
     @Test func nativeSearchCannotEscapeTheBudget() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("abrlab-mpc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -87,7 +87,7 @@ import TestSupport
         }
         let mpc = params("robust_mpc-native")
         #expect(mpc.mapValues(\.default) == ["horizon": 5, "first_level": 2, "lookahead_offset": 1, "rebuffer_penalty": 4.3, "smoothness_penalty": 1])
-        #expect(mpc.mapValues(\.default) == params("robust_mpc").filter { $0.key != "native_search" }.mapValues(\.default))
+        #expect(mpc.mapValues(\.default) == params("robust_mpc").mapValues(\.default))
         #expect(params("bba-native").mapValues(\.value) == ["reservoir_s": 5, "cushion_s": 12.5, "first_level": 2])
         #expect(params("bba-native").mapValues(\.default) == params("bba").mapValues(\.default))
         #expect(params("conservative").mapValues(\.default) == ["buffer_health_threshold": 0.7, "rebuffering_threshold": 0.05])
