@@ -1,11 +1,12 @@
 import ABRLabLua
 import Foundation
 import Testing
+import TestSupport
 
 /// docs/lua-api.md, docs/qoe.md and `Strategies/abrlab.d.lua` describe every table a script is
 /// given exactly as the shim declares it (``LuaAPITable``): the same fields in the same order,
 /// with the same types, and in the annotations the same one-line docs.
-@Suite struct LuaAPIDocsTests {
+@Suite(.tags(.lua), .selectedByTags) struct LuaAPIDocsTests {
     static let root = StrategyLibraryTests.packageRoot
 
     static func read(_ path: String) throws -> [Substring] {

@@ -2,10 +2,11 @@ import ABRLab
 import ABRLabLua
 import Foundation
 import Testing
+import TestSupport
 
 /// Scripts are given exactly what ``LuaAPITable`` declares: every field with its Lua type, nil
 /// only where the declaration says it may be, and strict tables refusing anything else.
-@Suite struct LuaAPITableTests {
+@Suite(.tags(.lua), .selectedByTags) struct LuaAPITableTests {
     /// `SEEN(t, names)`: "name=type;…" for every key of `t` (numbers by math.type, arrays as
     /// "integer[]", "float[]", "table[]" or "[]" when empty), then "|" and every declared name
     /// the table refuses to read.

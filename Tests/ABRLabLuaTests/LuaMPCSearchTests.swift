@@ -2,10 +2,11 @@ import ABRLab
 import ABRLabLua
 import Foundation
 import Testing
+import TestSupport
 
 /// `ctx:mpc_search` as docs/lua-api.md gives it: the core's ``MPCSearch`` over ctx's state, its
 /// arguments checked in the shim, its work charged to the instruction budget.
-@Suite struct LuaMPCSearchTests {
+@Suite(.tags(.lua), .selectedByTags) struct LuaMPCSearchTests {
     /// Plays the fixture video; at segment 4 `choose` runs `body` (which sees ctx) and fails
     /// with what it returns, so the test reads it from the error.
     static func answer(_ body: String) throws -> String {

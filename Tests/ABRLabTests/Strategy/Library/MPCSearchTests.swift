@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct MPCSearchTests {
+@Suite(.tags(.core), .selectedByTags) struct MPCSearchTests {
     /// Every sequence scored in lexicographic order, the last of the best rewards winning, with
     /// the reward summed as the search sums it along a path.
     static func exhaustive(
