@@ -27,9 +27,9 @@
 ---@field on_download? fun(report: abrlab.Report) Called after every request (abandoned ones and replacements included).
 ---@field check_abandon? fun(progress: abrlab.Progress): integer|nil, abrlab.Recheck|nil During a download on profiles with abandonment: nil to go on, optionally with when the next check can matter, or a lower 1-based level to abandon it.
 ---@field on_wait? fun(wait: abrlab.Wait) After the player waited because its buffer was full.
----@field initial_bitrate? fun(network_quality: abrlab.NetworkQuality, levels: integer[]): integer Seed protocol: the first bitrate, bits/s, one of `levels`.
----@field should_upgrade? fun(current_bitrate: integer, buffer_health: number, network_quality: abrlab.NetworkQuality, levels: integer[]): integer? Seed protocol: a higher ladder bitrate (bits/s) or nil.
----@field should_downgrade? fun(current_bitrate: integer, rebuffering_ratio: number, network_quality: abrlab.NetworkQuality, levels: integer[]): integer? Seed protocol: a lower ladder bitrate (bits/s) or nil.
+---@field initial_bitrate? fun(network_quality: abrlab.NetworkQuality, levels: integer[]): integer Question form: the first bitrate, bits/s, one of `levels`.
+---@field should_upgrade? fun(current_bitrate: integer, buffer_health: number, network_quality: abrlab.NetworkQuality, levels: integer[]): integer? Question form: a higher ladder bitrate (bits/s) or nil.
+---@field should_downgrade? fun(current_bitrate: integer, rebuffering_ratio: number, network_quality: abrlab.NetworkQuality, levels: integer[]): integer? Question form: a lower ladder bitrate (bits/s) or nil.
 
 ---What `choose` sees. abrlab keeps one ctx per session and refreshes it before every
 ---decision; treat it and its arrays as read-only and copy what you keep.

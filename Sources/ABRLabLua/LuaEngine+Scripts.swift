@@ -56,7 +56,7 @@ extension LuaEngine {
         return LuaInspection(
             name: record.name.map { String(cString: $0) },
             description: record.description.map { String(cString: $0) },
-            form: record.form == Int32(ABRL_FORM_SEED) ? .seedProtocol : .session,
+            form: record.form == Int32(ABRL_FORM_SEED) ? .questions : .session,
             params: params.sorted { $0.key < $1.key }
         )
     }

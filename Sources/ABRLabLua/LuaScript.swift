@@ -7,9 +7,9 @@ public struct LuaScript: Sendable {
     public enum Form: Sendable, Equatable {
         /// `choose(ctx)` returning a 1-based level, with optional `setup` and `on_download`.
         case session
-        /// The seed protocol's `initial_bitrate`, `should_upgrade` and `should_downgrade`
-        /// (bits per second), played through `SeedStrategyController`.
-        case seedProtocol
+        /// The question form's `initial_bitrate`, `should_upgrade` and `should_downgrade`
+        /// (bits per second), played through `BitrateStrategySession`.
+        case questions
     }
 
     /// The file name without `.lua` (`Strategies/robust_mpc.lua` is `robust_mpc`), or the path

@@ -168,7 +168,7 @@ final class LuaSession {
     }
 
     /// Asks a seed-form script one question; `nil` means no switch.
-    func ask(_ question: LuaSeedQuestion, currentBitrate: Int, value: Double, quality: NetworkQuality) throws(InputError) -> Int? {
+    func ask(_ question: LuaBitrateQuestion, currentBitrate: Int, value: Double, quality: NetworkQuality) throws(InputError) -> Int? {
         try checkThread()
         var bitrate: Int64 = 0
         var answered: Int32 = 0

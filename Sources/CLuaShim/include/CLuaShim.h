@@ -301,7 +301,7 @@ int abrl_session_check_abandon_source(abrl_session *session, long long *line);
 /* Calls on_wait(wait) when the script defines it: the player waited wait_s on a full buffer. */
 int abrl_session_on_wait(abrl_session *session, double wait_s, double buffer_s);
 
-/* The three questions of the seed protocol. */
+/* The three questions of the question form. */
 enum { ABRL_SEED_INITIAL = 0, ABRL_SEED_UPGRADE = 1, ABRL_SEED_DOWNGRADE = 2 };
 
 /* Asks a seed-form script one question. `value` is buffer health for an upgrade and the
