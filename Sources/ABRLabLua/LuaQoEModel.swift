@@ -19,7 +19,7 @@ public struct LuaQoEModel: SegmentQoEModel {
     public let verbose: Bool
 
     let location: LuaScriptLocation
-    let chunkKey: LuaChunkKey
+    let compiledKey: LuaCompiledScriptKey
     /// Modules of the script's folder, read once and shared by every session.
     let resources: LuaScriptResources
 
@@ -32,8 +32,8 @@ public struct LuaQoEModel: SegmentQoEModel {
     public init(path: String, limits: LuaLimits = .default, verbose: Bool = false) throws(InputError) {
         let bytes = try LuaStrategyLoader.read(path)
         let fileName = String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path))
-        location = LuaScriptLocation(path: path, chunkLabel: String(fileName.prefix(48)), limits: limits)
-        chunkKey = LuaChunkKey(label: location.chunkLabel, source: LuaScript.prefixed(bytes))
+        location = LuaScriptLocation(path: path, sourceLabel: String(fileName.prefix(48)), limits: limits)
+        compiledKey = LuaCompiledScriptKey(label: location.sourceLabel, source: LuaScript.prefixed(bytes))
         resources = LuaScriptResources(scriptPath: path)
         resources.preload(referencesIn: bytes)
         self.limits = limits
@@ -42,10 +42,10 @@ public struct LuaQoEModel: SegmentQoEModel {
         do { engine = try LuaEngine(limits: limits, verbose: verbose) } catch {
             throw InputError(file: path, error.message)
         }
-        let chunk = try engine.compile(chunkKey, location: location)
+        let compiled = try engine.compile(compiledKey, location: location)
         var result: UnsafeMutablePointer<abrl_inspection>?
         var host = resources.moduleHost
-        let status = abrl_qoe_inspect(engine.handle, chunk, &host, &result)
+        let status = abrl_qoe_inspect(engine.handle, compiled, &host, &result)
         guard status == Int32(ABRL_OK), let inspection = result else {
             throw location.error(status: status, message: engine.message, phase: "loading")
         }
@@ -60,8 +60,8 @@ public struct LuaQoEModel: SegmentQoEModel {
         do { engine = try LuaEngineCache.current.engine(limits: limits, verbose: verbose) } catch {
             throw InputError(file: path, error.message)
         }
-        let chunk = try engine.compile(chunkKey, location: location)
-        let model = try open(engine: engine, chunk: chunk, result: result, video: video, seed: seed)
+        let compiled = try engine.compile(compiledKey, location: location)
+        let model = try open(engine: engine, compiled: compiled, result: result, video: video, seed: seed)
         defer { abrl_qoe_close(model) }
         var scores: [Double] = []
         scores.reserveCapacity(result.segments.count)
@@ -78,7 +78,7 @@ public struct LuaQoEModel: SegmentQoEModel {
     }
 
     private func open(
-        engine: LuaEngine, chunk: Int32, result: SessionResult, video: Video, seed: UInt64
+        engine: LuaEngine, compiled: Int32, result: SessionResult, video: Video, seed: UInt64
     ) throws(InputError) -> OpaquePointer {
         let levelsKbps = video.bitratesKbps
         var opened: OpaquePointer?
@@ -93,7 +93,7 @@ public struct LuaQoEModel: SegmentQoEModel {
                         profile: profile, profile_length: result.profileName.utf8.count
                     )
                     var host = resources.moduleHost
-                    return abrl_qoe_open(engine.handle, chunk, &host, &session, &opened)
+                    return abrl_qoe_open(engine.handle, compiled, &host, &session, &opened)
                 }
             }
         }

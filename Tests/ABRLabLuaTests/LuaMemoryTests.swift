@@ -242,7 +242,7 @@ import TestSupport
         let engine = try LuaEngine(limits: Self.limits)
         let grow = "local t = {} for i = 1, 1e8 do t[i] = i end"
         #expect(throws: LuaError(kind: .runtime, message: "caught.lua:2: boom")) {
-            try engine.evaluateNumber("pcall(function() \(grow) end)\nerror('boom')", chunkName: "=caught.lua")
+            try engine.evaluateNumber("pcall(function() \(grow) end)\nerror('boom')", sourceName: "=caught.lua")
         }
         #expect(throws: LuaError(kind: .runtime, message: "recovered.lua:9: boom")) {
             try engine.evaluateNumber("""
@@ -251,7 +251,7 @@ import TestSupport
                 fill_and_try(function() return table.concat(parts) end)
                 assert(#table.concat(parts) == 4096 * 64)
                 error('boom')
-                """, chunkName: "=recovered.lua")
+                """, sourceName: "=recovered.lua")
         }
         #expect(throws: LuaError(kind: .memory, message: "memory limit exceeded")) {
             try engine.evaluateNumber("local ok, e = pcall(function() \(grow) end)\nerror(e, 0)")

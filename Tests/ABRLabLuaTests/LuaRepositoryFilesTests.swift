@@ -25,7 +25,7 @@ import TestSupport
         let path = Self.strategies + "/abrlab.d.lua"
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(LuaStrategyLoader.isAnnotationFile(Array(text.utf8)))
-        #expect(try LuaEngine().evaluateNumber(text + "\nreturn 0", chunkName: "=abrlab.d.lua") == 0)
+        #expect(try LuaEngine().evaluateNumber(text + "\nreturn 0", sourceName: "=abrlab.d.lua") == 0)
     }
 
     @Test func discoveryLeavesTemplateAndAnnotationsOut() throws {
