@@ -45,9 +45,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "ABRLabTests", dependencies: ["ABRLab"]),
-        .testTarget(name: "ABRLabLuaTests", dependencies: ["ABRLabLua", "ABRLab"]),
+        // What every test target shares: the package root, the dataset locator, the tags and
+        // the trait that selects tests by tag.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ABRLabTests", dependencies: ["ABRLab", "TestSupport"]),
+        .testTarget(name: "ABRLabLuaTests", dependencies: ["ABRLabLua", "ABRLab", "TestSupport"]),
         // Runs the built `abrlab` binary and compares its output with golden files.
-        .testTarget(name: "abrlabTests", dependencies: ["abrlab"], exclude: ["Golden", "Fixtures"]),
+        .testTarget(name: "abrlabTests", dependencies: ["abrlab", "TestSupport"], exclude: ["Golden", "Fixtures"]),
     ]
 )

@@ -2,7 +2,8 @@
 -- LuaCATS annotations for abrlab strategy scripts, read by lua-language-server and other
 -- editors that understand LuaCATS. abrlab itself never runs this file: discovery skips any
 -- file whose first line is `---@meta`. Annotate a script's table with `---@type abrlab.Strategy`.
--- Reference: docs/lua-api.md.
+-- Reference: docs/lua-api.md. The tables' fields, their types and their one-line docs follow the
+-- declaration the shim fills them from (Sources/CLuaShim/api.c); LuaAPIDocsTests checks it.
 
 ---@alias abrlab.NetworkQuality
 ---| "offline"   # no bandwidth
@@ -26,9 +27,9 @@
 ---@field on_download? fun(report: abrlab.Report) Called after every request (abandoned ones and replacements included).
 ---@field check_abandon? fun(progress: abrlab.Progress): integer|nil, abrlab.Recheck|nil During a download on profiles with abandonment: nil to go on, optionally with when the next check can matter, or a lower 1-based level to abandon it.
 ---@field on_wait? fun(wait: abrlab.Wait) After the player waited because its buffer was full.
----@field initial_bitrate? fun(network_quality: abrlab.NetworkQuality, levels: integer[]): integer Seed protocol: the first bitrate, bits/s, one of `levels`.
----@field should_upgrade? fun(current_bitrate: integer, buffer_health: number, network_quality: abrlab.NetworkQuality, levels: integer[]): integer? Seed protocol: a higher ladder bitrate (bits/s) or nil.
----@field should_downgrade? fun(current_bitrate: integer, rebuffering_ratio: number, network_quality: abrlab.NetworkQuality, levels: integer[]): integer? Seed protocol: a lower ladder bitrate (bits/s) or nil.
+---@field initial_bitrate? fun(network_quality: abrlab.NetworkQuality, levels: integer[]): integer Question form: the first bitrate, bits/s, one of `levels`.
+---@field should_upgrade? fun(current_bitrate: integer, buffer_health: number, network_quality: abrlab.NetworkQuality, levels: integer[]): integer? Question form: a higher ladder bitrate (bits/s) or nil.
+---@field should_downgrade? fun(current_bitrate: integer, rebuffering_ratio: number, network_quality: abrlab.NetworkQuality, levels: integer[]): integer? Question form: a lower ladder bitrate (bits/s) or nil.
 
 ---What `choose` sees. abrlab keeps one ctx per session and refreshes it before every
 ---decision; treat it and its arrays as read-only and copy what you keep.
@@ -80,10 +81,11 @@ function Context.size_bytes(segment, level) end
 ---@overload fun(self: abrlab.Context, segment: integer, level: integer): number?, number?
 function Context.quality(segment, level) end
 
----RobustMPC's look-ahead search, run natively; call as `ctx:mpc_search(...)`. Scores every level
----sequence over min(horizon, segments left) segments starting at segment_index + lookahead_offset
----by Σ bitrate Mbps − rebuffer_penalty × rebuffering s − smoothness_penalty × Σ |Δ bitrate Mbps|,
----with download time = size MB / bandwidth. Needs `last_level`; counts against the budget.
+---RobustMPC's look-ahead search, run natively by abrlab's MPCSearch (the search robust_mpc-native
+---runs); call as `ctx:mpc_search(...)`. Scores every level sequence over min(horizon, segments
+---left) segments starting at segment_index + lookahead_offset by Σ bitrate Mbps −
+---rebuffer_penalty × rebuffering s − smoothness_penalty × Σ |Δ bitrate Mbps|, with download
+---time = size MB / bandwidth. Needs `last_level`; costs 32 budget instructions per search node.
 ---@param self abrlab.Context
 ---@param bandwidth number Predicted throughput, MB/s (> 0).
 ---@param horizon integer Segments to look ahead, 1–10.
@@ -148,13 +150,13 @@ function Context.mpc_search(self, bandwidth, horizon, lookahead_offset, rebuffer
 ---@field profile string Name of the emulation profile.
 ---@field max_buffer_s number Buffer the player aims for, seconds.
 ---@field params table<string, abrlab.ParamValue> The effective params: the same table as the script's `params`.
----@field live boolean Whether the run is live.
+---@field live boolean Whether the run's sessions are live.
 ---@field target_latency_s number|nil Live: the target latency, seconds; nil off live.
 ---@field chunk_duration_s number|nil Live: duration of one chunk, seconds; nil off live.
 
 ---What `setup` sees once per session.
 ---@class abrlab.Session
----@field segment_count integer Segments this session plays.
+---@field segment_count integer Segments a session plays.
 ---@field segment_duration_s number Duration of one segment, seconds.
 ---@field levels_kbps number[] Ladder bitrates, kbps, lowest first.
 ---@field level_count integer Number of levels.
@@ -163,7 +165,7 @@ function Context.mpc_search(self, bandwidth, horizon, lookahead_offset, rebuffer
 ---@field seed integer The session seed (64-bit; seeds above 2^63 - 1 appear negative); `math.random` is already seeded with it.
 ---@field max_buffer_s number Buffer the player aims for, seconds.
 ---@field params table<string, abrlab.ParamValue> The effective params: the same table as the script's `params`.
----@field live boolean Whether the session is live.
+---@field live boolean Whether the run's sessions are live.
 ---@field target_latency_s number|nil Live: the target latency, seconds; nil off live.
 ---@field chunk_duration_s number|nil Live: duration of one chunk, seconds; nil off live.
 
@@ -178,7 +180,7 @@ function Context.mpc_search(self, bandwidth, horizon, lookahead_offset, rebuffer
 ---@class abrlab.QoESegment
 ---@field index integer The segment, 1-based.
 ---@field level integer Its level, 1-based.
----@field previous_level integer? The previous segment's level; nil for the first segment.
+---@field previous_level integer? The previous segment's level, 1-based; nil for the first segment.
 ---@field bitrate_kbps number Its level's bitrate, kbps.
 ---@field previous_bitrate_kbps number? The previous segment's bitrate, kbps; nil for the first segment.
 ---@field size_bytes integer Its size, bytes.

@@ -1,4 +1,4 @@
--- The seed's Conservative strategy, written in the seed protocol form.
+-- The seed's Conservative strategy, written in the question form.
 -- It plays exactly like the native `conservative`: the host asks initial_bitrate before the
 -- first segment, then should_upgrade and, when that says nil, should_downgrade, with buffer
 -- health = buffer / 30 s, the rebuffering ratio and the network quality

@@ -2,11 +2,11 @@ import ABRLab
 import Synchronization
 
 /// A seed-form Lua script seen as a native ``BitrateStrategy`` (bitrates in bits per second),
-/// so `SeedStrategyController` can play it like `ConservativeBitrateStrategy`.
+/// so `BitrateStrategySession` can play it like `ConservativeBitrateStrategy`.
 ///
 /// `BitrateStrategy` is `Sendable` and its methods cannot throw. The Lua session sits behind a
 /// mutex, which makes the conformance honest (one caller at a time), and a failure is kept and
-/// answered with a neutral value (lowest bitrate, no switch) until ``LuaSeedStrategy`` rethrows
+/// answered with a neutral value (lowest bitrate, no switch) until ``LuaQuestionStrategy`` rethrows
 /// it after the call.
 public final class LuaBitrateStrategy: BitrateStrategy {
     public let script: LuaScript
@@ -60,7 +60,7 @@ public final class LuaBitrateStrategy: BitrateStrategy {
     }
 
     /// The script's answer, or `nil` once anything failed (the failure is kept).
-    private func ask(_ question: LuaSeedQuestion, currentBitrate: Int, value: Double, quality: NetworkQuality) -> Int? {
+    private func ask(_ question: LuaBitrateQuestion, currentBitrate: Int, value: Double, quality: NetworkQuality) -> Int? {
         let path = script.path
         return state.withLock { (state: inout State) -> Int? in
             guard state.failure == nil else { return nil }

@@ -2,37 +2,37 @@ import ABRLab
 import CLuaShim
 
 extension LuaEngine {
-    /// Compiles the chunk `key` names (text only), or returns the one compiled before. Kept
-    /// chunks sit on top of the engine's memory cap; past ``chunkCacheBytes`` of them (a thread
+    /// Compiles the script `key` names (text only), or returns the one compiled before. Kept
+    /// scripts sit on top of the engine's memory cap; past ``compiledCacheBytes`` of them (a thread
     /// that has run many distinct scripts) they are all dropped and compiled again when needed.
-    func compile(_ key: LuaChunkKey, location: LuaScriptLocation) throws(InputError) -> Int32 {
-        if let chunk = chunks[key] { return chunk }
-        if abrl_engine_cache_bytes(handle) > chunkCacheBytes {
-            let refs = Array(chunks.values)
+    func compile(_ key: LuaCompiledScriptKey, location: LuaScriptLocation) throws(InputError) -> Int32 {
+        if let compiled = compiledScripts[key] { return compiled }
+        if abrl_engine_cache_bytes(handle) > compiledCacheBytes {
+            let refs = Array(compiledScripts.values)
             refs.withUnsafeBufferPointer { abrl_script_release(handle, $0.baseAddress, $0.count) }
-            chunks.removeAll()
+            compiledScripts.removeAll()
         }
-        var chunk: Int32 = 0
+        var compiled: Int32 = 0
         let status = key.source.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
-                abrl_script_compile(handle, chars.baseAddress, chars.count, location.chunkName, &chunk)
+                abrl_script_compile(handle, chars.baseAddress, chars.count, location.sourceName, &compiled)
             }
         }
         guard status == Int32(ABRL_OK) else { throw location.error(status: status, message: message, phase: "loading") }
-        chunks[key] = chunk
-        return chunk
+        compiledScripts[key] = compiled
+        return compiled
     }
 
-    /// The compiled chunk of `script` in this engine, compiling it on first use.
-    func chunk(for script: LuaScript) throws(InputError) -> Int32 {
-        try compile(script.chunkKey, location: script.location)
+    /// The compiled script of `script` in this engine, compiling it on first use.
+    func compiledScript(for script: LuaScript) throws(InputError) -> Int32 {
+        try compile(script.compiledKey, location: script.location)
     }
 
-    /// Runs the chunk's top level once (seed 0) and reads what it declares.
-    func inspect(chunk: Int32, location: LuaScriptLocation, resources: LuaScriptResources) throws(InputError) -> LuaInspection {
+    /// Runs the compiled script's top level once (seed 0) and reads what it declares.
+    func inspect(compiled: Int32, location: LuaScriptLocation, resources: LuaScriptResources) throws(InputError) -> LuaInspection {
         var result: UnsafeMutablePointer<abrl_inspection>?
         var host = resources.host
-        let status = abrl_script_inspect(handle, chunk, &host, &result)
+        let status = abrl_script_inspect(handle, compiled, &host, &result)
         guard status == Int32(ABRL_OK), let inspection = result else {
             throw location.error(status: status, message: message, phase: "loading")
         }
@@ -56,7 +56,7 @@ extension LuaEngine {
         return LuaInspection(
             name: record.name.map { String(cString: $0) },
             description: record.description.map { String(cString: $0) },
-            form: record.form == Int32(ABRL_FORM_SEED) ? .seedProtocol : .session,
+            form: record.form == Int32(ABRL_FORM_SEED) ? .questions : .session,
             params: params.sorted { $0.key < $1.key }
         )
     }

@@ -16,9 +16,9 @@ public final class LuaEngine {
     /// The thread that made the engine; sessions run only there.
     let thread: pthread_t
     /// Compiled scripts as registry references.
-    var chunks: [LuaChunkKey: Int32] = [:]
+    var compiledScripts: [LuaCompiledScriptKey: Int32] = [:]
     /// Most bytes of compiled scripts kept before they are dropped: as much as the cap again.
-    var chunkCacheBytes: Int
+    var compiledCacheBytes: Int
     /// Bytes of compiled scripts kept now (not counted against the cap).
     var cachedScriptBytes: Int { abrl_engine_cache_bytes(handle) }
 
@@ -32,7 +32,7 @@ public final class LuaEngine {
         self.limits = limits
         self.verbose = verbose
         self.thread = pthread_self()
-        chunkCacheBytes = limits.memoryBytesPerEngine
+        compiledCacheBytes = limits.memoryBytesPerEngine
     }
 
     deinit {
@@ -41,12 +41,12 @@ public final class LuaEngine {
 
     /// Runs `source` as a text chunk in a fresh sandbox environment and returns its first
     /// result as a number.
-    public func evaluateNumber(_ source: String, chunkName: String = "=eval") throws(LuaError) -> Double {
+    public func evaluateNumber(_ source: String, sourceName: String = "=eval") throws(LuaError) -> Double {
         var value = 0.0
         let bytes = Array(source.utf8)
         let status = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
-                abrl_eval_number(handle, chars.baseAddress, chars.count, chunkName, &value)
+                abrl_eval_number(handle, chars.baseAddress, chars.count, sourceName, &value)
             }
         }
         guard status == Int32(ABRL_OK) else { throw LuaError(status: status, message: message) }

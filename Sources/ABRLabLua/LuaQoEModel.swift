@@ -19,7 +19,7 @@ public struct LuaQoEModel: SegmentQoEModel {
     public let verbose: Bool
 
     let location: LuaScriptLocation
-    let chunkKey: LuaChunkKey
+    let compiledKey: LuaCompiledScriptKey
     /// Modules of the script's folder, read once and shared by every session.
     let resources: LuaScriptResources
 
@@ -32,8 +32,8 @@ public struct LuaQoEModel: SegmentQoEModel {
     public init(path: String, limits: LuaLimits = .default, verbose: Bool = false) throws(InputError) {
         let bytes = try LuaStrategyLoader.read(path)
         let fileName = String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path))
-        location = LuaScriptLocation(path: path, chunkLabel: String(fileName.prefix(48)), limits: limits)
-        chunkKey = LuaChunkKey(label: location.chunkLabel, source: LuaScript.prefixed(bytes))
+        location = LuaScriptLocation(path: path, sourceLabel: String(fileName.prefix(48)), limits: limits)
+        compiledKey = LuaCompiledScriptKey(label: location.sourceLabel, source: LuaScript.prefixed(bytes))
         resources = LuaScriptResources(scriptPath: path)
         resources.preload(referencesIn: bytes)
         self.limits = limits
@@ -42,10 +42,10 @@ public struct LuaQoEModel: SegmentQoEModel {
         do { engine = try LuaEngine(limits: limits, verbose: verbose) } catch {
             throw InputError(file: path, error.message)
         }
-        let chunk = try engine.compile(chunkKey, location: location)
+        let compiled = try engine.compile(compiledKey, location: location)
         var result: UnsafeMutablePointer<abrl_inspection>?
         var host = resources.moduleHost
-        let status = abrl_qoe_inspect(engine.handle, chunk, &host, &result)
+        let status = abrl_qoe_inspect(engine.handle, compiled, &host, &result)
         guard status == Int32(ABRL_OK), let inspection = result else {
             throw location.error(status: status, message: engine.message, phase: "loading")
         }
@@ -60,8 +60,8 @@ public struct LuaQoEModel: SegmentQoEModel {
         do { engine = try LuaEngineCache.current.engine(limits: limits, verbose: verbose) } catch {
             throw InputError(file: path, error.message)
         }
-        let chunk = try engine.compile(chunkKey, location: location)
-        let model = try open(engine: engine, chunk: chunk, result: result, video: video, seed: seed)
+        let compiled = try engine.compile(compiledKey, location: location)
+        let model = try open(engine: engine, compiled: compiled, result: result, video: video, seed: seed)
         defer { abrl_qoe_close(model) }
         var scores: [Double] = []
         scores.reserveCapacity(result.segments.count)
@@ -78,7 +78,7 @@ public struct LuaQoEModel: SegmentQoEModel {
     }
 
     private func open(
-        engine: LuaEngine, chunk: Int32, result: SessionResult, video: Video, seed: UInt64
+        engine: LuaEngine, compiled: Int32, result: SessionResult, video: Video, seed: UInt64
     ) throws(InputError) -> OpaquePointer {
         let levelsKbps = video.bitratesKbps
         var opened: OpaquePointer?
@@ -93,7 +93,7 @@ public struct LuaQoEModel: SegmentQoEModel {
                         profile: profile, profile_length: result.profileName.utf8.count
                     )
                     var host = resources.moduleHost
-                    return abrl_qoe_open(engine.handle, chunk, &host, &session, &opened)
+                    return abrl_qoe_open(engine.handle, compiled, &host, &session, &opened)
                 }
             }
         }
@@ -103,23 +103,21 @@ public struct LuaQoEModel: SegmentQoEModel {
         return opened
     }
 
-    /// What the script sees of one segment; quality fields only when the video carries them.
+    /// What the script sees of one segment; NaN (nil in Lua) for what it does not have: the
+    /// previous segment's values for the first, quality scores the video does not carry.
     private static func segment(_ record: SegmentRecord, previous: SegmentRecord?, video: Video) -> abrl_qoe_segment {
-        func score(_ metric: QualityMetric, _ record: SegmentRecord?) -> Double? {
-            record.flatMap { video.quality(metric, segment: $0.index, level: $0.level) }
+        func score(_ metric: QualityMetric, _ record: SegmentRecord?) -> Double {
+            record.flatMap { video.quality(metric, segment: $0.index, level: $0.level) } ?? .nan
         }
-        let vmaf = score(.vmaf, record)
-        let ssim = score(.ssim, record)
         return abrl_qoe_segment(
             index: Int64(record.index), level: Int64(record.level), previous_level: Int64(previous?.level ?? -1),
             size_bytes: Int64(record.sizeBytes), bitrate_kbps: record.bitrateKbps,
-            previous_bitrate_kbps: previous?.bitrateKbps ?? 0, duration_s: video.segmentDurationSeconds,
+            previous_bitrate_kbps: previous?.bitrateKbps ?? .nan, duration_s: video.segmentDurationSeconds,
             rebuffer_s: record.rebufferSeconds, download_time_s: record.downloadTimeSeconds,
             throughput_kbps: record.throughputKbps, buffer_before_s: record.bufferBeforeSeconds,
             buffer_after_s: record.bufferAfterSeconds, wait_s: record.waitSeconds,
-            vmaf: vmaf ?? 0, previous_vmaf: score(.vmaf, previous) ?? 0,
-            ssim: ssim ?? 0, previous_ssim: score(.ssim, previous) ?? 0,
-            has_vmaf: vmaf == nil ? 0 : 1, has_ssim: ssim == nil ? 0 : 1
+            vmaf: score(.vmaf, record), previous_vmaf: score(.vmaf, previous),
+            ssim: score(.ssim, record), previous_ssim: score(.ssim, previous)
         )
     }
 

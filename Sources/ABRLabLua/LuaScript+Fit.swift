@@ -10,7 +10,7 @@ extension LuaScript {
         do { engine = try LuaEngineCache.current.engine(limits: limits, verbose: verbose) } catch {
             throw InputError(file: path, error.message)
         }
-        let chunk = try engine.chunk(for: self)
+        let compiled = try engine.compiledScript(for: self)
         // The check sees no trace and no seed (the shim leaves them out of its table).
         let info = SessionInfo(
             video: setting.video, segmentCount: setting.segmentCount, traceName: "", profileName: setting.profileName,
@@ -18,7 +18,7 @@ extension LuaScript {
         )
         var fits: Int32 = 1
         let status = LuaSession.withSessionInfo(info, script: self) { cInfo in
-            abrl_script_check(engine.handle, chunk, cInfo, &fits)
+            abrl_script_check(engine.handle, compiled, cInfo, &fits)
         }
         guard status == Int32(ABRL_OK) else { throw location.error(status: status, message: engine.message, phase: "check") }
         return fits != 0 ? .fits : .unfit(reason: engine.message)

@@ -5,7 +5,7 @@ extension LuaScript {
     public func makeStrategy() -> any SessionStrategy {
         switch form {
         case .session: LuaStrategy(script: self)
-        case .seedProtocol: LuaSeedStrategy(script: self)
+        case .questions: LuaQuestionStrategy(script: self)
         }
     }
 

@@ -7,9 +7,9 @@ public struct LuaScript: Sendable {
     public enum Form: Sendable, Equatable {
         /// `choose(ctx)` returning a 1-based level, with optional `setup` and `on_download`.
         case session
-        /// The seed protocol's `initial_bitrate`, `should_upgrade` and `should_downgrade`
-        /// (bits per second), played through `SeedStrategyController`.
-        case seedProtocol
+        /// The question form's `initial_bitrate`, `should_upgrade` and `should_downgrade`
+        /// (bits per second), played through `BitrateStrategySession`.
+        case questions
     }
 
     /// The file name without `.lua` (`Strategies/robust_mpc.lua` is `robust_mpc`), or the path
@@ -27,9 +27,9 @@ public struct LuaScript: Sendable {
     public let verbose: Bool
 
     let location: LuaScriptLocation
-    /// The script's bytes behind a prefix that gives each run of the chunk its own `_ENV`;
-    /// names its compiled chunk in every thread's engine.
-    let chunkKey: LuaChunkKey
+    /// The script's bytes behind a prefix that gives each run of the compiled script its own `_ENV`;
+    /// names its compiled script in every thread's engine.
+    let compiledKey: LuaCompiledScriptKey
     private(set) var packedParams: LuaPackedParams
     /// Modules and models of the script's folder, read once and shared by every copy and session.
     let resources: LuaScriptResources
@@ -39,16 +39,16 @@ public struct LuaScript: Sendable {
     init(path: String, id: String? = nil, bytes: [UInt8], limits: LuaLimits, verbose: Bool) throws(InputError) {
         let fileName = String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path))
         let id = id ?? LuaStrategyLoader.strategyID(forPath: path)
-        let location = LuaScriptLocation(path: path, chunkLabel: String(fileName.prefix(48)), limits: limits, verbose: verbose)
-        let chunkKey = LuaChunkKey(label: location.chunkLabel, source: Self.prefixed(bytes))
+        let location = LuaScriptLocation(path: path, sourceLabel: String(fileName.prefix(48)), limits: limits, verbose: verbose)
+        let compiledKey = LuaCompiledScriptKey(label: location.sourceLabel, source: Self.prefixed(bytes))
         let resources = LuaScriptResources(scriptPath: path)
         resources.preload(referencesIn: bytes)
         let engine: LuaEngine
         do { engine = try LuaEngine(limits: limits, verbose: verbose) } catch {
             throw InputError(file: path, error.message)
         }
-        let chunk = try engine.compile(chunkKey, location: location)
-        let inspection = try engine.inspect(chunk: chunk, location: location, resources: resources)
+        let compiled = try engine.compile(compiledKey, location: location)
+        let inspection = try engine.inspect(compiled: compiled, location: location, resources: resources)
         resources.seal()
         self.id = id
         self.name = inspection.name ?? id
@@ -58,7 +58,7 @@ public struct LuaScript: Sendable {
         self.params = inspection.params
         self.verbose = verbose
         self.location = location
-        self.chunkKey = chunkKey
+        self.compiledKey = compiledKey
         self.resources = resources
         self.packedParams = LuaPackedParams(inspection.params)
     }
@@ -82,7 +82,7 @@ public struct LuaScript: Sendable {
         return copy
     }
 
-    /// `local _ENV = ...;` on the first line, so every call of the chunk runs in the
+    /// `local _ENV = ...;` on the first line, so every call of the compiled script runs in the
     /// environment it is given and line numbers stay as written; a `#!` line becomes a comment.
     /// Modules and QoE scripts get the same prefix.
     static func prefixed(_ bytes: [UInt8]) -> [UInt8] {

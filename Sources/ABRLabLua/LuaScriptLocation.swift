@@ -8,13 +8,13 @@ struct LuaScriptLocation: Hashable, Sendable {
     /// The path as the user gave it; messages name it.
     let path: String
     /// The chunk name Lua reports (`x.lua`); messages that start with it get `path` instead.
-    let chunkLabel: String
+    let sourceLabel: String
     let limits: LuaLimits
     /// Whether the engine adds tracebacks; only then may an error span several lines.
     var verbose = false
 
     /// Lua's chunk name: `=` makes Lua print the label as is.
-    var chunkName: String { "=" + chunkLabel }
+    var sourceName: String { "=" + sourceLabel }
 
     /// The error for a failed shim call made during `phase` (`choose`, `setup`, …); a verbose
     /// engine's traceback stays on the lines after it.
@@ -23,7 +23,7 @@ struct LuaScriptLocation: Hashable, Sendable {
             return error(status: status, singleLine: message, phase: phase)
         }
         let lines = message[message.index(after: traceback.lowerBound)...]
-            .replacingOccurrences(of: "\t" + chunkLabel + ":", with: "\t" + path + ":")
+            .replacingOccurrences(of: "\t" + sourceLabel + ":", with: "\t" + path + ":")
         return error(status: status, singleLine: String(message[..<traceback.lowerBound]), phase: phase).appending(traceback: lines)
     }
 
@@ -56,7 +56,7 @@ struct LuaScriptLocation: Hashable, Sendable {
     /// with a module's (`lib/x.lua:3: text` → the module's file in the script's folder).
     private func split(_ message: String) -> (String, Int, String)? {
         guard let colon = message.firstIndex(of: ":") else { return nil }
-        guard let file = file(chunk: String(message[..<colon])) else { return nil }
+        guard let file = file(sourceLabel: String(message[..<colon])) else { return nil }
         let rest = message[message.index(after: colon)...]
         guard let lineEnd = rest.firstIndex(of: ":"), let line = Int(rest[..<lineEnd]) else { return nil }
         var text = rest[rest.index(after: lineEnd)...]
@@ -66,8 +66,8 @@ struct LuaScriptLocation: Hashable, Sendable {
 
     /// The file behind a chunk name Lua reports: this script's, or a module's in its folder
     /// (`lib/x.lua`); nil for any other.
-    func file(chunk label: String) -> String? {
-        if label == chunkLabel { return path }
+    func file(sourceLabel label: String) -> String? {
+        if label == sourceLabel { return path }
         guard label.hasSuffix(".lua"), LuaScriptResources.isModuleName(String(label.dropLast(4)).replacingOccurrences(of: "/", with: ".")) else {
             return nil
         }

@@ -2,9 +2,10 @@ import ABRLab
 import CLuaShim
 
 extension LuaScriptResources {
-    /// The callbacks the shim calls for `require`, `abrlab.model` and `net:forward`; valid while
-    /// this object lives, which every session of the script ensures by holding the script. The
-    /// forward pass is the core's ``ActorNetwork``: one implementation for Swift and Lua.
+    /// The callbacks the shim calls for `require`, `abrlab.model`, `net:forward` and
+    /// `ctx:mpc_search`; valid while this object lives, which every session of the script ensures
+    /// by holding the script. The forward pass is the core's ``ActorNetwork`` and the search its
+    /// ``MPCSearch``: one implementation of each for Swift and Lua.
     var host: abrl_host { makeHost() }
 
     /// `require` alone, for QoE scripts: without `load_model` the shim leaves `abrlab` out.
@@ -53,8 +54,37 @@ extension LuaScriptResources {
             forward: { model, input, output in
                 guard let model, let input, let output else { return }
                 Unmanaged<ActorNetwork>.fromOpaque(model).takeUnretainedValue().forward(input: input, output: output)
+            },
+            mpc_search: { question, answer in
+                guard let question, let answer else { return }
+                answer.pointee = LuaScriptResources.answer(question.pointee)
             }
         )
+    }
+
+    /// `ctx:mpc_search`'s search over the video the shim copied for the session.
+    static func answer(_ question: abrl_mpc_question) -> abrl_mpc_answer {
+        let levels = Int(question.level_count)
+        let segments = Int(question.size_segment_count)
+        let sizes = question.sizes_bytes
+        let search = MPCSearch(
+            levelsKbps: Array(UnsafeBufferPointer(start: question.levels_kbps, count: levels)),
+            segmentSeconds: question.segment_duration_s, rebufferPenalty: question.rebuffer_penalty,
+            smoothnessPenalty: question.smoothness_penalty
+        )
+        let outcome = search.run(
+            depth: Int(question.depth), firstSegment: Int(question.first_segment), bandwidthMBps: question.bandwidth_MBps,
+            bufferSeconds: question.buffer_s, lastLevel: Int(question.last_level), nodeLimit: Int(clamping: question.node_limit)
+        ) { segment, level in
+            guard let sizes, segment >= 0, segment < segments else { return 0 }
+            return Int(sizes[segment * levels + level])
+        }
+        switch outcome {
+        case .best(let level, let reward, let nodes):
+            return abrl_mpc_answer(level: Int64(level), reward: reward, nodes: UInt64(nodes), finished: 1)
+        case .stopped(let nodes):
+            return abrl_mpc_answer(level: 0, reward: 0, nodes: UInt64(nodes), finished: 0)
+        }
     }
 
     /// Copies `text` into a C buffer of `size` bytes, cut at a character boundary and NUL-terminated.

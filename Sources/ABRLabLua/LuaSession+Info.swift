@@ -43,7 +43,7 @@ extension LuaSession {
                                         param_text: text.baseAddress,
                                         params: records.baseAddress,
                                         param_count: records.count,
-                                        form: script.form == .seedProtocol ? Int32(ABRL_FORM_SEED) : Int32(ABRL_FORM_SESSION),
+                                        form: script.form == .questions ? Int32(ABRL_FORM_SEED) : Int32(ABRL_FORM_SESSION),
                                         host: nil,
                                         quality: nil,
                                         target_latency_s: info.live?.targetLatencySeconds ?? .nan,

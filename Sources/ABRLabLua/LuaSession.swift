@@ -20,10 +20,10 @@ final class LuaSession {
         do { engine = try LuaEngineCache.current.engine(limits: script.limits, verbose: script.verbose) } catch {
             throw InputError(file: script.path, error.message)
         }
-        let chunk = try engine.chunk(for: script)
+        let compiled = try engine.compiledScript(for: script)
         var opened: OpaquePointer?
         let status = Self.withSessionInfo(info, script: script) { cInfo in
-            abrl_session_open(engine.handle, chunk, cInfo, &opened)
+            abrl_session_open(engine.handle, compiled, cInfo, &opened)
         }
         guard status == Int32(ABRL_OK), let opened else {
             throw script.location.error(status: status, message: engine.message, phase: "starting the session")
@@ -134,7 +134,7 @@ final class LuaSession {
         guard engine.isOnOwnThread else { return nil }
         var line: Int64 = 0
         guard abrl_session_check_abandon_source(handle, &line) == Int32(ABRL_OK), line > 0 else { return nil }
-        let file = script.location.file(chunk: engine.message) ?? script.path
+        let file = script.location.file(sourceLabel: engine.message) ?? script.path
         return "\(file):\(line)"
     }
 
@@ -168,7 +168,7 @@ final class LuaSession {
     }
 
     /// Asks a seed-form script one question; `nil` means no switch.
-    func ask(_ question: LuaSeedQuestion, currentBitrate: Int, value: Double, quality: NetworkQuality) throws(InputError) -> Int? {
+    func ask(_ question: LuaBitrateQuestion, currentBitrate: Int, value: Double, quality: NetworkQuality) throws(InputError) -> Int? {
         try checkThread()
         var bitrate: Int64 = 0
         var answered: Int32 = 0

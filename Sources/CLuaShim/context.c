@@ -1,141 +1,77 @@
 /* The ctx and report tables: made once per session and kept in the registry; each decision
-   overwrites their fields and appends only the downloads ctx has not seen yet. */
+   overwrites their fields (fill.c, from api.c's declaration) and appends only the downloads ctx
+   has not seen yet. */
 #include "internal.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-/* Raw sets: a metatable a script puts on its ctx cannot intercept the refresh. */
-void abrl_set_integer(lua_State *L, int table, const char *key, lua_Integer value) {
-    lua_pushstring(L, key);
-    lua_pushinteger(L, value);
-    lua_rawset(L, table);
-}
-
-void abrl_set_number(lua_State *L, int table, const char *key, lua_Number value) {
-    lua_pushstring(L, key);
-    lua_pushnumber(L, value);
-    lua_rawset(L, table);
-}
-
-void abrl_set_value(lua_State *L, int table, const char *key) {
-    lua_pushstring(L, key);
-    lua_insert(L, -2);
-    lua_rawset(L, table);
-}
-
-/* __index of strict tables: fields that may be nil read as nil, anything else is a mistake. */
-static int strict_index(lua_State *L) {
-    const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : NULL;
-    if (key != NULL) {
-        const char *const *known = lua_touserdata(L, lua_upvalueindex(2));
-        for (; *known != NULL; known++) {
-            if (strcmp(*known, key) == 0) return 0;
-        }
-        return luaL_error(L, "%s has no field '%s'", lua_tostring(L, lua_upvalueindex(1)), key);
-    }
-    char rendered[64];
-    abrl_render_value(L, 2, rendered, sizeof rendered);
-    return luaL_error(L, "%s has no field %s", lua_tostring(L, lua_upvalueindex(1)), rendered);
-}
-
-void abrl_set_strict(lua_State *L, int table, const char *what, const char *const *known) {
-    lua_createtable(L, 0, 1);
-    lua_pushstring(L, what);
-    lua_pushlightuserdata(L, (void *)known);
-    lua_pushcclosure(L, strict_index, 2);
-    lua_setfield(L, -2, "__index");
-    lua_setmetatable(L, table);
-}
-
-static const char *const ctx_nilable[] = {
-    "last_level", "throughput_estimate_kbps", "latency_estimate_s", "live_latency_s", "target_latency_s",
-    "playback_rate", "live_edge_s", "playhead_s", "chunk_duration_s", "last_chunks", NULL};
-static const char *const report_nilable[] = {"abandoned_to_level", "chunks", NULL};
-static const char *const none_nilable[] = {NULL};
-
-void abrl_push_levels_kbps(lua_State *L, const abrl_session_info *info) {
-    lua_createtable(L, (int)info->level_count, 0);
-    for (long long i = 0; i < info->level_count; i++) {
-        lua_pushnumber(L, info->levels_kbps[i]);
-        lua_rawseti(L, -2, i + 1);
-    }
-}
-
-/* Segment sizes for ctx.size_bytes, copied once per session. */
-typedef struct size_table {
-    long long segment_count;
-    long long level_count;
-    long long bytes[];
-} size_table;
-
 /* ctx.size_bytes(segment, level), also callable as ctx:size_bytes(segment, level);
    1-based indices, 0 outside the video. */
 static int size_bytes(lua_State *L) {
-    const size_table *sizes = lua_touserdata(L, lua_upvalueindex(1));
+    const abrl_video *video = lua_touserdata(L, lua_upvalueindex(1));
     int first = lua_istable(L, 1) ? 2 : 1;
     lua_Integer segment = luaL_checkinteger(L, first);
     lua_Integer level = luaL_checkinteger(L, first + 1);
-    if (segment < 1 || segment > sizes->segment_count || level < 1 || level > sizes->level_count) {
+    if (segment < 1 || segment > video->segment_count || level < 1 || level > video->level_count) {
         lua_pushinteger(L, 0);
     } else {
-        lua_pushinteger(L, sizes->bytes[(segment - 1) * sizes->level_count + (level - 1)]);
+        lua_pushinteger(L, video->cells[(segment - 1) * video->level_count + (level - 1)]);
     }
     return 1;
 }
 
-static void push_size_function(lua_State *L, const abrl_session_info *info) {
+/* Pushes the video userdata: sizes, then bitrates. */
+static void push_video(lua_State *L, const abrl_session_info *info) {
     size_t cells = (size_t)info->size_segment_count * (size_t)info->level_count;
-    size_table *sizes = lua_newuserdatauv(L, sizeof *sizes + cells * sizeof sizes->bytes[0], 0);
-    sizes->segment_count = info->size_segment_count;
-    sizes->level_count = info->level_count;
-    if (cells > 0) memcpy(sizes->bytes, info->sizes_bytes, cells * sizeof sizes->bytes[0]);
-    lua_pushcclosure(L, size_bytes, 1);
+    size_t levels = (size_t)info->level_count;
+    abrl_video *video = lua_newuserdatauv(L, sizeof *video + cells * sizeof video->cells[0] + levels * sizeof(double), 0);
+    video->segment_count = info->size_segment_count;
+    video->level_count = info->level_count;
+    video->segment_duration_s = info->segment_duration_s;
+    if (cells > 0) memcpy(video->cells, info->sizes_bytes, cells * sizeof video->cells[0]);
+    if (levels > 0) memcpy((double *)abrl_video_kbps(video), info->levels_kbps, levels * sizeof(double));
 }
 
-static int history_array(lua_State *L, int ctx, const char *key, int capacity) {
-    lua_createtable(L, capacity, 0);
-    lua_pushvalue(L, -1);
-    abrl_set_value(L, ctx, key);
+/* Makes a strict table declared as `table_id` and keeps it in the registry. */
+static int strict_table(lua_State *L, int table_id, int fields) {
+    lua_createtable(L, 0, fields);
+    abrl_set_strict(L, -1, table_id);
     return luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
 void abrl_context_create(lua_State *L, const abrl_session_info *info, abrl_context_refs *refs) {
     lua_createtable(L, 0, 24);
     int ctx = lua_gettop(L);
-    abrl_set_integer(L, ctx, "segment_index", 1);
-    abrl_set_integer(L, ctx, "segment_count", info->segment_count);
-    abrl_set_number(L, ctx, "segment_duration_s", info->segment_duration_s);
-    abrl_set_integer(L, ctx, "level_count", info->level_count);
-    abrl_set_number(L, ctx, "max_buffer_s", info->max_buffer_s);
-    abrl_push_levels_kbps(L, info);
-    abrl_set_value(L, ctx, "levels_kbps");
-    push_size_function(L, info);
-    abrl_set_value(L, ctx, "size_bytes");
-    abrl_push_mpc_search(L, info);
-    abrl_set_value(L, ctx, "mpc_search");
-    abrl_context_add_quality(L, ctx, info);
-    int live = info->target_latency_s == info->target_latency_s;
-    lua_pushboolean(L, live);
-    abrl_set_value(L, ctx, "live");
-    lua_pushstring(L, live ? "chunk" : "segment");
-    abrl_set_value(L, ctx, "throughput_method");
+    abrl_setting setting;
+    abrl_setting_init(&setting, info);
+    push_video(L, info);
+    int video = lua_gettop(L);
+    lua_pushvalue(L, video);
+    lua_pushcclosure(L, size_bytes, 1);
+    setting.size_bytes = lua_gettop(L);
+    abrl_push_mpc_search(L, video, info->host);
+    setting.mpc_search = lua_gettop(L);
+    abrl_push_quality(L, info);
+    setting.quality = lua_gettop(L);
     int capacity = info->segment_count > 0 && info->segment_count < 4096 ? (int)info->segment_count : 4096;
-    refs->throughputs = history_array(L, ctx, "throughputs_kbps", capacity);
-    refs->download_times = history_array(L, ctx, "download_times_s", capacity);
-    refs->sizes = history_array(L, ctx, "sizes_bytes", capacity);
-    abrl_set_strict(L, ctx, "ctx", ctx_nilable);
+    lua_createtable(L, capacity, 0);
+    setting.throughputs = lua_gettop(L);
+    lua_createtable(L, capacity, 0);
+    setting.download_times = lua_gettop(L);
+    lua_createtable(L, capacity, 0);
+    setting.sizes = lua_gettop(L);
+    abrl_fill(L, ctx, ABRL_TABLE_CTX, ABRL_GROUP_SETTING, &setting);
+    refs->sizes = luaL_ref(L, LUA_REGISTRYINDEX);
+    refs->download_times = luaL_ref(L, LUA_REGISTRYINDEX);
+    refs->throughputs = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_settop(L, ctx);
+    abrl_set_strict(L, ctx, ABRL_TABLE_CTX);
     refs->ctx = luaL_ref(L, LUA_REGISTRYINDEX);
-    lua_createtable(L, 0, 14);
-    abrl_set_strict(L, lua_gettop(L), "report", report_nilable);
-    refs->report = luaL_ref(L, LUA_REGISTRYINDEX);
-    lua_createtable(L, 0, 8);
-    abrl_set_strict(L, lua_gettop(L), "progress", none_nilable);
-    refs->progress = luaL_ref(L, LUA_REGISTRYINDEX);
-    lua_createtable(L, 0, 2);
-    abrl_set_strict(L, lua_gettop(L), "wait", none_nilable);
-    refs->wait = luaL_ref(L, LUA_REGISTRYINDEX);
+    refs->report = strict_table(L, ABRL_TABLE_REPORT, 14);
+    refs->progress = strict_table(L, ABRL_TABLE_PROGRESS, 8);
+    refs->wait = strict_table(L, ABRL_TABLE_WAIT, 2);
     if (info->form == ABRL_FORM_SEED) {
         lua_createtable(L, (int)info->level_count, 0);
         for (long long i = 0; i < info->level_count; i++) {
@@ -217,37 +153,15 @@ void abrl_read_optional_result(lua_State *L, int index, double min, double max, 
     engine->pending_code = ABRL_ERR_RESULT;
 }
 
-void abrl_set_optional_number(lua_State *L, int table, const char *key, int present, lua_Number value) {
-    if (present) lua_pushnumber(L, value); else lua_pushnil(L);
-    abrl_set_value(L, table, key);
-}
-
 static int choose_body(lua_State *L) {
     choose_call *call = lua_touserdata(L, 1);
     abrl_session *session = call->session;
     const abrl_decision *decision = call->decision;
     lua_rawgeti(L, LUA_REGISTRYINDEX, session->refs.ctx);
     int ctx = lua_gettop(L);
-    abrl_set_integer(L, ctx, "segment_index", decision->segment_index + 1);
-    if (decision->last_level >= 0) {
-        abrl_set_integer(L, ctx, "last_level", decision->last_level + 1);
-    } else {
-        lua_pushnil(L);
-        abrl_set_value(L, ctx, "last_level");
-    }
-    abrl_set_number(L, ctx, "buffer_s", decision->buffer_s);
-    abrl_set_number(L, ctx, "rebuffer_s", decision->rebuffer_s);
-    abrl_set_integer(L, ctx, "stall_count", decision->stall_count);
-    abrl_set_number(L, ctx, "elapsed_s", decision->elapsed_s);
-    abrl_set_number(L, ctx, "estimate_kbps", decision->estimate_kbps);
-    /* NaN marks an estimate the profile does not have yet. */
-    abrl_set_optional_number(L, ctx, "throughput_estimate_kbps", decision->throughput_estimate_kbps == decision->throughput_estimate_kbps, decision->throughput_estimate_kbps);
-    abrl_set_optional_number(L, ctx, "latency_estimate_s", decision->latency_estimate_s == decision->latency_estimate_s, decision->latency_estimate_s);
-    int quality = decision->network_quality < 0 ? 0 : decision->network_quality > 4 ? 4 : decision->network_quality;
-    lua_pushstring(L, abrl_quality_names[quality]);
-    abrl_set_value(L, ctx, "network_quality");
+    abrl_fill(L, ctx, ABRL_TABLE_CTX, ABRL_GROUP_DECISION, decision);
     /* A session is live or not throughout; off live the fields were never set and read as nil. */
-    if (decision->live != NULL) abrl_set_live_fields(L, ctx, decision->live);
+    if (decision->live != NULL) abrl_fill(L, ctx, ABRL_TABLE_CTX, ABRL_GROUP_LIVE, decision->live);
     append_history(L, session, call);
     lua_rawgeti(L, LUA_REGISTRYINDEX, session->choose);
     lua_pushvalue(L, ctx);
@@ -288,29 +202,7 @@ static int report_body(lua_State *L) {
     const abrl_download *record = call->record;
     lua_rawgeti(L, LUA_REGISTRYINDEX, call->session->refs.report);
     int report = lua_gettop(L);
-    abrl_set_integer(L, report, "segment_index", record->segment_index + 1);
-    abrl_set_integer(L, report, "level", record->level + 1);
-    abrl_set_integer(L, report, "size_bytes", record->size_bytes);
-    abrl_set_number(L, report, "download_time_s", record->download_time_s);
-    abrl_set_number(L, report, "throughput_kbps", record->throughput_kbps);
-    abrl_set_number(L, report, "rebuffer_s", record->rebuffer_s);
-    abrl_set_number(L, report, "buffer_s", record->buffer_s);
-    abrl_set_number(L, report, "wait_s", record->wait_s);
-    abrl_set_number(L, report, "latency_s", record->latency_s);
-    abrl_set_number(L, report, "received_bytes", record->received_bytes);
-    lua_pushboolean(L, record->abandoned);
-    abrl_set_value(L, report, "abandoned");
-    lua_pushboolean(L, record->replacement);
-    abrl_set_value(L, report, "replacement");
-    lua_pushstring(L, "abandoned_to_level");
-    if (record->abandoned_to_level >= 0) lua_pushinteger(L, record->abandoned_to_level + 1); else lua_pushnil(L);
-    lua_rawset(L, report);
-    if (record->chunks != NULL) {
-        abrl_write_chunks(L, report, "chunks", record->chunks, record->chunk_count);
-    } else {
-        lua_pushnil(L);
-        abrl_set_value(L, report, "chunks");
-    }
+    abrl_fill(L, report, ABRL_TABLE_REPORT, ABRL_GROUP_DOWNLOAD, record);
     lua_rawgeti(L, LUA_REGISTRYINDEX, call->session->on_download);
     lua_pushvalue(L, report);
     lua_call(L, 1, 0);

@@ -140,6 +140,14 @@ void abrl_charge(lua_State *L, uint64_t units) {
     limit_error(L, engine);
 }
 
+uint64_t abrl_budget_left(lua_State *L) {
+    const abrl_engine *engine = abrl_engine_of(L);
+    if (engine->exceeded) return 0;
+    uint64_t spent = (uint64_t)engine->steps_used + (uint64_t)(engine->bytes_allocated >> ABRL_ALLOC_SHIFT);
+    uint64_t limit = (uint64_t)engine->limits.instructions_per_call;
+    return spent >= limit ? 0 : limit - spent;
+}
+
 void abrl_set_message(abrl_engine *engine, const char *format, ...) {
     va_list args;
     va_start(args, format);

@@ -76,13 +76,7 @@ static int abandon_body(lua_State *L) {
     const abrl_progress *progress = call->progress;
     lua_rawgeti(L, LUA_REGISTRYINDEX, call->session->refs.progress);
     int table = lua_gettop(L);
-    abrl_set_integer(L, table, "segment_index", progress->segment_index + 1);
-    abrl_set_integer(L, table, "level", progress->level + 1);
-    abrl_set_number(L, table, "size_bytes", progress->size_bytes);
-    abrl_set_number(L, table, "received_bytes", progress->received_bytes);
-    abrl_set_number(L, table, "elapsed_s", progress->elapsed_s);
-    abrl_set_number(L, table, "ttfb_s", progress->ttfb_s);
-    abrl_set_number(L, table, "buffer_s", progress->buffer_s);
+    abrl_fill(L, table, ABRL_TABLE_PROGRESS, ABRL_GROUP_PROGRESS, progress);
     lua_rawgeti(L, LUA_REGISTRYINDEX, call->session->check_abandon);
     lua_pushvalue(L, table);
     lua_call(L, 1, 2);
@@ -152,15 +146,14 @@ int abrl_session_check_abandon_source(abrl_session *session, long long *line) {
 
 typedef struct wait_call {
     abrl_session *session;
-    double wait_s, buffer_s;
+    abrl_wait wait;
 } wait_call;
 
 static int wait_body(lua_State *L) {
     wait_call *call = lua_touserdata(L, 1);
     lua_rawgeti(L, LUA_REGISTRYINDEX, call->session->refs.wait);
     int table = lua_gettop(L);
-    abrl_set_number(L, table, "wait_s", call->wait_s);
-    abrl_set_number(L, table, "buffer_s", call->buffer_s);
+    abrl_fill(L, table, ABRL_TABLE_WAIT, ABRL_GROUP_WAIT, &call->wait);
     lua_rawgeti(L, LUA_REGISTRYINDEX, call->session->on_wait);
     lua_pushvalue(L, table);
     lua_call(L, 1, 0);
@@ -169,6 +162,6 @@ static int wait_body(lua_State *L) {
 
 int abrl_session_on_wait(abrl_session *session, double wait_s, double buffer_s) {
     if (session->on_wait == LUA_NOREF) return ABRL_OK;
-    wait_call call = {session, wait_s, buffer_s};
+    wait_call call = {session, {wait_s, buffer_s}};
     return abrl_call(session->engine, wait_body, &call);
 }

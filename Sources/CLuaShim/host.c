@@ -1,6 +1,7 @@
-/* What the host adds to a session's environment: `require`, which runs modules of the
-   script's folder in the session's own environment, and `abrlab.model`, whose forward pass
-   runs in the host. Files are read only by the host; this side compiles text and checks shapes. */
+/* What the host adds to a session: `require`, which runs modules of the script's folder in the
+   session's own environment, `abrlab.model`, whose forward pass runs in the host, and
+   ctx:mpc_search, whose search runs in the host. Files are read only by the host; this side
+   compiles text and checks arguments and shapes. */
 #include "internal.h"
 
 #include <math.h>
@@ -264,4 +265,83 @@ void abrl_env_add_host(lua_State *L, int env, const abrl_host *host) {
         lua_setfield(L, env, "abrlab");
     }
     lua_pop(L, 1);
+}
+
+enum { MPC_MAX_HORIZON = 10, MPC_MAX_LEVELS = 64, MPC_UNITS_PER_NODE = 32 };
+
+static lua_Integer field_integer(lua_State *L, int table, const char *key) {
+    lua_getfield(L, table, key);
+    lua_Integer value = luaL_checkinteger(L, -1);
+    lua_pop(L, 1);
+    return value;
+}
+
+/* ctx:mpc_search(bandwidth_MBps, horizon, lookahead_offset, rebuffer_penalty, smoothness_penalty)
+   → the 1-based first level of the best sequence, and its reward. Reads segment_index,
+   segment_count, buffer_s and last_level from ctx. Each node the search visits costs
+   MPC_UNITS_PER_NODE budget units: the host stops at the node that would overspend what the
+   call has left, and charging what it visited then raises the budget error. Upvalues: the
+   video and the host's search. */
+static int mpc_search_call(lua_State *L) {
+    const abrl_video *video = lua_touserdata(L, lua_upvalueindex(1));
+    void (*const *search)(const abrl_mpc_question *, abrl_mpc_answer *) = lua_touserdata(L, lua_upvalueindex(2));
+    if (video->level_count > MPC_MAX_LEVELS) return luaL_error(L, "mpc_search handles ladders of up to %d levels", MPC_MAX_LEVELS);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    double bandwidth = luaL_checknumber(L, 2);
+    lua_Integer horizon = luaL_checkinteger(L, 3);
+    lua_Integer offset = luaL_optinteger(L, 4, 0);
+    luaL_argcheck(L, bandwidth > 0, 2, "bandwidth must be positive (MB/s)");
+    luaL_argcheck(L, horizon >= 1 && horizon <= MPC_MAX_HORIZON, 3, "horizon must be 1…10");
+    lua_Integer segment = field_integer(L, 1, "segment_index");
+    lua_Integer count = field_integer(L, 1, "segment_count");
+    lua_getfield(L, 1, "buffer_s");
+    double buffer = luaL_checknumber(L, -1);
+    lua_getfield(L, 1, "last_level");
+    lua_Integer last = luaL_checkinteger(L, -1);
+    lua_pop(L, 2);
+    luaL_argcheck(L, last >= 1 && last <= video->level_count, 1, "ctx.last_level out of range");
+    double rebuffer_penalty = luaL_optnumber(L, 5, 4.3);
+    double smoothness_penalty = luaL_optnumber(L, 6, 1);
+    if (*search == NULL) return luaL_error(L, "mpc_search is not available here");
+
+    abrl_mpc_question question;
+    question.levels_kbps = abrl_video_kbps(video);
+    question.sizes_bytes = video->cells;
+    question.level_count = video->level_count;
+    question.size_segment_count = video->segment_count;
+    /* The first segment's 0-based index; any index outside the video reads size 0, so one
+       past either end (-10 is past the start for every depth) stands for all beyond it. */
+    lua_Integer first;
+    if (__builtin_add_overflow(segment, offset, &first) || __builtin_sub_overflow(first, 1, &first)) {
+        first = offset < 0 ? -MPC_MAX_HORIZON : video->segment_count;
+    }
+    if (first > video->segment_count) first = video->segment_count;
+    if (first < -MPC_MAX_HORIZON) first = -MPC_MAX_HORIZON;
+    question.first_segment = first;
+    question.depth = horizon < count - segment + 1 ? horizon : count - segment + 1;
+    if (question.depth < 1) question.depth = 1;
+    question.last_level = last - 1;
+    question.segment_duration_s = video->segment_duration_s;
+    question.bandwidth_MBps = bandwidth;
+    question.buffer_s = buffer;
+    question.rebuffer_penalty = rebuffer_penalty;
+    question.smoothness_penalty = smoothness_penalty;
+    question.node_limit = abrl_budget_left(L) / MPC_UNITS_PER_NODE;
+    abrl_mpc_answer answer;
+    memset(&answer, 0, sizeof answer);
+    (*search)(&question, &answer);
+    abrl_charge(L, answer.nodes * MPC_UNITS_PER_NODE);
+    if (!answer.finished) return luaL_error(L, "mpc_search stopped with budget left");
+    lua_pushinteger(L, answer.level + 1);
+    lua_pushnumber(L, answer.reward);
+    return 2;
+}
+
+void abrl_push_mpc_search(lua_State *L, int video, const abrl_host *host) {
+    video = lua_absindex(L, video);
+    void (**search)(const abrl_mpc_question *, abrl_mpc_answer *) = lua_newuserdatauv(L, sizeof *search, 0);
+    *search = host != NULL ? host->mpc_search : NULL;
+    lua_pushvalue(L, video);
+    lua_insert(L, -2);
+    lua_pushcclosure(L, mpc_search_call, 2);
 }

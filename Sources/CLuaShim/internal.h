@@ -42,6 +42,8 @@ abrl_engine *abrl_engine_of(lua_State *L);
 int abrl_call(abrl_engine *engine, lua_CFunction body, void *data);
 /* Charges library work to the budget; raises once the budget is spent. */
 void abrl_charge(lua_State *L, uint64_t units);
+/* The units abrl_charge may still take without raising; 0 once the budget is spent. */
+uint64_t abrl_budget_left(lua_State *L);
 void abrl_set_message(abrl_engine *engine, const char *format, ...);
 /* Records a script-shape problem and raises it. */
 int abrl_script_error(lua_State *L, int code, const char *format, ...);
@@ -91,31 +93,107 @@ typedef struct abrl_context_refs {
     int ctx, throughputs, download_times, sizes, report, levels_bps, progress, wait;
 } abrl_context_refs;
 void abrl_context_create(lua_State *L, const abrl_session_info *info, abrl_context_refs *refs);
-void abrl_set_integer(lua_State *L, int table, const char *key, lua_Integer value);
-void abrl_set_number(lua_State *L, int table, const char *key, lua_Number value);
 /* Accepts an integer (or integral float) level in 1…level_count at `index` and stores it
    0-based; otherwise records what was wrong in the engine's message and returns 0. */
 int abrl_read_level(lua_State *L, int index, abrl_session *session, long long *level);
-/* Sets table[key] to the number when `present`, else to nil. */
-void abrl_set_optional_number(lua_State *L, int table, const char *key, int present, lua_Number value);
-/* Sets table[key] to the value on top of the stack and pops it. */
-void abrl_set_value(lua_State *L, int table, const char *key);
-void abrl_push_levels_kbps(lua_State *L, const abrl_session_info *info);
-/* live.c: the live fields of the session table, ctx and report. */
-void abrl_session_table_add_live(lua_State *L, int table, const abrl_session_info *info);
-void abrl_write_chunks(lua_State *L, int table, const char *key, const abrl_chunk *chunks, size_t count);
-void abrl_set_live_fields(lua_State *L, int ctx, const abrl_live *live);
 /* context.c: an optional numeric result of choose (delay, playback rate), checked against min…max. */
 void abrl_read_optional_result(lua_State *L, int index, double min, double max, double *value, const char *format);
-/* Gives a table a metatable whose __index raises "<what> has no field 'x'" for keys not in
-   `known` (NULL-terminated), so a misspelt field fails where it is read. */
-void abrl_set_strict(lua_State *L, int table, const char *what, const char *const *known);
 /* The sandbox's pairs: keys in a fixed order (ordered_pairs.c), sorted with the sandbox's
    table.sort, which the registry keeps under abrl_key_sort. */
 extern const char abrl_key_sort;
 int abrl_ordered_pairs(lua_State *L);
-/* Pushes ctx.mpc_search, RobustMPC's look-ahead search in C (mpc.c). */
-void abrl_push_mpc_search(lua_State *L, const abrl_session_info *info);
+/* The video as ctx.size_bytes and ctx:mpc_search read it, copied once per session into a
+   userdata both closures share. */
+typedef struct abrl_video {
+    long long segment_count; /* segments whose sizes `cells` holds */
+    long long level_count;
+    double segment_duration_s;
+    long long cells[];       /* sizes, segment-major; then level_count bitrates (double, kbps) */
+} abrl_video;
+/* The ladder's bitrates, kbps, stored after the sizes. */
+static inline const double *abrl_video_kbps(const abrl_video *video) {
+    return (const double *)(video->cells + video->segment_count * video->level_count);
+}
+/* host.c: pushes ctx.mpc_search, whose search the host runs, over the video userdata at `video`. */
+void abrl_push_mpc_search(lua_State *L, int video, const abrl_host *host);
+/* quality.c: pushes ctx.quality(segment, level), which returns the VMAF and SSIM of a segment
+   at a level (1-based), nil where the video has none. */
+void abrl_push_quality(lua_State *L, const abrl_session_info *info);
+
+/* api.c: the Lua API's tables. Each field says which record fills it (its group) and how. */
+enum {
+    ABRL_GROUP_SETTING = 0, /* abrl_setting: what holds for a whole session */
+    ABRL_GROUP_DECISION,    /* abrl_decision */
+    ABRL_GROUP_LIVE,        /* abrl_live, on the live profile only */
+    ABRL_GROUP_DOWNLOAD,    /* abrl_download */
+    ABRL_GROUP_CHUNK,       /* abrl_chunk */
+    ABRL_GROUP_PROGRESS,    /* abrl_progress */
+    ABRL_GROUP_WAIT,        /* abrl_wait */
+    ABRL_GROUP_QOE_SEGMENT, /* abrl_qoe_segment */
+    ABRL_GROUP_QOE_SESSION, /* abrl_qoe_session */
+    ABRL_GROUP_COUNT
+};
+
+/* How a field reads its record at `offset` (and `extra`). With ABRL_NIL_UNSET a sentinel reads
+   as nil: NaN for numbers, a negative index, a NULL array. */
+enum {
+    ABRL_READ_INTEGER = 0, /* long long */
+    ABRL_READ_INDEX,       /* long long, 0-based: shown 1-based */
+    ABRL_READ_NUMBER,      /* double */
+    ABRL_READ_BOOLEAN,     /* int */
+    ABRL_READ_STRING,      /* const char *, its size_t length at `extra` */
+    ABRL_READ_NAME,        /* int selecting one of `names`, clamped into 0…`extra` − 1 */
+    ABRL_READ_NUMBERS,     /* const double *, its long long count at `extra`: a new array */
+    ABRL_READ_CHUNKS,      /* const abrl_chunk *, its size_t count at `extra`: the table's own array, refilled */
+    ABRL_READ_VALUE        /* int: the stack slot of a value made before the fill */
+};
+
+typedef struct abrl_field {
+    abrl_api_field api;
+    int group;
+    size_t offset;
+    int read;
+    size_t extra;
+    const char *const *names;
+    int per_session; /* a session's own (trace, seed): not in the video table */
+} abrl_field;
+
+typedef struct abrl_table {
+    const char *name;
+    const char *class_name;
+    int strict;
+    int skips_per_session;
+    const abrl_field *fields;
+    size_t count;
+} abrl_table;
+
+extern const abrl_table abrl_tables[ABRL_TABLE_COUNT];
+
+/* What the setting group reads: the session info and the values made for it beforehand. */
+typedef struct abrl_setting {
+    abrl_session_info info;
+    int live;                       /* info.target_latency_s is a number */
+    int params;                     /* stack slots */
+    int size_bytes, quality, mpc_search;
+    int throughputs, download_times, sizes;
+} abrl_setting;
+
+/* A setting record of `info` with no stack slots yet. */
+void abrl_setting_init(abrl_setting *setting, const abrl_session_info *info);
+
+/* What on_wait's table reads. */
+typedef struct abrl_wait {
+    double wait_s;
+    double buffer_s;
+} abrl_wait;
+
+/* fill.c: sets the fields of `table` (declared as `table_id`) that `group` fills from `record`,
+   with raw sets, so a metatable a script puts on the table cannot intercept them. */
+void abrl_fill(lua_State *L, int table, int table_id, int group, const void *record);
+/* Gives the table at `index` the metatable of its declaration's strictness: reading a field
+   that is not declared raises "<name> has no field 'x'"; declared fields that may be nil read
+   as nil. */
+void abrl_set_strict(lua_State *L, int index, int table_id);
 
 struct abrl_session {
     abrl_engine *engine;
@@ -129,9 +207,5 @@ struct abrl_session {
 };
 
 extern const char *const abrl_quality_names[5];
-
-/* quality.c: sets ctx.quality(segment, level), which returns the VMAF and SSIM of a segment at
-   a level (1-based), nil where the video has none. */
-void abrl_context_add_quality(lua_State *L, int ctx, const abrl_session_info *info);
 
 #endif

@@ -87,22 +87,7 @@ typedef struct open_call {
 
 static void push_session(lua_State *L, const abrl_qoe_session *info) {
     lua_createtable(L, 0, 8);
-    int session = lua_gettop(L);
-    abrl_set_integer(L, session, "segment_count", info->segment_count);
-    abrl_set_number(L, session, "segment_duration_s", info->segment_duration_s);
-    abrl_set_integer(L, session, "level_count", info->level_count);
-    lua_createtable(L, (int)info->level_count, 0);
-    for (long long i = 0; i < info->level_count; i++) {
-        lua_pushnumber(L, info->levels_kbps[i]);
-        lua_rawseti(L, -2, i + 1);
-    }
-    abrl_set_value(L, session, "levels_kbps");
-    lua_pushlstring(L, info->trace, info->trace_length);
-    abrl_set_value(L, session, "trace");
-    lua_pushlstring(L, info->profile, info->profile_length);
-    abrl_set_value(L, session, "profile");
-    abrl_set_integer(L, session, "seed", info->seed);
-    abrl_set_number(L, session, "startup_s", info->startup_s);
+    abrl_fill(L, -1, ABRL_TABLE_QOE_SESSION, ABRL_GROUP_QOE_SESSION, info);
 }
 
 static int open_body(lua_State *L) {
@@ -143,34 +128,12 @@ typedef struct score_call {
     double score;
 } score_call;
 
-static void fill_segment(lua_State *L, int table, const abrl_qoe_segment *s) {
-    int has_previous = s->previous_level >= 0;
-    abrl_set_integer(L, table, "index", s->index + 1);
-    abrl_set_integer(L, table, "level", s->level + 1);
-    if (has_previous) abrl_set_integer(L, table, "previous_level", s->previous_level + 1);
-    else abrl_set_optional_number(L, table, "previous_level", 0, 0);
-    abrl_set_integer(L, table, "size_bytes", s->size_bytes);
-    abrl_set_number(L, table, "bitrate_kbps", s->bitrate_kbps);
-    abrl_set_optional_number(L, table, "previous_bitrate_kbps", has_previous, s->previous_bitrate_kbps);
-    abrl_set_number(L, table, "duration_s", s->duration_s);
-    abrl_set_number(L, table, "rebuffer_s", s->rebuffer_s);
-    abrl_set_number(L, table, "download_time_s", s->download_time_s);
-    abrl_set_number(L, table, "throughput_kbps", s->throughput_kbps);
-    abrl_set_number(L, table, "buffer_before_s", s->buffer_before_s);
-    abrl_set_number(L, table, "buffer_after_s", s->buffer_after_s);
-    abrl_set_number(L, table, "wait_s", s->wait_s);
-    abrl_set_optional_number(L, table, "vmaf", s->has_vmaf, s->vmaf);
-    abrl_set_optional_number(L, table, "previous_vmaf", s->has_vmaf && has_previous, s->previous_vmaf);
-    abrl_set_optional_number(L, table, "ssim", s->has_ssim, s->ssim);
-    abrl_set_optional_number(L, table, "previous_ssim", s->has_ssim && has_previous, s->previous_ssim);
-}
-
 static int score_body(lua_State *L) {
     score_call *call = lua_touserdata(L, 1);
     abrl_qoe *qoe = call->qoe;
     lua_rawgeti(L, LUA_REGISTRYINDEX, qoe->function);
     lua_rawgeti(L, LUA_REGISTRYINDEX, qoe->segment);
-    fill_segment(L, lua_gettop(L), call->segment);
+    abrl_fill(L, -1, ABRL_TABLE_QOE_SEGMENT, ABRL_GROUP_QOE_SEGMENT, call->segment);
     lua_rawgeti(L, LUA_REGISTRYINDEX, qoe->session);
     lua_call(L, 2, 1);
     int is_number = 0;

@@ -35,7 +35,7 @@ static int quality(lua_State *L) {
     return 2;
 }
 
-void abrl_context_add_quality(lua_State *L, int ctx, const abrl_session_info *info) {
+void abrl_push_quality(lua_State *L, const abrl_session_info *info) {
     const abrl_quality *source = info->quality;
     int has_vmaf = source != NULL && source->vmaf != NULL;
     int has_ssim = source != NULL && source->ssim != NULL;
@@ -51,5 +51,4 @@ void abrl_context_add_quality(lua_State *L, int ctx, const abrl_session_info *in
     if (has_vmaf && cells > 0) memcpy(table->scores, source->vmaf, cells * sizeof table->scores[0]);
     if (has_ssim && cells > 0) memcpy(table->scores + (has_vmaf ? cells : 0), source->ssim, cells * sizeof table->scores[0]);
     lua_pushcclosure(L, quality, 1);
-    abrl_set_value(L, ctx, "quality");
 }

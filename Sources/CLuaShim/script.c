@@ -138,7 +138,7 @@ static int read_form(lua_State *L, int module) {
         else if (missing == NULL) missing = seed[i];
     }
     if (found == 3) return ABRL_FORM_SEED;
-    if (found > 0) return abrl_script_error(L, ABRL_ERR_SCRIPT, "the seed protocol needs initial_bitrate, should_upgrade and should_downgrade; %s is missing", missing);
+    if (found > 0) return abrl_script_error(L, ABRL_ERR_SCRIPT, "the question form needs initial_bitrate, should_upgrade and should_downgrade; %s is missing", missing);
     return abrl_script_error(L, ABRL_ERR_SCRIPT, "the script defines no choose function");
 }
 

@@ -5,8 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const abrl_quality_names[5] = {"offline", "poor", "fair", "good", "excellent"};
-
 typedef struct open_call {
     int chunk;
     const abrl_session_info *info;
@@ -58,27 +56,14 @@ static void push_params(lua_State *L, int module, const abrl_session_info *info)
     }
 }
 
-/* The table setup(session) sees; without the trace and the seed (`for_session` 0) it is what
-   check(video) sees, as that answer must not depend on a session. */
-static void push_setting_table(lua_State *L, const abrl_session_info *info, int params, int for_session) {
+/* The table setup(session) sees, or (`table_id` ABRL_TABLE_VIDEO) the one check(video) sees,
+   which leaves out the trace and the seed, as that answer must not depend on a session. */
+static void push_setting_table(lua_State *L, const abrl_session_info *info, int params, int table_id) {
     lua_createtable(L, 0, 10);
-    int table = lua_gettop(L);
-    abrl_set_integer(L, table, "segment_count", info->segment_count);
-    abrl_set_number(L, table, "segment_duration_s", info->segment_duration_s);
-    abrl_set_integer(L, table, "level_count", info->level_count);
-    abrl_push_levels_kbps(L, info);
-    abrl_set_value(L, table, "levels_kbps");
-    if (for_session) {
-        lua_pushlstring(L, info->trace, info->trace_length);
-        abrl_set_value(L, table, "trace");
-    }
-    lua_pushlstring(L, info->profile, info->profile_length);
-    abrl_set_value(L, table, "profile");
-    if (for_session) abrl_set_integer(L, table, "seed", info->seed);
-    abrl_set_number(L, table, "max_buffer_s", info->max_buffer_s);
-    lua_pushvalue(L, params);
-    abrl_set_value(L, table, "params");
-    abrl_session_table_add_live(L, table, info);
+    abrl_setting setting;
+    abrl_setting_init(&setting, info);
+    setting.params = params;
+    abrl_fill(L, -1, table_id, ABRL_GROUP_SETTING, &setting);
 }
 
 /* Runs the script's chunk in a fresh environment and pushes the table it returns, then that
@@ -105,7 +90,7 @@ static int open_body(lua_State *L) {
     int params = module + 1;
     int setup = lua_getfield(L, module, "setup");
     if (setup == LUA_TFUNCTION) {
-        push_setting_table(L, info, params, 1);
+        push_setting_table(L, info, params, ABRL_TABLE_SESSION);
         lua_call(L, 1, 0);
     } else if (setup != LUA_TNIL) {
         return abrl_script_error(L, ABRL_ERR_SCRIPT, "setup must be a function, not a %s value", lua_typename(L, setup));
@@ -183,12 +168,10 @@ typedef struct check_call {
     int *fits;
 } check_call;
 
-static const char *const video_nilable[] = {"target_latency_s", "chunk_duration_s", NULL};
-
 /* What check(video) sees: the setting table, strict. */
 static void push_video_table(lua_State *L, const abrl_session_info *info, int params) {
-    push_setting_table(L, info, params, 0);
-    abrl_set_strict(L, lua_gettop(L), "video", video_nilable);
+    push_setting_table(L, info, params, ABRL_TABLE_VIDEO);
+    abrl_set_strict(L, -1, ABRL_TABLE_VIDEO);
 }
 
 static int check_body(lua_State *L) {

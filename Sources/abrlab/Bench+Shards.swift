@@ -41,7 +41,7 @@ extension Abrlab.Bench {
                 try succeeded(shard.status, "shard \(index)/8")
                 sequential = (sequential.seconds + shard.seconds, sequential.cpuSeconds + shard.cpuSeconds)
             }
-            // As README's GNU parallel recipe runs them: one shard per core, --jobs 1 each.
+            // As docs/cluster.md's GNU parallel recipe runs them: one shard per core, --jobs 1 each.
             let slots = try BenchmarkClock.children(
                 (0..<8).map { run + ["--jobs", "1", "--shard", "\($0)/8", "--out", folder("slot-\($0)")] }, slots: cores
             )

@@ -1,10 +1,11 @@
 import ABRLab
 import ABRLabLua
 import Testing
+import TestSupport
 
 /// The tables scripts see: ctx per decision, report per download, session at setup. Each
 /// script asserts the values the Swift side sent, so a wrong field fails with its line.
-@Suite struct LuaContextTests {
+@Suite(.tags(.lua), .selectedByTags) struct LuaContextTests {
     static let ctxChecks = """
         local function near(a, b) return math.abs(a - b) < 1e-9 end
         return {

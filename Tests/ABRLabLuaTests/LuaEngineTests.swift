@@ -1,7 +1,8 @@
 @testable import ABRLabLua
 import Testing
+import TestSupport
 
-@Suite struct LuaEngineTests {
+@Suite(.tags(.lua), .selectedByTags) struct LuaEngineTests {
     @Test func opensEvaluatesAndCloses() throws {
         let engine = try LuaEngine()
         #expect(try engine.evaluateNumber("return 1 + 1") == 2)
@@ -9,9 +10,9 @@ import Testing
 
     @Test func reportsSyntaxErrorsWithChunkAndLine() throws {
         let engine = try LuaEngine()
-        #expect(throws: LuaError.self) { try engine.evaluateNumber("return 1 +", chunkName: "=t.lua") }
+        #expect(throws: LuaError.self) { try engine.evaluateNumber("return 1 +", sourceName: "=t.lua") }
         do {
-            _ = try engine.evaluateNumber("\nerror('boom')", chunkName: "=t.lua")
+            _ = try engine.evaluateNumber("\nerror('boom')", sourceName: "=t.lua")
             Issue.record("expected an error")
         } catch {
             #expect(error.kind == .runtime)
@@ -23,7 +24,7 @@ import Testing
         let engine = try LuaEngine(limits: LuaLimits(instructionsPerCall: 2_000_000, secondsPerCall: 10, memoryBytesPerEngine: 4 << 20, stringRepBytes: 1024))
         #expect(try engine.evaluateNumber("return (io == nil and os == nil and debug == nil) and 1 or 0") == 1)
         #expect(throws: LuaError(kind: .limit, message: "loop.lua:1: instruction budget exceeded")) {
-            try engine.evaluateNumber("while true do end", chunkName: "=loop.lua")
+            try engine.evaluateNumber("while true do end", sourceName: "=loop.lua")
         }
         #expect(throws: LuaError(kind: .memory, message: "memory limit exceeded")) {
             try engine.evaluateNumber("local t = {} for i = 1, 1e8 do t[i] = i end")
@@ -40,7 +41,7 @@ import Testing
     @Test func allocationStopsACallAsSoonAsItSpendsTheBudget() throws {
         let engine = try LuaEngine(limits: LuaLimits(instructionsPerCall: 1_000_000, secondsPerCall: 10, memoryBytesPerEngine: 48 << 20, stringRepBytes: 1 << 20))
         #expect(throws: LuaError(kind: .limit, message: "alloc.lua:1: instruction budget exceeded")) {
-            try engine.evaluateNumber("local kept = {} for i = 1, 1000 do kept[i] = string.rep('x', 1 << 20) end return #kept", chunkName: "=alloc.lua")
+            try engine.evaluateNumber("local kept = {} for i = 1, 1000 do kept[i] = string.rep('x', 1 << 20) end return #kept", sourceName: "=alloc.lua")
         }
     }
 
@@ -82,8 +83,8 @@ import Testing
         let limits = LuaLimits(instructionsPerCall: 10_000_000, secondsPerCall: 10, memoryBytesPerEngine: 4 << 20, stringRepBytes: 1 << 20)
         let loader = LuaStrategyLoader(limits: limits)
         let engine = try LuaEngineCache.current.engine(limits: limits, verbose: false)
-        engine.chunkCacheBytes = 1 << 20
-        defer { engine.chunkCacheBytes = limits.memoryBytesPerEngine }
+        engine.compiledCacheBytes = 1 << 20
+        defer { engine.compiledCacheBytes = limits.memoryBytesPerEngine }
         let folder = try ScriptFolder()
         let blob = String(repeating: "z", count: 16_000)
         let fillers = try (0..<150).map { index in
@@ -94,7 +95,7 @@ import Testing
         }
         let first = try fillers.map { try Fixture.play($0, segments: 3) }
         #expect(engine.cachedScriptBytes <= (1 << 20) + 64_000)
-        #expect(engine.chunks.count < fillers.count)
+        #expect(engine.compiledScripts.count < fillers.count)
         #expect(try fillers.map { try Fixture.play($0, segments: 3) } == first)
     }
 }

@@ -1,10 +1,11 @@
 import ABRLab
 import ABRLabLua
 import Testing
+import TestSupport
 
 /// The live fields of session, ctx and report, and choose's playback rate, on the live profile
 /// and off it.
-@Suite struct LuaLiveTests {
+@Suite(.tags(.lua), .selectedByTags) struct LuaLiveTests {
     static func video() throws -> Video { try VideoPreset.twitchLL.video(segmentCount: 4) }
 
     static func trace() throws -> NetworkTrace {

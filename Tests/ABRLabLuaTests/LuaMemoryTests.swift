@@ -1,10 +1,11 @@
 import ABRLabLua
 import Testing
+import TestSupport
 
 /// Long strings the libraries build (`table.concat`, `string.format`, …) under the memory cap:
 /// they fail only when live data leaves no room, whatever garbage earlier work left, and a
 /// failed one leaves nothing behind.
-@Suite struct LuaMemoryTests {
+@Suite(.tags(.lua, .scale), .selectedByTags) struct LuaMemoryTests {
     static let limits = LuaLimits(instructionsPerCall: 50_000_000, secondsPerCall: 30, memoryBytesPerEngine: 1 << 20, stringRepBytes: 1 << 20)
 
     /// Fills the cap with live tables inside `fill_and_try`, where `try` fails; the filler is
@@ -241,7 +242,7 @@ import Testing
         let engine = try LuaEngine(limits: Self.limits)
         let grow = "local t = {} for i = 1, 1e8 do t[i] = i end"
         #expect(throws: LuaError(kind: .runtime, message: "caught.lua:2: boom")) {
-            try engine.evaluateNumber("pcall(function() \(grow) end)\nerror('boom')", chunkName: "=caught.lua")
+            try engine.evaluateNumber("pcall(function() \(grow) end)\nerror('boom')", sourceName: "=caught.lua")
         }
         #expect(throws: LuaError(kind: .runtime, message: "recovered.lua:9: boom")) {
             try engine.evaluateNumber("""
@@ -250,7 +251,7 @@ import Testing
                 fill_and_try(function() return table.concat(parts) end)
                 assert(#table.concat(parts) == 4096 * 64)
                 error('boom')
-                """, chunkName: "=recovered.lua")
+                """, sourceName: "=recovered.lua")
         }
         #expect(throws: LuaError(kind: .memory, message: "memory limit exceeded")) {
             try engine.evaluateNumber("local ok, e = pcall(function() \(grow) end)\nerror(e, 0)")

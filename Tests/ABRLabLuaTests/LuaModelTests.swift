@@ -2,10 +2,11 @@ import ABRLab
 import ABRLabLua
 import Foundation
 import Testing
+import TestSupport
 
 /// `abrlab.model` and `net:forward` from Lua: the core's forward pass, a fixed budget charge,
 /// and one clear error for every bad model or state.
-@Suite struct LuaModelTests {
+@Suite(.tags(.lua), .selectedByTags) struct LuaModelTests {
     static let limits = LuaLimits(instructionsPerCall: 2_000_000, secondsPerCall: 30, memoryBytesPerEngine: 8 << 20, stringRepBytes: 1 << 20)
     static let loader = LuaStrategyLoader(limits: limits)
 
@@ -171,7 +172,7 @@ import Testing
 
 /// pensieve.lua and pensieve-native on the conformance traces under both profiles: the same
 /// segments for both actions and several seeds.
-@Suite struct PensieveTwinTests {
+@Suite(.tags(.lua), .selectedByTags) struct PensieveTwinTests {
     @Test(arguments: ["sampled", "argmax"], [7, 42])
     func luaAndNativeChooseAlike(action: String, seed: Int) throws {
         let overrides = ["action": action, "seed": String(seed)]

@@ -2,13 +2,12 @@ import ABRLab
 import ABRLabLua
 import Foundation
 import Testing
+import TestSupport
 
 /// QoE models written in Lua: the shipped linear example equals the native model exactly, the
 /// segment and session tables carry what docs/qoe.md says, and failures name file, line and segment.
-@Suite struct LuaQoEModelTests {
-    static let qoeFolder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("QoE").path
+@Suite(.tags(.lua), .selectedByTags) struct LuaQoEModelTests {
+    static let qoeFolder = PackageRoot.file("QoE").path
 
     /// A video with VMAF and SSIM for every segment and level: VMAF 40 + 10 × level − segment,
     /// SSIM 0.9 + 0.01 × level.

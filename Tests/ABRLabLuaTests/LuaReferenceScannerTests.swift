@@ -1,9 +1,10 @@
 @testable import ABRLabLua
 import Testing
+import TestSupport
 
 /// The static scan that finds the modules and models a text names literally, so they are read
 /// and fingerprinted before any session runs.
-@Suite struct LuaReferenceScannerTests {
+@Suite(.tags(.lua), .selectedByTags) struct LuaReferenceScannerTests {
     struct Case: Sendable, CustomStringConvertible {
         let name: String
         let text: String

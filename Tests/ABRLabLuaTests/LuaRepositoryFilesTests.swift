@@ -2,13 +2,12 @@ import ABRLab
 import ABRLabLua
 import Foundation
 import Testing
+import TestSupport
 
 /// The files shipped for script authors: the template works, the annotation file is valid Lua
 /// and discovery leaves both out.
-@Suite struct LuaRepositoryFilesTests {
-    static let strategies = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Strategies").path
+@Suite(.tags(.lua), .selectedByTags) struct LuaRepositoryFilesTests {
+    static let strategies = PackageRoot.file("Strategies").path
 
     @Test func templatePicksTheHighestLevelBelowTheLastThroughput() throws {
         let script = try LuaStrategyLoader().load(path: Self.strategies + "/_template.lua")
@@ -26,7 +25,7 @@ import Testing
         let path = Self.strategies + "/abrlab.d.lua"
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(LuaStrategyLoader.isAnnotationFile(Array(text.utf8)))
-        #expect(try LuaEngine().evaluateNumber(text + "\nreturn 0", chunkName: "=abrlab.d.lua") == 0)
+        #expect(try LuaEngine().evaluateNumber(text + "\nreturn 0", sourceName: "=abrlab.d.lua") == 0)
     }
 
     @Test func discoveryLeavesTemplateAndAnnotationsOut() throws {

@@ -2,9 +2,10 @@ import ABRLab
 import ABRLabLua
 import Foundation
 import Testing
+import TestSupport
 
 /// `require`: modules from the script's folder, run in the requiring session's environment.
-@Suite struct LuaRequireTests {
+@Suite(.tags(.lua), .selectedByTags) struct LuaRequireTests {
     static let limits = LuaLimits(instructionsPerCall: 2_000_000, secondsPerCall: 30, memoryBytesPerEngine: 8 << 20, stringRepBytes: 1 << 20)
     static let loader = LuaStrategyLoader(limits: limits)
 

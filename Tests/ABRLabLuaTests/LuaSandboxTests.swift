@@ -2,10 +2,11 @@ import ABRLab
 import ABRLabLua
 import Foundation
 import Testing
+import TestSupport
 
 /// Hostile scripts: each must end with a clear error inside its limits, touch nothing outside
 /// the engine, and leave the engine usable for the next session.
-@Suite struct LuaSandboxTests {
+@Suite(.tags(.lua), .selectedByTags) struct LuaSandboxTests {
     /// Small limits so the bombs go off fast.
     static let limits = LuaLimits(instructionsPerCall: 2_000_000, secondsPerCall: 30, memoryBytesPerEngine: 8 << 20, stringRepBytes: 1 << 20)
     static let loader = LuaStrategyLoader(limits: limits)

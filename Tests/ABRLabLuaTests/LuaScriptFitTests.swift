@@ -1,9 +1,10 @@
 import ABRLab
 import ABRLabLua
 import Testing
+import TestSupport
 
 /// `check(video)`: asked once before any session whether a script can play the run's video.
-@Suite struct LuaScriptFitTests {
+@Suite(.tags(.lua), .selectedByTags) struct LuaScriptFitTests {
     static func setting(live: Bool = false) throws -> RunSetting {
         let video = try Fixture.video()
         return RunSetting(

@@ -1,8 +1,9 @@
 import ABRLab
 import ABRLabLua
 import Testing
+import TestSupport
 
-@Suite struct LuaScriptLoadingTests {
+@Suite(.tags(.lua), .selectedByTags) struct LuaScriptLoadingTests {
     static let good = """
         -- A fixed-level strategy with one parameter of each type.
         local M = {

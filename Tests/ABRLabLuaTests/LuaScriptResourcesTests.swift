@@ -2,10 +2,11 @@ import ABRLab
 import ABRLabLua
 import Foundation
 import Testing
+import TestSupport
 
 /// The files a script reads besides its text: known before any session where the text names
 /// them, recorded with the hash of the bytes that ran, and never read from outside its folder.
-@Suite struct LuaScriptResourcesTests {
+@Suite(.tags(.lua), .selectedByTags) struct LuaScriptResourcesTests {
     static let loader = LuaRequireTests.loader
 
     static func script(_ top: String, choose body: String = "return 1") -> String {

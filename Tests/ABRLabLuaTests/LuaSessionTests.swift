@@ -2,8 +2,9 @@ import ABRLab
 import ABRLabLua
 import Foundation
 import Testing
+import TestSupport
 
-@Suite struct LuaSessionTests {
+@Suite(.tags(.lua), .selectedByTags) struct LuaSessionTests {
     static let counter = """
         local calls = 0
         return {

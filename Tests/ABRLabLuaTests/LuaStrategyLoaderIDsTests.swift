@@ -2,9 +2,10 @@ import ABRLab
 import ABRLabLua
 import Foundation
 import Testing
+import TestSupport
 
 /// Ids relative to the strategies root, and discovery of a whole tree of folders.
-@Suite struct LuaStrategyLoaderIDsTests {
+@Suite(.tags(.lua), .selectedByTags) struct LuaStrategyLoaderIDsTests {
     static let choose = "return { choose = function(ctx) return 1 end }\n"
 
     /// A root with a script of its own, one in a sub-folder, modules in `lib/`, and folders that

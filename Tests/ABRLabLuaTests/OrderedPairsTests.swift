@@ -1,7 +1,8 @@
 import ABRLabLua
 import Testing
+import TestSupport
 
-@Suite struct OrderedPairsTests {
+@Suite(.tags(.lua), .selectedByTags) struct OrderedPairsTests {
     /// pairs visits numbers, then strings by bytes, then booleans, whatever the insertion order.
     @Test func pairsVisitsKeysInAFixedOrder() throws {
         let engine = try LuaEngine()

@@ -2,16 +2,17 @@ import ABRLab
 import ABRLabLua
 import Foundation
 import Testing
+import TestSupport
 
 /// `Strategies/pensieve.lua` against the totals, and against `pensieve-native` on all of
 /// Pensieve's test traces.
-@Suite(.enabled(if: StrategyLibraryTests.hasDatasets, "public datasets not found at ../shared/datasets; skipped"))
+@Suite(.tags(.lua, .datasets, .reference), .selectedByTags, .needsDatasets)
 struct PensieveScriptTests {
     static let native = StrategyDescriptor.pensieve(defaultModelPath: "\(StrategyLibraryTests.folder)/models/pensieve.safetensors")
 
     static func video() throws -> Video {
         try VideoLoader.load(
-            StrategyLibraryTests.datasets.appendingPathComponent("pensieve/video_sizes"),
+            Datasets.url("pensieve/video_sizes"),
             ladderKbps: VideoPreset.pensieveLadderKbps, segmentDurationSeconds: 4
         )
     }
@@ -34,7 +35,7 @@ struct PensieveScriptTests {
         let video = try Self.video()
         let lua = try StrategyLibraryTests.script("pensieve", overrides: ["action": action]).descriptor()
         let native = try Self.native.configured(["action": action])
-        let traces = try TraceLoader.loadDirectory(StrategyLibraryTests.datasets.appendingPathComponent("pensieve/cooked_test_traces")).map(\.trace)
+        let traces = try TraceLoader.loadDirectory(Datasets.url("pensieve/cooked_test_traces")).map(\.trace)
         #expect(traces.count == 142)
         let emulator = SessionEmulator(profile: .pensieve)
         for trace in traces {

@@ -2,15 +2,13 @@ import ABRLab
 import ABRLabLua
 import Foundation
 import Testing
+import TestSupport
 
 /// The scripts shipped in `Strategies/`: each passes the conformance checks, and those with a
 /// native twin or a published total reproduce it.
-@Suite struct StrategyLibraryTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+@Suite(.tags(.lua), .selectedByTags) struct StrategyLibraryTests {
+    static let packageRoot = PackageRoot.url
     static let folder = packageRoot.appendingPathComponent("Strategies").path
-    static let datasets = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/datasets")
-    static var hasDatasets: Bool { FileManager.default.fileExists(atPath: datasets.path) }
 
     static var scriptIDs: [String] {
         ((try? LuaStrategyLoader().discover(folder: folder)) ?? []).map(\.id)
@@ -72,31 +70,33 @@ import Testing
             default: value.description
             }
         }
-        let lua = try Self.script(id).descriptor().params.filter { $0.key != "native_search" }
+        let lua = try Self.script(id).descriptor().params
         let shared = native.params.filter { param in param.key != "model" }
         #expect(lua.map(\.key) == shared.map(\.key))
         #expect(lua.map { number($0.value) } == shared.map { number($0.value) })
     }
 
-    /// robust_mpc.lua's own Lua search and the C search behind ctx:mpc_search choose alike, on
-    /// the 6-level conformance video and on a 10-level one.
-    @Test(arguments: [6, 10])
-    func luaAndNativeSearchesAgree(levels: Int) throws {
+    /// robust_mpc.lua (through ctx:mpc_search) and robust_mpc-native choose alike on larger
+    /// ladders too, horizons and look-aheads included: the script passes ctx's state to the
+    /// search exactly as the native strategy does.
+    @Test(arguments: [(6, "3", "0"), (10, "5", "1"), (8, "6", "2")])
+    func robustMPCMatchesItsTwinOnLargeLadders(levels: Int, horizon: String, offset: String) throws {
         var conformance = try StrategyConformance()
         var generator = SyntheticVideoGenerator()
         generator.ladderKbps = Array([230.0, 331, 477, 688, 991, 1427, 2056, 2962, 4267, 6000].suffix(levels))
         generator.segmentCount = 30
         conformance.video = try generator.generate(name: "ladder\(levels)")
-        let native = try Self.script("robust_mpc").descriptor()
-        let lua = try Self.script("robust_mpc", overrides: ["native_search": "false"]).descriptor()
+        let settings = ["horizon": horizon, "lookahead_offset": offset]
+        let lua = try Self.script("robust_mpc", overrides: settings).descriptor()
+        let native = try StrategyDescriptor.robustMPC.configured(settings)
         for trace in conformance.traces {
-            let a = try conformance.emulator.run(strategy: try native.makeStrategy(), strategyID: "robust_mpc", trace: trace, video: conformance.video)
-            let b = try conformance.emulator.run(strategy: try lua.makeStrategy(), strategyID: "robust_mpc", trace: trace, video: conformance.video)
+            let a = try conformance.emulator.run(strategy: try lua.makeStrategy(), strategyID: "robust_mpc", trace: trace, video: conformance.video)
+            let b = try conformance.emulator.run(strategy: try native.makeStrategy(), strategyID: "robust_mpc-native", trace: trace, video: conformance.video)
             #expect(a.segments == b.segments, "\(trace.name)")
         }
     }
 
-    /// The native search counts against the budget: a script calling it forever stops.
+    /// The search counts against the budget: a script calling it forever stops.
     @Test func nativeSearchCannotEscapeTheBudget() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("abrlab-mpc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -115,16 +115,16 @@ import Testing
 
     static func pensieveTotal(script: LuaScript, trace: String) throws -> Double {
         let video = try VideoLoader.load(
-            datasets.appendingPathComponent("pensieve/video_sizes"),
+            Datasets.url("pensieve/video_sizes"),
             ladderKbps: VideoPreset.pensieveLadderKbps, segmentDurationSeconds: 4
         )
-        let loaded = try TraceLoader.load(datasets.appendingPathComponent("pensieve/cooked_test_traces/\(trace)"))
+        let loaded = try TraceLoader.load(Datasets.url("pensieve/cooked_test_traces/\(trace)"))
         var strategy = LuaStrategy(script: script)
         let result = try SessionEmulator(profile: .pensieve).run(&strategy, strategyID: script.id, trace: loaded.trace, video: video)
         return SessionMetrics(result: result, qoe: .linear, ladder: video.ladder).qoeTotal
     }
 
-    @Test(.enabled(if: hasDatasets, "public datasets not found at ../shared/datasets; skipped"), arguments: [
+    @Test(.tags(.datasets, .reference), .needsDatasets, arguments: [
         ("norway_bus_1", 77.88468025140871), ("norway_ferry_1", 45.33013048762693), ("norway_tram_1", -10.142064899823106),
     ])
     func bbaReproducesPensieve(trace: String, expected: Double) throws {
@@ -132,7 +132,7 @@ import Testing
     }
 
     /// Pensieve's look-ahead is the default.
-    @Test(.enabled(if: hasDatasets, "public datasets not found at ../shared/datasets; skipped"))
+    @Test(.tags(.datasets, .reference), .needsDatasets)
     func robustMPCReproducesPensieveByDefault() throws {
         #expect(abs(try Self.pensieveTotal(script: try Self.script("robust_mpc"), trace: "norway_bus_1") - 94.1626876599077) < 1e-9)
     }

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Runs the `abrlab` binary built next to the test bundle and compares output with golden files.
 /// Set `ABRLAB_UPDATE_GOLDEN=1` to rewrite the golden files from the current output.
 enum CLI {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = PackageRoot.url
     static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
     struct Output {

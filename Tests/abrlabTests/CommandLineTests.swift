@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import TestSupport
 
-@Suite struct CommandLineTests {
+@Suite(.tags(.cli, .golden), .selectedByTags) struct CommandLineTests {
     @Test(arguments: [
         (["--help"], "help.txt"),
         (["compare", "--help"], "compare-help.txt"),

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The Twitch challenge's five patterns × live strategies in one `compare`: deterministic,
 /// byte-identical whatever --jobs is, scored by NQoE, with the live columns the docs describe.
-@Suite struct CompareLiveTests {
+@Suite(.tags(.cli, .golden), .selectedByTags) struct CompareLiveTests {
     static let liveRun = [
         "compare", "--profile", "live", "--video", "twitch-ll", "--qoe", "nqoe", "--traces", "Traces/twitch-ll",
         "--strategies", "Strategies/live/ll-throughput.lua", "throughput", "conservative",

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// How compare ranks: failures, ties, --rank-by, the JSON table.
-@Suite struct CompareRankingTests {
+@Suite(.tags(.cli), .selectedByTags) struct CompareRankingTests {
     /// Plays the top level and crashes at segment 40 on six of the twelve default traces.
     static let crashy = """
         local crashing = { ["3g_1"] = true, ["3g_2"] = true, ["4g_1"] = true, ["4g_2"] = true, lossy_1 = true, lossy_2 = true }

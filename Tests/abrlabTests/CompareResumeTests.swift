@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A compare killed with SIGKILL and resumed ends with the bytes of an uninterrupted run.
-@Suite struct CompareResumeTests {
+@Suite(.tags(.cli), .selectedByTags) struct CompareResumeTests {
     @Test func aRunKilledHalfwayAndResumedEqualsAnUninterruptedOne() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import TestSupport
 
-@Suite struct CompareTests {
+@Suite(.tags(.cli, .golden), .selectedByTags) struct CompareTests {
     static let nativeRun = [
         "compare", "--strategies", "conservative", "bba-native", "--traces", "Traces/default",
         "--video", "Traces/video.json", "--baseline", "conservative", "--quiet",

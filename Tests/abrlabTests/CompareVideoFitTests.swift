@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A strategy that cannot play the run's video at all is refused or skipped before any session.
-@Suite struct CompareVideoFitTests {
+@Suite(.tags(.cli), .selectedByTags) struct CompareVideoFitTests {
     /// Writes a 10-level Sabre manifest into `folder` through `abrlab videos generate`.
     static func tenLevelVideo(in folder: URL) throws -> URL {
         let video = folder.appendingPathComponent("ten.json")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -7,7 +8,7 @@ import Glibc
 
 /// One run at a time in a folder: a second compare or merge into a folder in use refuses at once,
 /// names the run that holds it and touches nothing; the first ends as if alone.
-@Suite struct ConcurrentRunTests {
+@Suite(.tags(.cli), .selectedByTags) struct ConcurrentRunTests {
     /// Holds `folder`'s lock from the test process, as another run would.
     final class HeldLock {
         let descriptor: Int32

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import TestSupport
 
-@Suite struct DiffTests {
+@Suite(.tags(.cli), .selectedByTags) struct DiffTests {
     static let base = ["compare", "--strategies", "conservative", "bba-native", "--traces", "Traces/default/3g_1.csv",
                        "Traces/default/4g_1.csv", "--video", "Traces/video.json", "--quiet"]
 

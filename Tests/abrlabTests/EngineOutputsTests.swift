@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Every profile's per-session and per-segment output, byte for byte, on the shipped trace sets
 /// and on Pensieve's and Sabre's: the engine may be reshaped, its numbers may not change. Each
 /// case's `sessions.csv`, `segments.csv` and `transitions.csv` are hashed against
 /// `Fixtures/engine-outputs.txt`; `ABRLAB_UPDATE_FIXTURES=1` rewrites it (only for a change
 /// that is meant to alter results, said in its commit).
-@Suite struct EngineOutputsTests {
+@Suite(.tags(.cli, .scale), .selectedByTags) struct EngineOutputsTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let name: String
         let arguments: [String]
@@ -15,8 +16,7 @@ import Testing
         var testDescription: String { name }
     }
 
-    static let datasets = CLI.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/datasets")
-    static var hasDatasets: Bool { FileManager.default.fileExists(atPath: datasets.path) }
+    static let datasets = Datasets.root
     static let fixture = CLI.packageRoot.appendingPathComponent("Tests/abrlabTests/Fixtures/engine-outputs.txt")
     static let files = ["sessions.csv", "segments.csv", "transitions.csv"]
 
@@ -72,7 +72,7 @@ import Testing
         try check(test)
     }
 
-    @Test(.enabled(if: hasDatasets, "public datasets not found at ../shared/datasets; skipped"), arguments: cases.filter(\.datasets))
+    @Test(.tags(.datasets, .reference), .needsDatasets, arguments: cases.filter(\.datasets))
     func datasetsGiveTheSameOutputs(_ test: Case) throws {
         try check(test)
     }

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Numbers in error messages read back as the value that caused them: NaN is `NaN` whatever its
 /// sign bit, and a level of 2.0000000000000004 is not shown as the valid-looking 2.
-@Suite struct ErrorNumberTests {
+@Suite(.tags(.cli), .selectedByTags) struct ErrorNumberTests {
     @Test(arguments: [
         ("return 0/0", "choose returned NaN; levels are 1…6 (segment 1 of 3g_1)"),
         ("return 2.0000000000000004", "choose returned 2.0000000000000004; levels are 1…6 (segment 1 of 3g_1)"),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -59,7 +60,7 @@ final class SmallDisk {
 
 /// A run that fills the disk leaves it as it was (without --resume), or leaves checkpoints the
 /// same command continues (with --resume): never a half-written folder that blocks the next run.
-@Suite(.enabled(if: SmallDisk.canMount, SmallDisk.skipMessage))
+@Suite(.tags(.cli), .selectedByTags, .enabled(if: SmallDisk.canMount, SmallDisk.skipMessage))
 struct FullDiskTests {
     /// 30 traces whose results (about 10 MB with the buffer timeline) cannot fit on 2 MiB.
     static func bigRun(in folder: URL) throws -> [String] {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import TestSupport
 
-@Suite struct HLSVideoTests {
+@Suite(.tags(.cli), .selectedByTags) struct HLSVideoTests {
     /// A two-variant HLS ladder on disk: sizes from BYTERANGE, formats from DATERANGE tags.
     static func writeLadder(in folder: URL) throws -> URL {
         let master = """

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import TestSupport
 
-@Suite struct InputLimitTests {
+@Suite(.tags(.cli), .selectedByTags) struct InputLimitTests {
     /// `traces info` on a 2 GiB sparse file fails at once with one line naming the file, and so
     /// does a compare given it as a trace or as the video.
     @Test func aHugeSparseFileIsRefusedWithOneLine() throws {

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The whole live set — ll-throughput, LoL+ and L2A-LL from Strategies/live — over the five
 /// Twitch challenge patterns in one compare: every session completes, LoL+'s random start
 /// (its k-means++ draw from the session's math.random) stays deterministic, and the files are
 /// byte-identical whatever --jobs is.
-@Suite struct LiveStrategiesCompareTests {
+@Suite(.tags(.cli), .selectedByTags) struct LiveStrategiesCompareTests {
     static let run = [
         "compare", "--profile", "live", "--video", "twitch-ll", "--qoe", "nqoe", "--traces", "Traces/twitch-ll",
         "--strategies", "Strategies/live",

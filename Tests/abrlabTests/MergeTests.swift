@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Sharded compares merged back together, and every way a merge must refuse its input.
-@Suite struct MergeTests {
+@Suite(.tags(.cli), .selectedByTags) struct MergeTests {
     /// Natives and a swept Lua strategy over the shipped traces, with every optional file.
     static let run = [
         "compare", "--strategies", "conservative", "bba-native", "Strategies/bola.lua", "--param", "bola.gp=3,8",

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Every numeric option's range is checked before work starts, and options that would change
 /// nothing are refused: one line, a non-zero exit, nothing written. Before, the generators
 /// trapped (`--segment-duration-s 1e308`), climbed past 3 GB (`--segments 1000000000`) or hung
 /// (`--outage-mean-s 1e308`), and `--seed -1` was answered "Missing value".
-@Suite struct OptionRangeTests {
+@Suite(.tags(.cli), .selectedByTags) struct OptionRangeTests {
     static let compare = ["compare", "--strategies", "conservative", "--traces", "Traces/3g/3g_1.csv", "--out", "OUT/results", "--quiet"]
     static let run = ["run", "--trace", "Traces/3g/3g_1.csv"]
     static let videos = ["videos", "generate", "--out", "OUT/video.json"]

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// docs/output.md describes every file a compare writes; these tests keep it exact.
-@Suite struct OutputDocsTests {
+@Suite(.tags(.cli), .selectedByTags) struct OutputDocsTests {
     /// The names in the first column of each "## `file`" section's tables.
     static func documentedNames() throws -> [String: Set<String>] {
         let text = try CLI.read(CLI.packageRoot.appendingPathComponent("docs/output.md"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -7,7 +8,7 @@ import Glibc
 
 /// `--out` belongs to the run: stale files go, foreign results stop the run, interrupts leave
 /// no temporary files.
-@Suite struct OutputFolderCLITests {
+@Suite(.tags(.cli), .selectedByTags) struct OutputFolderCLITests {
     static let base = ["compare", "--strategies", "conservative", "--traces", "Traces/default/3g_1.csv", "--video", "Traces/video.json", "--quiet"]
 
     static func entries(_ folder: URL) throws -> [String] {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `--param-grid FILE`: settings listed row by row, run as rows like `--param` sweeps, errors
 /// at file:line, and shards of a grid plan merge like any other.
-@Suite struct ParamGridTests {
+@Suite(.tags(.cli), .selectedByTags) struct ParamGridTests {
     static let base = ["compare", "--traces", "Traces/default/4g_1.csv", "Traces/default/3g_1.csv", "--video", "Traces/video.json", "--quiet"]
 
     static func write(_ text: String, in folder: URL, name: String = "grid.csv") throws -> String {
@@ -186,7 +187,7 @@ import Testing
     /// Ten thousand grid rows over the shipped video, paired with a baseline: memory stays near
     /// what a few rows take (each session's rows go to the files as they come, not a whole
     /// trace's at once: 486 MB before, 109 MB after, debug build) and time grows linearly.
-    @Test(.timeLimit(.minutes(2))) func tenThousandGridRowsRunInBoundedMemory() throws {
+    @Test(.tags(.scale), .timeLimit(.minutes(2))) func tenThousandGridRowsRunInBoundedMemory() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let rows = (0..<10_000).map { "\(1 + Double($0) / 1000),\(10 + $0 % 7)\n" }.joined()

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `--param` sweeps: one row per setting, named `id[key=value,...]`, in a documented order.
-@Suite struct ParamSweepTests {
+@Suite(.tags(.cli), .selectedByTags) struct ParamSweepTests {
     static let base = ["compare", "--traces", "Traces/default/4g_1.csv", "--video", "Traces/video.json", "--quiet"]
 
     @Test func everySettingIsItsOwnRowInProductOrder() throws {

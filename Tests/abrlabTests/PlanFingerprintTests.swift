@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The plan's fingerprint covers every file a session's code is known to read: an edit of any
 /// of them makes another plan, so shards and resumed runs of the two never mix.
-@Suite struct PlanFingerprintTests {
+@Suite(.tags(.cli), .selectedByTags) struct PlanFingerprintTests {
     struct Case: Sendable, CustomStringConvertible {
         let name: String
         /// Arguments after `compare`, with `@` standing for the fixture's folder.

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The `default` and `pensieve` profiles give, in every column that existed before the
 /// request-level engine, exactly what they gave before it: the shipped trace sets under `default`,
 /// and Pensieve's video and 142 test traces under `pensieve` (skipped without the datasets).
-@Suite struct ProfileStabilityTests {
+@Suite(.tags(.cli), .selectedByTags) struct ProfileStabilityTests {
     static let strategies = [
         "Strategies/bba.lua", "Strategies/bola.lua", "Strategies/dynamic.lua", "Strategies/festive.lua", "Strategies/rb.lua",
         "Strategies/robust_mpc.lua", "Strategies/throughput.lua", "conservative", "bba-native", "robust_mpc-native",
@@ -31,14 +32,14 @@ import Testing
         return hashes
     }()
 
-    static var datasets: URL { CLI.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/datasets/pensieve") }
+    static var datasets: URL { Datasets.url("pensieve") }
 
     @Test(arguments: ["default", "3g", "4g", "broadband", "lossy"])
     func defaultProfileIsUnchanged(set: String) throws {
         try check(set: set, arguments: ["--traces", "Traces/\(set)"])
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: datasets.path), "Pensieve's datasets not found at ../shared/datasets; skipped"))
+    @Test(.tags(.datasets, .reference), .needsDatasets("pensieve"))
     func pensieveProfileIsUnchanged() throws {
         let p = Self.datasets.path
         try check(set: "pensieve", arguments: [

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `--qoe model.lua`: a QoE model written in Lua scores sessions through the command line.
-@Suite struct QoEScriptTests {
+@Suite(.tags(.cli), .selectedByTags) struct QoEScriptTests {
     static let run = ["compare", "--strategies", "bba", "conservative", "--traces", "Traces/default", "--quiet"]
 
     @Test func theLinearExampleGivesTheBuiltInScores() throws {

@@ -1,8 +1,9 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
-@Suite struct ReplayAndExportTests {
+@Suite(.tags(.cli, .golden), .selectedByTags) struct ReplayAndExportTests {
     static let session = ["--strategy", "Strategies/bba.lua", "--trace", "Traces/default/3g_1.csv", "--video", "Traces/video.json"]
 
     @Test func replayPrintsPlainLinesWhenNotATerminal() throws {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// run.json records every input by path and hash, the profile's parameters and typed parameters;
 /// the pensieve profile warns about a video of another shape.
-@Suite struct RunManifestTests {
+@Suite(.tags(.cli), .selectedByTags) struct RunManifestTests {
     static func sha256(_ path: String) throws -> String {
         let result = try CLI.runTool("/usr/bin/sha256sum", [path])
         return String(result.stdout.prefix(64))
@@ -90,7 +91,7 @@ import Testing
         }
         let mpc = params("robust_mpc-native")
         #expect(mpc.mapValues(\.default) == ["horizon": 5, "first_level": 2, "lookahead_offset": 1, "rebuffer_penalty": 4.3, "smoothness_penalty": 1])
-        #expect(mpc.mapValues(\.default) == params("robust_mpc").filter { $0.key != "native_search" }.mapValues(\.default))
+        #expect(mpc.mapValues(\.default) == params("robust_mpc").mapValues(\.default))
         #expect(params("bba-native").mapValues(\.value) == ["reservoir_s": 5, "cushion_s": 12.5, "first_level": 2])
         #expect(params("bba-native").mapValues(\.default) == params("bba").mapValues(\.default))
         #expect(params("conservative").mapValues(\.default) == ["buffer_health_threshold": 0.7, "rebuffering_threshold": 0.05])
@@ -226,12 +227,8 @@ import Testing
             + "and Pensieve's own video is the folder of its video_size_N files\n")
     }
 
-    @Test func runHelpsExampleReproducesPensievesNumber() throws {
-        let dataset = CLI.packageRoot.appendingPathComponent("../shared/datasets/pensieve").standardizedFileURL
-        guard FileManager.default.fileExists(atPath: dataset.appendingPathComponent("video_sizes").path) else {
-            print("skipped: ../shared/datasets/pensieve is absent")
-            return
-        }
+    @Test(.tags(.datasets, .reference), .needsDatasets("pensieve"))
+    func runHelpsExampleReproducesPensievesNumber() throws {
         let result = try CLI.run([
             "run", "--strategy", "Strategies/bba.lua", "--trace", "../shared/datasets/pensieve/cooked_test_traces/norway_bus_1",
             "--profile", "pensieve", "--video", "../shared/datasets/pensieve/video_sizes",

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Warnings print whatever `--quiet` says (it silences progress only) and are recorded in
 /// `run.json`; shards record theirs and `merge` lists them as the unsharded run does.
-@Suite struct RunWarningsTests {
+@Suite(.tags(.cli), .selectedByTags) struct RunWarningsTests {
     /// A folder of traces: copies of shipped ones, and for each name in `kbps` a trace whose
     /// bits per second are labelled kbps (1000 times the bandwidth), which draws a unit warning.
     static func traces(in folder: URL, plain: [String], kbps: [String]) throws -> URL {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Hostile traces through the CLI: a session over a trace too slow or too late to finish ends at
 /// the documented 24 h limit with an error in its row, the other sessions complete, exit 1.
-@Suite struct SessionLimitsCLITests {
+@Suite(.tags(.cli), .selectedByTags) struct SessionLimitsCLITests {
     static let profiles = ["default", "pensieve", "sabre", "live"]
     static let limitMessage = "the session ran past its limit of 86400 s of simulated time"
 

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `strategies check` runs every hook under the profile that calls it, and the hooks it refuses
 /// fail a compare with one clear line per session.
-@Suite struct StrategiesCheckHooksTests {
+@Suite(.tags(.cli), .selectedByTags) struct StrategiesCheckHooksTests {
     /// Top level after the first segment; `hook` is the abandonment check's body, on line 6.
     static func script(hook: String) -> String {
         """

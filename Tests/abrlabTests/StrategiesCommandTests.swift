@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import TestSupport
 
-@Suite struct StrategiesCommandTests {
+@Suite(.tags(.cli, .golden), .selectedByTags) struct StrategiesCommandTests {
     @Test func listsNativeAndScriptedStrategies() throws {
         let result = try CLI.run(["strategies"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -135,7 +136,7 @@ import Testing
 }
 
 /// pensieve-native and its parameters from the command line.
-@Suite struct PensieveCommandTests {
+@Suite(.tags(.cli), .selectedByTags) struct PensieveCommandTests {
     @Test func nativeParametersAreSetWithParam() throws {
         let out = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }

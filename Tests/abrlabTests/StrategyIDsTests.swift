@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// One id, one algorithm: a script under Strategies/ is known by its path there (`sabre/bola`),
 /// however it is named, so Sabre's BOLA and BOLA-BASIC run side by side; two different
 /// algorithms under one id in one run are refused.
-@Suite struct StrategyIDsTests {
+@Suite(.tags(.cli), .selectedByTags) struct StrategyIDsTests {
     static let traces = ["--traces", "Traces/3g/3g_1.csv", "Traces/3g/3g_2.csv"]
 
     static func column(_ file: URL, _ index: Int = 0) throws -> [String] {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Trace files as the file system has them: names that are not UTF-8, names that collide, and
 /// files that are not regular files.
-@Suite struct TraceFilesTests {
+@Suite(.tags(.cli), .selectedByTags) struct TraceFilesTests {
     /// Runs `script` in `sh` with `$1` set to `folder`.
     static func shell(_ script: String, _ folder: URL) throws {
         let result = try CLI.runTool("/bin/sh", ["-c", script, "sh", folder.path])

@@ -4,7 +4,7 @@
 ///
 /// The arithmetic follows Sabre's simulator (Spiteri, Nguyen, Sitaraman, MMSys 2018,
 /// doi:10.1145/3204949.3204953) operation for operation, so the `sabre` profile reproduces its
-/// numbers; the README lists the profiles. Every walk stops at a period boundary crossed after
+/// numbers; docs/emulation.md lists the profiles. Every walk stops at a period boundary crossed after
 /// ``limitMs`` of trace time or once ``stepsLeft`` is spent, so none runs for ever, whatever the
 /// trace's bandwidth and latency.
 public struct NetworkLink: Sendable {

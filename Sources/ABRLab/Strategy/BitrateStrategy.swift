@@ -2,7 +2,7 @@
 ///
 /// Bitrates are in bits per second. `bufferHealth` is the buffer's fill as a fraction of its
 /// target (0…1, may exceed 1), `rebufferingRatio` is stall time over playback time.
-/// The emulator runs conforming types through ``SeedStrategyController``.
+/// The emulator runs conforming types through ``BitrateStrategySession``.
 public protocol BitrateStrategy: Sendable {
     /// The bitrate to start with, chosen from the network quality alone.
     func initialBitrate(

@@ -3,6 +3,8 @@
 
 #include <stddef.h>
 
+#include "abrl_api.h"
+
 /* An opaque Lua engine. Swift never sees lua_State; every call that can raise a Lua
    error runs inside lua_pcall here, so no longjmp crosses a Swift frame. Every function
    leaves the Lua stack top as it found it. An engine belongs to one thread at a time. */
@@ -74,10 +76,37 @@ typedef struct abrl_model_info {
     long long cost;     /* instruction-budget units charged per forward call */
 } abrl_model_info;
 
+/* ctx:mpc_search's question to the host: RobustMPC's look-ahead search from the state ctx
+   holds, over `depth` segments from 0-based `first_segment` (segments outside the video have
+   size 0). Pointers are valid during the call only. */
+typedef struct abrl_mpc_question {
+    const double *levels_kbps;     /* level_count entries, lowest first */
+    const long long *sizes_bytes;  /* segment-major: [segment * level_count + level] */
+    long long level_count;
+    long long size_segment_count;  /* segments sizes_bytes holds */
+    long long first_segment;       /* within -10 … size_segment_count */
+    long long depth;               /* 1 … 10 */
+    long long last_level;          /* 0-based */
+    double segment_duration_s;
+    double bandwidth_MBps;
+    double buffer_s;
+    double rebuffer_penalty;
+    double smoothness_penalty;
+    unsigned long long node_limit; /* the search stops once it has visited more nodes than this */
+} abrl_mpc_question;
+
+/* The host's answer. */
+typedef struct abrl_mpc_answer {
+    long long level;          /* 0-based first level of the best sequence */
+    double reward;            /* that sequence's reward */
+    unsigned long long nodes; /* search-tree nodes visited, leaves included */
+    int finished;             /* 0: stopped past node_limit; level and reward mean nothing */
+} abrl_mpc_answer;
+
 /* What the host (Swift) provides to a script beyond the sandbox: the sources of the modules
-   it requires and the models it loads, both files of the script's folder. Callbacks run inside
-   a Lua call; they never touch Lua and never raise. On failure they write a NUL-terminated
-   message (without a place) and return nonzero. Pointers they hand out stay valid as long as
+   it requires and the models it loads, both files of the script's folder, and the MPC search
+   behind ctx:mpc_search. Callbacks run inside a Lua call; they never touch Lua and never raise.
+   On failure they write a NUL-terminated message (without a place) and return nonzero. Pointers they hand out stay valid as long as
    `context` lives, which outlives every session the host opens. */
 typedef struct abrl_host {
     void *context;
@@ -90,6 +119,8 @@ typedef struct abrl_host {
                       char *message, size_t message_size);
     /* Evaluates a model on rows × columns finite numbers (row-major); writes `outputs` values. */
     void (*forward)(const void *model, const double *input, double *output);
+    /* Runs RobustMPC's search for ctx:mpc_search (the native robust_mpc-native's search). */
+    void (*mpc_search)(const abrl_mpc_question *question, abrl_mpc_answer *answer);
 } abrl_host;
 
 /* Script forms. */
@@ -147,7 +178,8 @@ typedef struct abrl_session_info {
     const abrl_param *params;
     size_t param_count;
     int form;
-    const abrl_host *host;        /* modules and models; NULL leaves require and abrlab absent */
+    const abrl_host *host;        /* modules, models and the MPC search; NULL leaves require and
+                                     abrlab absent and makes ctx:mpc_search an error */
     const struct abrl_quality *quality; /* per-segment quality for ctx:quality; NULL when none */
     double target_latency_s;      /* live profile; NaN on demand */
     double chunk_duration_s;      /* live profile; NaN on demand */
@@ -269,7 +301,7 @@ int abrl_session_check_abandon_source(abrl_session *session, long long *line);
 /* Calls on_wait(wait) when the script defines it: the player waited wait_s on a full buffer. */
 int abrl_session_on_wait(abrl_session *session, double wait_s, double buffer_s);
 
-/* The three questions of the seed protocol. */
+/* The three questions of the question form. */
 enum { ABRL_SEED_INITIAL = 0, ABRL_SEED_UPGRADE = 1, ABRL_SEED_DOWNGRADE = 2 };
 
 /* Asks a seed-form script one question. `value` is buffer health for an upgrade and the
@@ -304,14 +336,15 @@ typedef struct abrl_qoe_session {
     size_t profile_length;
 } abrl_qoe_session;
 
-/* One played segment. Indices are 0-based here; previous_level is -1 for the first segment. */
+/* One played segment. Indices are 0-based here; previous_level is -1 for the first segment.
+   NaN marks a value the segment does not have (nil in Lua). */
 typedef struct abrl_qoe_segment {
     long long index;
     long long level;
     long long previous_level;
     long long size_bytes;
     double bitrate_kbps;
-    double previous_bitrate_kbps;
+    double previous_bitrate_kbps; /* NaN for the first segment */
     double duration_s;
     double rebuffer_s;
     double download_time_s;
@@ -319,10 +352,8 @@ typedef struct abrl_qoe_segment {
     double buffer_before_s;
     double buffer_after_s;
     double wait_s;
-    double vmaf, previous_vmaf;   /* read only when has_vmaf */
-    double ssim, previous_ssim;   /* read only when has_ssim */
-    int has_vmaf;
-    int has_ssim;
+    double vmaf, previous_vmaf;   /* NaN when the video has no VMAF (previous: or no previous) */
+    double ssim, previous_ssim;   /* likewise for SSIM */
 } abrl_qoe_segment;
 
 /* Runs a QoE script's top level with seed 0, checks it returns a table whose qoe is a function,

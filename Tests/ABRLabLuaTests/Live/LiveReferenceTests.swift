@@ -1,11 +1,12 @@
 import ABRLabLua
 import Foundation
 import Testing
+import TestSupport
 
 /// The live strategies' modules against scripts/reference/dashjs_live.py, a transcription of
 /// dash.js's L2A-LL and LoL+ code (which scans all 625 weight vectors where the Lua scores 25),
 /// over a few hundred decisions of varied inputs: same levels, and the same doubles bit for bit.
-@Suite struct LiveReferenceTests {
+@Suite(.tags(.lua, .reference), .selectedByTags) struct LiveReferenceTests {
     // Expected numbers travel as hexadecimal floats (exact in Lua source); parsing decimal JSON
     // may round them differently.
 

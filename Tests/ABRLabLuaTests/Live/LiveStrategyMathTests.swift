@@ -1,13 +1,13 @@
 import ABRLabLua
 import Foundation
 import Testing
+import TestSupport
 
 /// The maths of the live strategies' modules (Strategies/live/lib), run on their own in a Lua
 /// engine, against cases worked by hand and against scripts/reference/dashjs_live.py, a
 /// transcription of dash.js's code.
-@Suite struct LiveStrategyMathTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+@Suite(.tags(.lua), .selectedByTags) struct LiveStrategyMathTests {
+    static let packageRoot = PackageRoot.url
     static let lib = packageRoot.appendingPathComponent("Strategies/live/lib")
     /// L2A's cautiousness V_L for its horizon of 4.
     static let vl: Double = pow(4.0, 0.99)

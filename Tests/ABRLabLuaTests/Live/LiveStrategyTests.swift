@@ -2,10 +2,11 @@ import ABRLab
 import ABRLabLua
 import Foundation
 import Testing
+import TestSupport
 
 /// LoL+ and L2A-LL (Strategies/live) as strategies: the conformance checks, and sessions under
 /// the live profile on the five Twitch challenge patterns (Traces/twitch-ll).
-@Suite struct LiveStrategyTests {
+@Suite(.tags(.lua), .selectedByTags) struct LiveStrategyTests {
     static let root = LiveStrategyMathTests.packageRoot
     static let folder = root.appendingPathComponent("Strategies/live").path
     static let ids = ["l2a", "lolp"]

@@ -2,10 +2,11 @@ import ABRLab
 import ABRLabLua
 import Foundation
 import Testing
+import TestSupport
 
 /// The request-level hooks from Lua: delays, abandonment checks, full-buffer waits and what the
 /// report says, and the errors a misbehaving hook gets.
-@Suite struct RequestHookTests {
+@Suite(.tags(.lua), .selectedByTags) struct RequestHookTests {
     /// A slow, steady link (600 kbps) and a 4-level CBR video of 4 s segments.
     static func inputs() throws -> (NetworkTrace, Video) {
         let trace = try NetworkTrace(name: "slow", periodEndSeconds: [30, 60], bandwidthBitsPerSecond: [600_000, 600_000], latencySeconds: [0.05, 0.05])

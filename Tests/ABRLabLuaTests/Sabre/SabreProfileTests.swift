@@ -2,11 +2,12 @@ import ABRLab
 import ABRLabLua
 import Foundation
 import Testing
+import TestSupport
 
 /// Sabre's five algorithms under `--profile sabre` against the numbers Sabre itself prints
 /// (issue 11's acceptance), and against `scripts/reference/sabre_spec.py` — a transcription of
 /// the spec sharing no code with abrlab — on every trace of the 3G and 4G sets.
-@Suite(.enabled(if: SabreReference.hasDatasets, SabreReference.skip))
+@Suite(.tags(.lua, .datasets, .reference, .scale), .selectedByTags, .needsDatasets("sabre"))
 struct SabreProfileTests {
     @Test(arguments: [
         ("bola", 2876.593494, 2.403623), ("bolae", 2911.905206, 2.435983), ("dynamic", 2905.420509, 2.433142),

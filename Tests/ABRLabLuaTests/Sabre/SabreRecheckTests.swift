@@ -2,10 +2,11 @@ import ABRLab
 import ABRLabLua
 import Foundation
 import Testing
+import TestSupport
 
 /// Sabre's scripts ask to skip abandonment checks that cannot abandon (lib/bola_abandon.lua and
 /// throughput.lua's recheck); checking at every step instead must give the same sessions.
-@Suite(.enabled(if: SabreReference.hasDatasets, SabreReference.skip))
+@Suite(.tags(.lua, .datasets, .reference, .scale), .selectedByTags, .needsDatasets("sabre"))
 struct SabreRecheckTests {
     static let cases: [(String, EmulationProfile.Replacement)] =
         SabreReference.algorithms.map { ($0, .none) } + [("bolae", .left), ("bola", .right)]

@@ -2,14 +2,13 @@ import ABRLab
 import ABRLabLua
 import Foundation
 import Testing
+import TestSupport
 
 /// Runs Sabre's algorithms (`Strategies/sabre`) under the `sabre` profile and reads back every
 /// metric Sabre prints, named as `scripts/reference/sabre_spec.py --json` names them.
 enum SabreReference {
     static let packageRoot = StrategyLibraryTests.packageRoot
-    static let datasets = StrategyLibraryTests.datasets.appendingPathComponent("sabre")
-    static var hasDatasets: Bool { FileManager.default.fileExists(atPath: datasets.path) }
-    static let skip: Comment = "Sabre's datasets not found at ../shared/datasets/sabre; skipped"
+    static let datasets = Datasets.url("sabre")
     static let algorithms = ["bola", "bolae", "dynamic", "dynamicdash", "throughput"]
 
     static func script(_ id: String) throws -> LuaScript {

@@ -1,8 +1,9 @@
 import ABRLab
 import Testing
+import TestSupport
 
 /// dash.js's low-latency throughput: per-chunk throughputs averaged, production gaps left out.
-@Suite struct ChunkThroughputTests {
+@Suite(.tags(.core), .selectedByTags) struct ChunkThroughputTests {
     static func chunk(_ index: Int, bytes: Int, firstMs: Double, lastMs: Double) -> ChunkRecord {
         ChunkRecord(index: index, sizeBytes: bytes, availableSeconds: firstMs / 1000, firstByteSeconds: firstMs / 1000, arrivalSeconds: lastMs / 1000)
     }

@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct NetworkQualityTests {
+@Suite(.tags(.core), .selectedByTags) struct NetworkQualityTests {
     @Test func rawValuesAndOrder() {
         #expect(NetworkQuality.allCases.map(\.rawValue) == [0, 1, 2, 3, 4])
         #expect(NetworkQuality.allCases == NetworkQuality.allCases.sorted())

@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct ExperimentPlanTests {
+@Suite(.tags(.core), .selectedByTags) struct ExperimentPlanTests {
     static func validationError(_ plan: ExperimentPlan) -> InputError? {
         do {
             try plan.validate()
@@ -46,7 +47,7 @@ import Testing
 
     /// A parameter grid can make a hundred thousand rows: ids are checked in linear time (a
     /// pairwise scan took minutes), and a repeat found among them is still named.
-    @Test(.timeLimit(.minutes(1))) func aHundredThousandRowsValidateAndARepeatAmongThemIsNamed() throws {
+    @Test(.tags(.scale), .timeLimit(.minutes(1))) func aHundredThousandRowsValidateAndARepeatAmongThemIsNamed() throws {
         let rows = (0..<200_000).map { RunnerFixtures.descriptor("bola[gp=\($0)]", levels: [0]) }
         try RunnerFixtures.plan(strategies: rows).validate()
         let repeated = rows + [RunnerFixtures.descriptor("bola[gp=7]", levels: [0])]

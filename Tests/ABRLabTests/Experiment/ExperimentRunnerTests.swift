@@ -1,6 +1,7 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
 /// Small plans for the runner: CBR sessions over constant traces with scripted strategies.
 enum RunnerFixtures {
@@ -43,7 +44,7 @@ final class LockedBox<Value>: @unchecked Sendable {
     }
 }
 
-@Suite struct ExperimentRunnerTests {
+@Suite(.tags(.core), .selectedByTags) struct ExperimentRunnerTests {
     /// What the tests compare of each outcome.
     struct Row: Equatable, Sendable {
         var index: Int

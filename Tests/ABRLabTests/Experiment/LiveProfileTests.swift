@@ -1,10 +1,11 @@
 import ABRLab
 import Testing
+import TestSupport
 
 /// What any correct live model shows (issue 15's acceptance): a link above the top bitrate
 /// holds the target latency without stalls; a dip below it stalls an always-top player and
 /// grows its latency until catch-up takes it back; production waits never look like a slow link.
-@Suite struct LiveProfileTests {
+@Suite(.tags(.core), .selectedByTags) struct LiveProfileTests {
     static let target = 1.5
 
     @Test func constantLinkSettlesWithinPointTwoSecondsOfTheTarget() throws {

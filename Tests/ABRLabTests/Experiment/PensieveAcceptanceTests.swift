@@ -1,13 +1,14 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
 /// The `pensieve` profile against totals from Pensieve's own simulator, on its public test set.
-@Suite(.enabled(if: DatasetLocator.isAvailable, DatasetLocator.skipMessage))
+@Suite(.tags(.core, .datasets, .reference, .scale), .selectedByTags, .needsDatasets)
 struct PensieveAcceptanceTests {
     static func video() throws -> Video {
         try VideoLoader.load(
-            DatasetLocator.url("pensieve/video_sizes"),
+            Datasets.url("pensieve/video_sizes"),
             ladderKbps: VideoPreset.pensieveLadderKbps, segmentDurationSeconds: VideoPreset.pensieveSegmentDurationSeconds
         )
     }
@@ -26,7 +27,7 @@ struct PensieveAcceptanceTests {
         ("norway_tram_1", -10.142064899823106),
     ])
     func bufferBasedTotalsMatchPensieve(trace: String, expected: Double) throws {
-        let url = DatasetLocator.url("pensieve/cooked_test_traces/\(trace)")
+        let url = Datasets.url("pensieve/cooked_test_traces/\(trace)")
         #expect(abs(try Self.total(traceFile: url, video: try Self.video()) - expected) < 1e-9)
     }
 }
@@ -34,7 +35,7 @@ struct PensieveAcceptanceTests {
 extension PensieveAcceptanceTests {
     @Test func robustMPCWithPensieveLookaheadMatchesItsTotal() throws {
         let video = try Self.video()
-        let trace = try TraceLoader.load(DatasetLocator.url("pensieve/cooked_test_traces/norway_bus_1")).trace
+        let trace = try TraceLoader.load(Datasets.url("pensieve/cooked_test_traces/norway_bus_1")).trace
         var strategy = RobustMPCStrategy(lookaheadOffset: 1)
         let result = try SessionEmulator(profile: .pensieve).run(&strategy, strategyID: "mpc", trace: trace, video: video)
         let total = SessionMetrics(result: result, qoe: .linear, ladder: video.ladder).qoeTotal

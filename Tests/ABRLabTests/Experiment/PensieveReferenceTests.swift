@@ -1,13 +1,14 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
 /// Every one of Pensieve's 142 test traces against a reference implementation written here,
 /// straight from `fixed_env.py` and `bb.py` (times in ms, its operations in its order), sharing
 /// no code with the emulator.
-@Suite(.enabled(if: DatasetLocator.isAvailable, DatasetLocator.skipMessage))
+@Suite(.tags(.core, .datasets, .reference), .selectedByTags, .needsDatasets)
 struct PensieveReferenceTests {
-    static let traceFolder = DatasetLocator.url("pensieve/cooked_test_traces")
+    static let traceFolder = Datasets.url("pensieve/cooked_test_traces")
 
     static var traceNames: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: traceFolder.path)) ?? []).sorted()

@@ -1,9 +1,10 @@
 import ABRLab
 import Testing
+import TestSupport
 
 /// The request loop with native strategies: delays, abandonment, replacement, and the errors a
 /// strategy's answers can cause.
-@Suite struct RequestEngineTests {
+@Suite(.tags(.core), .selectedByTags) struct RequestEngineTests {
     static func inputs() throws -> (NetworkTrace, Video) {
         let trace = try NetworkTrace(name: "flat", periodEndSeconds: [120], bandwidthBitsPerSecond: [2_000_000], latencySeconds: [0.05])
         let ladder = [300_000, 1_000_000, 4_000_000].enumerated().map { BitrateLevel(bitrate: $1, label: "L\($0)") }

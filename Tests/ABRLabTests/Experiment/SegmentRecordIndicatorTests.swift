@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct SegmentRecordIndicatorTests {
+@Suite(.tags(.core), .selectedByTags) struct SegmentRecordIndicatorTests {
     static func record(before: Double, after: Double, download: Double, wait: Double) -> SegmentRecord {
         SegmentRecord(
             index: 0, level: 0, bitrateKbps: 300, sizeBytes: 1, downloadStartSeconds: 0, downloadEndSeconds: download,

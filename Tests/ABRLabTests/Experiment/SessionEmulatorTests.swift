@@ -1,8 +1,9 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
-@Suite struct SessionEmulatorTests {
+@Suite(.tags(.core), .selectedByTags) struct SessionEmulatorTests {
     @Test func steadySessionHasNoStallsAndAnExactTimeline() throws {
         // 1 Mbps segments of 1 s over 2 Mbps: each takes 0.5 s, so the buffer grows by 0.5 s each.
         let emulator = SessionEmulator(profile: EmulatorFixtures.idealProfile())

@@ -1,10 +1,11 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
 /// Every session ends, whatever the trace or the strategy: at the profile's simulated-time limit
 /// or after its number of steps, with an error that says which.
-@Suite struct SessionLimitsTests {
+@Suite(.tags(.core), .selectedByTags) struct SessionLimitsTests {
     static let profiles = EmulationProfile.builtIn.map(\.name)
 
     static func profile(_ name: String) throws -> EmulationProfile {

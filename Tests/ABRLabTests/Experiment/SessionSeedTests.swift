@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct SessionSeedTests {
+@Suite(.tags(.core), .selectedByTags) struct SessionSeedTests {
     @Test func derivesTheSeedsPublishedInResults() {
         // Seeds written by `abrlab compare --seed 1` (Tests/abrlabTests/Golden/compare-native-sessions.csv);
         // changing the derivation would change every published result.

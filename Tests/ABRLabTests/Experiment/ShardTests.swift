@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct ShardTests {
+@Suite(.tags(.core), .selectedByTags) struct ShardTests {
     @Test(arguments: [
         ([1, 1, 1, 1, 1, 1, 1], 3, [0..<2, 2..<5, 5..<7]),
         ([1, 1, 1, 1, 1, 1, 1, 1, 1, 1], 7, [0..<1, 1..<3, 3..<4, 4..<6, 6..<7, 7..<9, 9..<10]),

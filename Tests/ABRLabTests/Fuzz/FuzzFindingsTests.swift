@@ -1,10 +1,11 @@
 import ABRLab
 import Testing
+import TestSupport
 
 /// Every input the fuzzers (`scripts/fuzz`, Tests/Fuzz) found crashing a parser, breaking one of
 /// its properties, or using too much memory, replayed through the public API: each now gets
 /// the one-line error below.
-@Suite struct FuzzFindingsTests {
+@Suite(.tags(.core, .fuzz), .selectedByTags) struct FuzzFindingsTests {
     /// The parser entry point a finding came from, named like its fuzz target.
     enum Entry: String, Sendable {
         case traceAuto = "trace-auto"

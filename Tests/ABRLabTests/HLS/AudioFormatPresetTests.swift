@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct AudioFormatPresetTests {
+@Suite(.tags(.core), .selectedByTags) struct AudioFormatPresetTests {
     @Test func laddersTheFourFormatsAscending() throws {
         let video = try AudioFormatPreset.video(segmentCount: 10)
         #expect(video.name == "audio")

@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct FormatTimelineTests {
+@Suite(.tags(.core), .selectedByTags) struct FormatTimelineTests {
     /// A record of `index` at `level` that arrived at `arrivalSeconds`; other fields do not matter here.
     static func record(_ index: Int, level: Int, arrivalSeconds: Double) -> SegmentRecord {
         SegmentRecord(

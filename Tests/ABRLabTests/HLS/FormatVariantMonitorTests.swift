@@ -2,8 +2,9 @@ import ABRLab
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 
-@Suite struct FormatVariantMonitorTests {
+@Suite(.tags(.core), .selectedByTags) struct FormatVariantMonitorTests {
     /// What the observer closure received.
     final class Reported: Sendable {
         let formats = Mutex<[String]>([])

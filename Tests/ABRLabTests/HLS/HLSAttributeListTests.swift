@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct HLSAttributeListTests {
+@Suite(.tags(.core), .selectedByTags) struct HLSAttributeListTests {
     @Test func classifiesEveryValueKind() throws {
         let list = try HLSAttributeList(parsing:
             #"BANDWIDTH=1280000,CODECS="avc1.4d401f,mp4a.40.2",RESOLUTION=1920x1080,FRAME-RATE=29.970,"#

@@ -1,8 +1,9 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
-@Suite struct HLSDateTimeTests {
+@Suite(.tags(.core), .selectedByTags) struct HLSDateTimeTests {
     @Test func parsesTheSeedsFormWithMilliseconds() throws {
         let date = try HLSTestSupport.date("2025-10-29T10:30:45.123Z")
         #expect(abs(date.timeIntervalSince1970 - 1_761_733_845.123) < 1e-6)

@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct HLSMasterPlaylistTests {
+@Suite(.tags(.core), .selectedByTags) struct HLSMasterPlaylistTests {
     static let master = HLSTestSupport.text([
         "#EXTM3U",
         "#EXT-X-VERSION:6",

@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct HLSMediaPlaylistConformanceTests {
+@Suite(.tags(.core), .selectedByTags) struct HLSMediaPlaylistConformanceTests {
     static func playlist(_ lines: [String]) throws -> HLSMediaPlaylist {
         try HLSMediaPlaylist.parse((["#EXTM3U"] + lines).joined(separator: "\n") + "\n", file: "p.m3u8")
     }

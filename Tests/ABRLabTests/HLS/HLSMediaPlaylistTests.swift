@@ -1,8 +1,9 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
-@Suite struct HLSMediaPlaylistTests {
+@Suite(.tags(.core), .selectedByTags) struct HLSMediaPlaylistTests {
     static let byteRanges = HLSTestSupport.text([
         "#EXTM3U",
         "#EXT-X-VERSION:7",

@@ -1,8 +1,9 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
-@Suite struct HLSPlaylistWriterTests {
+@Suite(.tags(.core), .selectedByTags) struct HLSPlaylistWriterTests {
     @Test func writesTheBackendsDateRangeLineExactly() throws {
         #expect(HLSPlaylistWriter.formatDateRangeLine(format: "HIGH", startDate: "2025-10-29T10:30:45.123Z")
             == #"#EXT-X-DATERANGE:ID="HIGH",CLASS="com.tidal.format",START-DATE="2025-10-29T10:30:45.123Z",X-COM-TIDAL-FORMAT="HIGH""#)

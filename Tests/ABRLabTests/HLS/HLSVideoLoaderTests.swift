@@ -1,8 +1,9 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
-@Suite struct HLSVideoLoaderTests {
+@Suite(.tags(.core), .selectedByTags) struct HLSVideoLoaderTests {
     static func master(_ variants: [(bandwidth: Int, extra: String, uri: String)]) -> String {
         HLSTestSupport.text(["#EXTM3U"] + variants.flatMap { ["#EXT-X-STREAM-INF:BANDWIDTH=\($0.bandwidth)\($0.extra)", $0.uri] })
     }

@@ -1,9 +1,10 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
-@Suite struct ActorNetworkTests {
-    static let shippedModel = DatasetLocator.packageRoot.appendingPathComponent("Strategies/models/pensieve.safetensors").path
+@Suite(.tags(.core), .selectedByTags) struct ActorNetworkTests {
+    static let shippedModel = PackageRoot.file("Strategies/models/pensieve.safetensors").path
 
     @Test func theShippedActorHasPensievesShape() throws {
         let network = try ActorNetwork(contentsOf: Self.shippedModel)

@@ -1,10 +1,11 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
 /// Finite weights that overflow float32 give NaN probabilities; the strategy reports them
 /// instead of choosing from them (found by the safetensors fuzzer).
-@Suite struct ActorOverflowTests {
+@Suite(.tags(.core), .selectedByTags) struct ActorOverflowTests {
     @Test func anOverflowingModelEndsTheSessionWithAClearError() throws {
         var shape = ActorFixture.Shape()
         (shape.columns, shape.nextSizes, shape.actions, shape.taps) = (8, 6, 6, 4)

@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct PensieveStateTests {
+@Suite(.tags(.core), .selectedByTags) struct PensieveStateTests {
     static let ladder = [300, 750, 1200, 1850, 2850, 4300].map { BitrateLevel(bitrate: $0 * 1000, label: "\($0)k") }
 
     static func video() throws -> Video {

@@ -1,8 +1,9 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
-@Suite struct PensieveStrategyTests {
+@Suite(.tags(.core), .selectedByTags) struct PensieveStrategyTests {
     static let model = ActorNetworkTests.shippedModel
     static let descriptor = StrategyDescriptor.pensieve(defaultModelPath: model)
 
@@ -64,10 +65,10 @@ import Testing
 
 /// Pensieve's agent on its own test set, against the totals and the independent numpy
 /// reference (PensieveReferenceFixture, made by scripts/pensieve-reference).
-@Suite(.enabled(if: DatasetLocator.isAvailable, DatasetLocator.skipMessage))
+@Suite(.tags(.core, .datasets, .reference), .selectedByTags, .needsDatasets)
 struct PensieveAgentAcceptanceTests {
     static func play(_ action: PensieveStrategy.Action, trace name: String, video: Video, network: ActorNetwork) throws -> (Double, String) {
-        let trace = try TraceLoader.load(DatasetLocator.url("pensieve/cooked_test_traces/\(name)")).trace
+        let trace = try TraceLoader.load(Datasets.url("pensieve/cooked_test_traces/\(name)")).trace
         var strategy = PensieveStrategy(network: network, action: action, seed: 42)
         let result = try SessionEmulator(profile: .pensieve).run(&strategy, strategyID: "pensieve-native", trace: trace, video: video)
         let total = SessionMetrics(result: result, qoe: .linear, ladder: video.ladder).qoeTotal

@@ -1,8 +1,9 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
-@Suite struct SafetensorsFileTests {
+@Suite(.tags(.core), .selectedByTags) struct SafetensorsFileTests {
     static let tensors = [
         SafetensorsFile.Tensor(name: "a", dtype: "F32", shape: [2, 3], values: [1, -2, 3.5, 0, 0.25, 6]),
         SafetensorsFile.Tensor(name: "b", dtype: "F64", shape: [2], values: [0.1, -1e300]),

@@ -1,9 +1,10 @@
 import ABRLab
 import Testing
+import TestSupport
 
 /// Sabre's network arithmetic, checked by hand on a two-period trace: 1 s at 1000 kbps with
 /// 100 ms latency, then 1 s at 2000 kbps with 300 ms latency.
-@Suite struct NetworkLinkTests {
+@Suite(.tags(.core), .selectedByTags) struct NetworkLinkTests {
     static func link() throws -> NetworkLink {
         let trace = try NetworkTrace(
             name: "two", periodEndSeconds: [1, 2], bandwidthBitsPerSecond: [1_000_000, 2_000_000], latencySeconds: [0.1, 0.3]

@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct SyntheticTraceGeneratorTests {
+@Suite(.tags(.core), .selectedByTags) struct SyntheticTraceGeneratorTests {
     /// A generator with `seed` and the given edits applied to the defaults.
     static func generator(seed: UInt64 = 1, _ edit: (inout SyntheticTraceGenerator) -> Void = { _ in }) -> SyntheticTraceGenerator {
         var generator = SyntheticTraceGenerator()

@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct TraceCursorTests {
+@Suite(.tags(.core), .selectedByTags) struct TraceCursorTests {
     // 1 MB/s for 1 s, then 2 MB/s for 1 s.
     let trace: NetworkTrace
 

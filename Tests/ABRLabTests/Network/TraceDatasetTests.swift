@@ -1,10 +1,11 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
-@Suite(.enabled(if: DatasetLocator.isAvailable, DatasetLocator.skipMessage))
+@Suite(.tags(.core, .datasets), .selectedByTags, .needsDatasets)
 struct TraceDatasetTests {
-    static let pensieveFolder = DatasetLocator.url("pensieve/cooked_test_traces")
+    static let pensieveFolder = Datasets.url("pensieve/cooked_test_traces")
 
     @Test func loadsAllPensieveTracesExactly() throws {
         let traces = try TraceLoader.loadDirectory(Self.pensieveFolder)
@@ -37,7 +38,7 @@ struct TraceDatasetTests {
     }
 
     @Test func loadsSabreExampleNetwork() throws {
-        let loaded = try TraceLoader.load(DatasetLocator.url("sabre/network.json"))
+        let loaded = try TraceLoader.load(Datasets.url("sabre/network.json"))
         #expect(loaded.format == .sabre)
         #expect(loaded.warnings.isEmpty)
         #expect(loaded.trace.name == "network")
@@ -49,7 +50,7 @@ struct TraceDatasetTests {
 
     @Test(arguments: [("3Glogs", 86), ("4Glogs", 40), ("hd_fs", 1000), ("sd_fs", 1000)])
     func loadsSabreTraceSets(folder: String, count: Int) throws {
-        let traces = try TraceLoader.loadDirectory(DatasetLocator.url("sabre/mmsys18/\(folder)"))
+        let traces = try TraceLoader.loadDirectory(Datasets.url("sabre/mmsys18/\(folder)"))
         #expect(traces.count == count)
         #expect(traces.allSatisfy { $0.format == .sabre && $0.trace.latencySeconds != nil })
     }

@@ -1,8 +1,9 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
-@Suite struct TraceFormatTests {
+@Suite(.tags(.core), .selectedByTags) struct TraceFormatTests {
     @Test func rawValuesAreCommandLineNames() {
         #expect(TraceFormat.allCases.map(\.rawValue) == ["pensieve", "sabre", "mahimahi", "csv"])
         #expect(TraceFormat(rawValue: "sabre") == .sabre)

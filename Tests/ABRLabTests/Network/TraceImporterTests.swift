@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct TraceImporterTests {
+@Suite(.tags(.core), .selectedByTags) struct TraceImporterTests {
     @Test func hsdpaLogRowsBecomePeriods() throws {
         let log = """
             1289406399 0 59.85 10.78 125000 1000

@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct TraceLoaderCSVTests {
+@Suite(.tags(.core), .selectedByTags) struct TraceLoaderCSVTests {
     @Test func endColumnReadsLikePensieveWithoutItsStartLine() throws {
         let csv = try TraceLoader.parse("end_s,bandwidth_mbps\n0.549999952316,4.79283060109\n0.879999876022,4.49231799163\n", file: "report_foo.csv")
         let pensieve = try TraceLoader.parse("0.0\t4.03768755221\n0.549999952316\t4.79283060109\n0.879999876022\t4.49231799163\n", file: "report_foo")

@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct TraceLoaderMahimahiTests {
+@Suite(.tags(.core), .selectedByTags) struct TraceLoaderMahimahiTests {
     @Test func binsOpportunitiesIntoSecondsByDefault() throws {
         #expect(TraceLoadOptions.defaultMahimahiBinMilliseconds == 1000)
         let loaded = try TraceLoader.parse("1\n1\n2\n1000\n1500\n2000\n", file: "cell.down")

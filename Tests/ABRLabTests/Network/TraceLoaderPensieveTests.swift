@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct TraceLoaderPensieveTests {
+@Suite(.tags(.core), .selectedByTags) struct TraceLoaderPensieveTests {
     @Test func periodsFollowPensieveArithmeticExactly() throws {
         let text = "0.0\t4.03768755221\n0.549999952316\t4.79283060109\n0.879999876022   4.49231799163\n"
         let loaded = try TraceLoader.parse(text, file: "traces/norway_bus_1")

@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct TraceLoaderSabreTests {
+@Suite(.tags(.core), .selectedByTags) struct TraceLoaderSabreTests {
     static let network = """
         [
             {"duration_ms": 30000, "bandwidth_kbps": 5000, "latency_ms":  75},

@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct TraceStatisticsTests {
+@Suite(.tags(.core), .selectedByTags) struct TraceStatisticsTests {
     /// 2 s at 1000 kbps, 1 s outage, 5 s at 3000 kbps, 2 s at 500 kbps.
     static func mixed(latencies: [Double]? = nil) throws -> NetworkTrace {
         try NetworkTrace(

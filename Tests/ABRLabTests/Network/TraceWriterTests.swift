@@ -1,8 +1,9 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
-@Suite struct TraceWriterTests {
+@Suite(.tags(.core), .selectedByTags) struct TraceWriterTests {
     /// Whole-second periods delivering whole 1500-byte packets per second, so every format,
     /// Mahimahi included, can hold it exactly.
     static func sample() throws -> NetworkTrace {

@@ -1,13 +1,12 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
 /// The shipped `Traces/twitch-ll` files hold the challenge's five patterns in its harness's
 /// units: speed · 1024 bit/s, no latency.
-@Suite struct TwitchTracesTests {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Traces/twitch-ll")
+@Suite(.tags(.core), .selectedByTags) struct TwitchTracesTests {
+    static let folder = PackageRoot.file("Traces/twitch-ll")
 
     /// (name, [speed, seconds, speed, seconds, …]) as the challenge lists them.
     static let patterns: [(String, [Double])] = [

@@ -1,8 +1,9 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
-@Suite struct AtomicFileTests {
+@Suite(.tags(.core), .selectedByTags) struct AtomicFileTests {
     static func contents(_ url: URL) throws -> String {
         String(decoding: try Data(contentsOf: url), as: UTF8.self)
     }

@@ -1,8 +1,9 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
-@Suite struct CSVRecordReaderTests {
+@Suite(.tags(.core), .selectedByTags) struct CSVRecordReaderTests {
     @Test func readsWhatCSVRowWritesIncludingQuotedLineBreaks() throws {
         let rows = [["a", "b,c", "say \"hi\""], ["multi\nline", "", "x"], ["1.5", "-inf", "end"]]
         let text = rows.map { CSVRow.line($0) }.joined()

@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct CSVRowTests {
+@Suite(.tags(.core), .selectedByTags) struct CSVRowTests {
     @Test(arguments: [
         ("plain", "plain"),
         ("", ""),

@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct CSVTableTests {
+@Suite(.tags(.core), .selectedByTags) struct CSVTableTests {
     @Test func readsBackWhatCSVRowWrites() throws {
         var row = CSVRow()
         row.add("bba")

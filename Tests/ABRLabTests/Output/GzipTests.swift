@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct GzipTests {
+@Suite(.tags(.core), .selectedByTags) struct GzipTests {
     @Test func aMemberRoundTripsAndDependsOnlyOnItsInput() throws {
         let text = Array(String(repeating: "strategy,trace,1.25,true\n", count: 500).utf8)
         let member = Gzip.member(text)

@@ -1,12 +1,13 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-@Suite struct OutputFolderTests {
+@Suite(.tags(.core), .selectedByTags) struct OutputFolderTests {
     static func entries(_ folder: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     }

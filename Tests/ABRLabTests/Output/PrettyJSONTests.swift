@@ -1,10 +1,11 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
 /// `PrettyJSON.Value` renders byte for byte what `JSONEncoder` writes for the same value, so a
 /// document may use either for any part.
-@Suite struct PrettyJSONTests {
+@Suite(.tags(.core), .selectedByTags) struct PrettyJSONTests {
     /// The same value through `JSONEncoder`'s own containers.
     struct Encoded: Encodable {
         let value: PrettyJSON.Value

@@ -1,8 +1,9 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
-@Suite struct ResultsWriterTests {
+@Suite(.tags(.core), .selectedByTags) struct ResultsWriterTests {
     static let fileNames = ["ranked.json", "run.json", "segments.csv", "sessions.csv", "summary.csv", "transitions.csv"]
     static let emptyRanking = ExperimentReport(strategyIDs: []).ranking(seed: 1)
 

@@ -1,8 +1,9 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
-@Suite struct ResumableResultsTests {
+@Suite(.tags(.core), .selectedByTags) struct ResumableResultsTests {
     static let layout = ResumableResults.Layout(segments: .csvGzip, formats: false, timeline: false)
 
     static let ranking = ExperimentReport(strategyIDs: ["low", "high"]).ranking(seed: 1)

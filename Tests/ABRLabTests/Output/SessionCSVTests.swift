@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct SessionCSVTests {
+@Suite(.tags(.core), .selectedByTags) struct SessionCSVTests {
     static func outcome(_ strategy: StrategyDescriptor) throws -> SessionOutcome {
         var plan = try RunnerFixtures.plan(strategies: [strategy])
         plan.traces = [try EmulatorFixtures.constantTrace(mbps: 2)]

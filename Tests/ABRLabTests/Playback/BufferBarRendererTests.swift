@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct BufferBarRendererTests {
+@Suite(.tags(.core), .selectedByTags) struct BufferBarRendererTests {
     static func indicator(_ readings: [(bufferSeconds: Double, atSeconds: Double, downloading: Bool)]) -> BufferingIndicator {
         var indicator = BufferingIndicator()
         for reading in readings {

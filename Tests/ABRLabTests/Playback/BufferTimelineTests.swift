@@ -1,8 +1,9 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
-@Suite struct BufferTimelineTests {
+@Suite(.tags(.core), .selectedByTags) struct BufferTimelineTests {
     static func record(
         _ index: Int, start: Double, end: Double, before: Double, after: Double, rebuffer: Double = 0, wait: Double = 0
     ) -> SegmentRecord {

@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct BufferingIndicatorTests {
+@Suite(.tags(.core), .selectedByTags) struct BufferingIndicatorTests {
     @Test func startsUnknownAndEmpty() {
         let indicator = BufferingIndicator()
         #expect(indicator.state == .unknown)

@@ -1,10 +1,11 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
 /// dash.js's default catch-up, checked against its formula worked by hand:
 /// rate = (1 − cpr) + 2·cpr / (1 + e^(−5Δ)), cpr = 0.5 either way by default.
-@Suite struct CatchupControllerTests {
+@Suite(.tags(.core), .selectedByTags) struct CatchupControllerTests {
     @Test(arguments: [
         // latency, current rate, expected rate
         (1.5, 1.0, 1.0),                                   // on target: no change

@@ -1,8 +1,9 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
-@Suite struct DefaultPlaybackStateMachineTests {
+@Suite(.tags(.core), .selectedByTags) struct DefaultPlaybackStateMachineTests {
     let url = URL(string: "https://example.com/video.mp4")!
 
     @Test func timestampsComeFromTheInjectedClock() throws {

@@ -1,8 +1,9 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
-@Suite struct PlaybackStateTests {
+@Suite(.tags(.core), .selectedByTags) struct PlaybackStateTests {
     static let url = URL(string: "https://example.com")!
 
     @Test(arguments: [

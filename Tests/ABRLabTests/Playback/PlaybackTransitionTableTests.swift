@@ -1,9 +1,10 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
 /// The seed's transition table, written out row by row, checked against every state × action pair.
-@Suite struct PlaybackTransitionTableTests {
+@Suite(.tags(.core), .selectedByTags) struct PlaybackTransitionTableTests {
     static let url = URL(string: "https://example.com/a.m3u8")!
     static let otherURL = URL(string: "https://example.com/b.m3u8")!
     static let network = PlaybackError.networkError(reason: "timeout")

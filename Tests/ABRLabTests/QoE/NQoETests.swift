@@ -1,8 +1,9 @@
 import ABRLab
 import Testing
+import TestSupport
 
 /// The Twitch challenge's NQoE on a session small enough to score by hand.
-@Suite struct NQoETests {
+@Suite(.tags(.core), .selectedByTags) struct NQoETests {
     static let ladder = [200, 600, 1000].map { BitrateLevel(bitrate: $0 * 1000, label: "\($0)k") }
 
     static func segment(_ index: Int, level: Int) -> SegmentRecord {

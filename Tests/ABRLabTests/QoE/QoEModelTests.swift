@@ -1,8 +1,9 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
-@Suite struct QoEModelTests {
+@Suite(.tags(.core), .selectedByTags) struct QoEModelTests {
     let ladder = [300, 750, 1200, 1850, 2850, 4300].map { BitrateLevel(bitrate: $0 * 1000, label: "\($0)k") }
 
     @Test(arguments: [

@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct BootstrapTests {
+@Suite(.tags(.core), .selectedByTags) struct BootstrapTests {
     // Expected values from numpy.quantile (its default, linear interpolation).
     @Test(arguments: [
         ([0.0, 4, 8, 16], 0.0, 0.0),

@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct ExperimentReportTests {
+@Suite(.tags(.core), .selectedByTags) struct ExperimentReportTests {
     @Test func groupsSessionsByStrategyInStrategyOrder() throws {
         var report = ExperimentReport(strategyIDs: ["b", "a"])
         report.add(strategyID: "a", traceName: "t1", metrics: try MetricsFixtures.low(), error: nil)

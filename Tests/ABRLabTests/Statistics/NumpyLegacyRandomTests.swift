@@ -1,9 +1,10 @@
 import ABRLab
 import Testing
+import TestSupport
 
 /// NumpyLegacyRandom against numpy's own draws (NumpyLegacyRandomFixture, made by
 /// scripts/numpy-random-fixture).
-@Suite struct NumpyLegacyRandomTests {
+@Suite(.tags(.core, .reference), .selectedByTags) struct NumpyLegacyRandomTests {
     @Test(arguments: NumpyLegacyRandomFixture.draws.map(\.seed))
     func matchesNumpysDraws(seed: UInt32) throws {
         let expected = try #require(NumpyLegacyRandomFixture.draws.first { $0.seed == seed })

@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct PairedComparisonTests {
+@Suite(.tags(.core), .selectedByTags) struct PairedComparisonTests {
     @Test func countsWinsTiesAndLossesOnSharedTracesOnly() {
         // d is missing from the baseline and e from the strategy, so only a, b and c pair up:
         // differences +2, 0, −1.

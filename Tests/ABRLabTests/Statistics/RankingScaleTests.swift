@@ -1,10 +1,11 @@
 import ABRLab
 import Testing
+import TestSupport
 
 /// A parameter grid's hundred thousand rows rank, pair with a baseline and write their summary
 /// in linear time: ordering the comparisons by a search through the table, and finding each
 /// row's comparison by another, took hours at this size.
-@Suite struct RankingScaleTests {
+@Suite(.tags(.core, .scale), .selectedByTags) struct RankingScaleTests {
     @Test(.timeLimit(.minutes(1))) func aHundredThousandRowsRankAndPairWithABaseline() throws {
         let ids = (0..<100_000).map { "bola[gp=\($0)]" }
         let (low, high) = (try MetricsFixtures.low(), try MetricsFixtures.high())

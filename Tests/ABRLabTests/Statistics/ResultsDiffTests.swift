@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct ResultsDiffTests {
+@Suite(.tags(.core), .selectedByTags) struct ResultsDiffTests {
     static let header = "strategy,trace,qoe_total,error\n"
 
     @Test func pairsSessionsAndSummarisesTheDeltasPerStrategy() throws {

@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct SeededGeneratorTests {
+@Suite(.tags(.core), .selectedByTags) struct SeededGeneratorTests {
     @Test func matchesTheSplitMix64Reference() {
         // The first outputs of SplitMix64 seeded with 0, as published with the algorithm.
         var generator = SeededGenerator(seed: 0)

@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct StrategySummaryTests {
+@Suite(.tags(.core), .selectedByTags) struct StrategySummaryTests {
     @Test func fixturesHaveTheirHandWorkedNumbers() throws {
         let low = try MetricsFixtures.low()
         #expect(low.segments == 4)

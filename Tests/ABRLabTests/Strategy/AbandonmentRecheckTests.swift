@@ -1,8 +1,9 @@
 import ABRLab
 import Testing
+import TestSupport
 
 /// When a recheck is due, and the projected download time it can wait for.
-@Suite struct AbandonmentRecheckTests {
+@Suite(.tags(.core), .selectedByTags) struct AbandonmentRecheckTests {
     /// 1 MB segment, 250 kB received 1 s into the request after a 0.2 s latency.
     static let progress = DownloadProgress(
         segmentIndex: 3, level: 2, sizeBytes: 1_000_000, receivedBytes: 250_000, elapsedSeconds: 1,

@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct BitrateDecisionTests {
+@Suite(.tags(.core), .selectedByTags) struct BitrateDecisionTests {
     let sut = ConservativeBitrateStrategy()
     let levels = BitrateLevel.standardLevels
 

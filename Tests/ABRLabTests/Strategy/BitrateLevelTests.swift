@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct BitrateLevelTests {
+@Suite(.tags(.core), .selectedByTags) struct BitrateLevelTests {
     @Test(arguments: [
         (0, 500_000, "360p"), (1, 1_000_000, "480p"), (2, 2_500_000, "720p"),
         (3, 5_000_000, "1080p"), (4, 15_000_000, "4K"),

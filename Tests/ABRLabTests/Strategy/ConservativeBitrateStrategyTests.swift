@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct ConservativeBitrateStrategyTests {
+@Suite(.tags(.core), .selectedByTags) struct ConservativeBitrateStrategyTests {
     let sut = ConservativeBitrateStrategy()
     let levels = BitrateLevel.standardLevels
 

@@ -1,9 +1,10 @@
 import ABRLab
 import Testing
+import TestSupport
 
 /// The `--param-grid` parser alone: what spreadsheets save (a byte order mark, CRLF, quoted
 /// cells) reads like a plain file, lines keep their numbers, and the settings are bounded.
-@Suite struct ParamGridTests {
+@Suite(.tags(.core), .selectedByTags) struct ParamGridTests {
     static let plain = "# coupled settings\nbola.gp,bola.capacity_s,bba.cushion_s\n\n3,20,\n8,30,\n,,10\n"
 
     @Test(arguments: [

@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct StrategyConformanceTests {
+@Suite(.tags(.core), .selectedByTags) struct StrategyConformanceTests {
     static let natives: [StrategyDescriptor] = [.conservative, .bufferBased, .robustMPC]
 
     @Test(arguments: natives.map(\.id))

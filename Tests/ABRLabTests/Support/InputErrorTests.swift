@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct InputErrorTests {
+@Suite(.tags(.core), .selectedByTags) struct InputErrorTests {
     @Test(arguments: [
         ("line\nbreak", "f:3: line\\u{A}break"),
         ("cr\r", "f:3: cr\\u{D}"),

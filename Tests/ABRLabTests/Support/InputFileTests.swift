@@ -1,8 +1,9 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
-@Suite struct InputFileTests {
+@Suite(.tags(.core), .selectedByTags) struct InputFileTests {
     /// A sparse file of 2 GiB is refused by its size before a byte is read.
     @Test func refusesAFileLargerThanTheLimitBeforeReadingIt() throws {
         let fixtures = try FixtureDirectory()

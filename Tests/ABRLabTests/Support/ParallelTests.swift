@@ -2,8 +2,9 @@ import ABRLab
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 
-@Suite struct ParallelTests {
+@Suite(.tags(.core), .selectedByTags) struct ParallelTests {
     @Test(arguments: [(0, 2), (1, 4), (7, 2), (100, 3), (5, 1), (3, 8)])
     func resultsComeBackInIndexOrder(count: Int, threads: Int) {
         #expect(Parallel.map(count, threads: threads) { $0 * $0 } == (0..<count).map { $0 * $0 })

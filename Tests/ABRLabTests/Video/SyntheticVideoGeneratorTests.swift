@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct SyntheticVideoGeneratorTests {
+@Suite(.tags(.core), .selectedByTags) struct SyntheticVideoGeneratorTests {
     static func generator(seed: UInt64 = 1, _ edit: (inout SyntheticVideoGenerator) -> Void = { _ in }) -> SyntheticVideoGenerator {
         var generator = SyntheticVideoGenerator()
         generator.seed = seed

@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct VideoCBRSpecTests {
+@Suite(.tags(.core), .selectedByTags) struct VideoCBRSpecTests {
     @Test(arguments: [
         ("cbr:300,750,1200@4s", [300.0, 750, 1200], 4.0, 48),
         ("cbr:300,750@2500msx10", [300, 750], 2.5, 10),

@@ -1,11 +1,12 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
-@Suite(.enabled(if: DatasetLocator.isAvailable, DatasetLocator.skipMessage))
+@Suite(.tags(.core, .datasets), .selectedByTags, .needsDatasets)
 struct VideoDatasetTests {
     @Test func loadsSabreMovie() throws {
-        let video = try VideoLoader.load(DatasetLocator.url("sabre/movie.json").path)
+        let video = try VideoLoader.load(Datasets.url("sabre/movie.json").path)
         #expect(video.name == "movie")
         #expect(video.levelCount == 10)
         #expect(video.segmentCount == 199)
@@ -13,11 +14,11 @@ struct VideoDatasetTests {
         #expect(video.bitratesKbps == [230, 331, 477, 688, 991, 1427, 2056, 2962, 5027, 6000])
         #expect(video.sizeBytes(segment: 0, level: 0) == 886_360 / 8)
         #expect(video.sizeBytes(segment: 0, level: 9) == 20_657_480 / 8)
-        #expect(try VideoLoader.load(DatasetLocator.url("sabre/mmsys18/bbb.json")).bitratesKbps == video.bitratesKbps)
+        #expect(try VideoLoader.load(Datasets.url("sabre/mmsys18/bbb.json")).bitratesKbps == video.bitratesKbps)
     }
 
     @Test func loadsSabre4KMovie() throws {
-        let video = try VideoLoader.load(DatasetLocator.url("sabre/mmsys18/bbb4k.json"))
+        let video = try VideoLoader.load(Datasets.url("sabre/mmsys18/bbb4k.json"))
         #expect(video.levelCount == 6)
         #expect(video.segmentCount == 199)
         #expect(video.bitratesKbps.first == 1000)
@@ -25,7 +26,7 @@ struct VideoDatasetTests {
     }
 
     @Test func loadsPensieveVideoSizes() throws {
-        let folder = DatasetLocator.url("pensieve/video_sizes")
+        let folder = Datasets.url("pensieve/video_sizes")
         let video = try VideoLoader.load(folder.path)
         #expect(video.name == "video_sizes")
         #expect(video.levelCount == 6)
@@ -40,7 +41,7 @@ struct VideoDatasetTests {
     }
 
     @Test func sabreMovieSurvivesTheWriter() throws {
-        let video = try VideoLoader.load(DatasetLocator.url("sabre/movie.json"))
+        let video = try VideoLoader.load(Datasets.url("sabre/movie.json"))
         let copy = try VideoLoader.parseSabreManifest(VideoWriter.sabreManifestText(video), file: "movie.json", name: "movie")
         #expect(copy == video)
     }

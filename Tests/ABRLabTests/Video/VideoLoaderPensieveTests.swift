@@ -1,8 +1,9 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
-@Suite struct VideoLoaderPensieveTests {
+@Suite(.tags(.core), .selectedByTags) struct VideoLoaderPensieveTests {
     /// A folder `sizes` with one file per level; `levels[level]` is that file's text.
     static func folder(_ fixtures: FixtureDirectory, _ levels: [String]) throws -> URL {
         let folder = try fixtures.folder("sizes")

@@ -1,8 +1,9 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
-@Suite struct VideoLoaderSabreTests {
+@Suite(.tags(.core), .selectedByTags) struct VideoLoaderSabreTests {
     static let manifest = """
         {
             "segment_duration_ms": 3000,

@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct VideoPresetTests {
+@Suite(.tags(.core), .selectedByTags) struct VideoPresetTests {
     @Test func pensieveLadderIsPublic() {
         #expect(VideoPreset.pensieveLadderKbps == [300, 750, 1200, 1850, 2850, 4300])
         #expect(VideoPreset.pensieveLadder.map(\.label) == ["300k", "750k", "1200k", "1850k", "2850k", "4300k"])

@@ -1,10 +1,11 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
 /// Per-segment VMAF and SSIM: read from a Sabre-style manifest, written back, checked, and seen
 /// by native strategies through `context.video`.
-@Suite struct VideoQualityTests {
+@Suite(.tags(.core), .selectedByTags) struct VideoQualityTests {
     static let manifest = """
         {
             "segment_duration_ms": 4000,

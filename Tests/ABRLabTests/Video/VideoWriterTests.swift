@@ -1,8 +1,9 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
-@Suite struct VideoWriterTests {
+@Suite(.tags(.core), .selectedByTags) struct VideoWriterTests {
     @Test func writesSabreLayout() throws {
         let video = try Video(
             name: "v", segmentDurationSeconds: 2.5, ladder: VideoLoader.ladder(kbps: [230, 1850.5], file: "v"),

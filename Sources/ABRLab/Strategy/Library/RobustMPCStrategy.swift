@@ -9,8 +9,8 @@
 /// relative errors of earlier predictions. Over a horizon of up to five segments, every level
 /// sequence is scored by bitrate minus 4.3 × predicted rebuffering minus switches (from the
 /// current level) and the first level of the best sequence is played; ties go to the sequence
-/// that comes later in lexicographic order. A depth-first search shares prefixes and skips
-/// subtrees that provably cannot win, so large ladders (10⁵ sequences for 10 levels) stay cheap.
+/// that comes later in lexicographic order. ``MPCSearch`` runs the search, the same one Lua
+/// scripts call as `ctx:mpc_search`.
 public struct RobustMPCStrategy: SessionStrategy, Sendable {
     public var horizon: Int
     /// 0-based level of the first segment.
@@ -49,140 +49,15 @@ public struct RobustMPCStrategy: SessionStrategy, Sendable {
             return min(firstLevel, context.levelCount - 1)
         }
         let maxError = errors.suffix(5).max() ?? 0
-        let bandwidthMBps = harmonic / (1 + maxError)
-        let depth = min(horizon, context.segmentCount - context.segmentIndex)
-        var search = Search(
-            context: context, bandwidthMBps: bandwidthMBps, depth: depth,
-            firstSegment: context.segmentIndex + lookaheadOffset,
+        let search = MPCSearch(
+            levelsKbps: context.ladder.map(\.bitrateKbps), segmentSeconds: context.segmentDurationSeconds,
             rebufferPenalty: rebufferPenalty, smoothnessPenalty: smoothnessPenalty
         )
-        if search.prunes { search.best = search.greedyReward(buffer: context.bufferSeconds, last: current) }
-        search.explore(position: 0, buffer: context.bufferSeconds, rebuffer: 0, bitrateSum: 0, switches: 0, last: current)
-        return search.bestFirst
-    }
-
-    /// The search over level sequences: depth-first, sharing prefixes, and skipping a subtree
-    /// only when an optimistic bound on its best reward is below the best found so far. Equal
-    /// rewards go to the lexicographically later sequence, as in Pensieve's flat enumeration, so
-    /// the choice is exactly the exhaustive one.
-    private struct Search {
-        let kbps: [Double]
-        let downloadSeconds: [[Double]]
-        let depth: Int
-        let segmentSeconds: Double
-        let rebufferPenalty: Double
-        let smoothnessPenalty: Double
-        let prunes: Bool
-        var best = -Double.greatestFiniteMagnitude
-        var path: [Int]
-        var bestPath: [Int]
-
-        init(context: DecisionContext, bandwidthMBps: Double, depth: Int, firstSegment: Int, rebufferPenalty: Double, smoothnessPenalty: Double) {
-            kbps = context.ladder.map(\.bitrateKbps)
-            downloadSeconds = (0..<depth).map { position in
-                (0..<context.levelCount).map { level in
-                    (Double(context.sizeBytes(segment: firstSegment + position, level: level)) / 1_000_000) / bandwidthMBps
-                }
-            }
-            self.depth = depth
-            segmentSeconds = context.segmentDurationSeconds
-            self.rebufferPenalty = rebufferPenalty
-            self.smoothnessPenalty = smoothnessPenalty
-            prunes = rebufferPenalty >= 0 && smoothnessPenalty >= 0
-            path = Array(repeating: 0, count: depth)
-            bestPath = Array(repeating: -1, count: depth)
-        }
-
-        var bestFirst: Int { bestPath.first.map { max($0, 0) } ?? 0 }
-
-        mutating func explore(position: Int, buffer: Double, rebuffer: Double, bitrateSum: Double, switches: Double, last: Int) {
-            if position == depth {
-                let reward = bitrateSum / 1000 - rebufferPenalty * rebuffer - smoothnessPenalty * switches / 1000
-                if reward > best || (reward == best && bestPath.lexicographicallyPrecedes(path)) {
-                    best = reward
-                    bestPath = path
-                }
-                return
-            }
-            if prunes, position > 0 {
-                let sofar = bitrateSum / 1000 - rebufferPenalty * rebuffer - smoothnessPenalty * switches / 1000
-                let bound = sofar + optimisticGain(from: position, buffer: buffer)
-                if bound < best - 1e-9 * max(1, abs(best)) { return }
-            }
-            let times = downloadSeconds[position]
-            // High levels first: good sequences early make the bound prune more.
-            for level in stride(from: kbps.count - 1, through: 0, by: -1) {
-                let download = times[level]
-                var nextBuffer = buffer
-                var nextRebuffer = rebuffer
-                if nextBuffer < download {
-                    nextRebuffer += download - nextBuffer
-                    nextBuffer = 0
-                } else {
-                    nextBuffer -= download
-                }
-                nextBuffer += segmentSeconds
-                path[position] = level
-                explore(
-                    position: position + 1, buffer: nextBuffer, rebuffer: nextRebuffer,
-                    bitrateSum: bitrateSum + kbps[level], switches: switches + abs(kbps[level] - kbps[last]), last: level
-                )
-            }
-        }
-
-        /// The reward of the myopic sequence (each step the best single-step gain), summed exactly
-        /// as `explore` sums along a path. It is a real sequence, so the optimum is at least this
-        /// good: as the starting incumbent it lets the bound prune from the first node without
-        /// changing the choice.
-        func greedyReward(buffer start: Double, last start0: Int) -> Double {
-            var buffer = start
-            var last = start0
-            var rebuffer = 0.0
-            var bitrateSum = 0.0
-            var switches = 0.0
-            for position in 0..<depth {
-                let times = downloadSeconds[position]
-                var choice = 0
-                var choiceValue = -Double.greatestFiniteMagnitude
-                for level in 0..<kbps.count {
-                    let value = kbps[level] / 1000 - rebufferPenalty * max(0, times[level] - buffer)
-                        - smoothnessPenalty * abs(kbps[level] - kbps[last]) / 1000
-                    if value > choiceValue {
-                        choiceValue = value
-                        choice = level
-                    }
-                }
-                if buffer < times[choice] {
-                    rebuffer += times[choice] - buffer
-                    buffer = 0
-                } else {
-                    buffer -= times[choice]
-                }
-                buffer += segmentSeconds
-                bitrateSum += kbps[choice]
-                switches += abs(kbps[choice] - kbps[last])
-                last = choice
-            }
-            return bitrateSum / 1000 - rebufferPenalty * rebuffer - smoothnessPenalty * switches / 1000
-        }
-
-        /// An upper bound on what positions `from…` can add: each step's best bitrate less the
-        /// rebuffering it must cause even if the buffer grew by a full segment at every step.
-        private func optimisticGain(from position: Int, buffer: Double) -> Double {
-            var gain = 0.0
-            var bufferCeiling = buffer
-            for step in position..<depth {
-                let times = downloadSeconds[step]
-                var stepBest = -Double.greatestFiniteMagnitude
-                for level in 0..<kbps.count {
-                    let value = kbps[level] / 1000 - rebufferPenalty * max(0, times[level] - bufferCeiling)
-                    stepBest = max(stepBest, value)
-                }
-                gain += stepBest
-                bufferCeiling += segmentSeconds
-            }
-            return gain
-        }
+        return search.firstLevel(
+            depth: min(horizon, context.segmentCount - context.segmentIndex), firstSegment: context.segmentIndex + lookaheadOffset,
+            bandwidthMBps: harmonic / (1 + maxError), bufferSeconds: context.bufferSeconds, lastLevel: current,
+            sizeBytes: context.sizeBytes
+        )
     }
 }
 

@@ -1,7 +1,8 @@
 import ABRLab
 import Testing
+import TestSupport
 
-@Suite struct RobustMPCStrategyTests {
+@Suite(.tags(.core), .selectedByTags) struct RobustMPCStrategyTests {
     /// Pensieve's flat enumeration: every 5-level combination truncated to the horizon, scored in
     /// lexicographic order, the last one with the highest reward wins (`>=`).
     static func flatChoice(context: DecisionContext, bandwidthMBps: Double, horizon: Int, offset: Int) -> Int {

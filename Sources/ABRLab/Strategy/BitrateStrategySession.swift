@@ -5,7 +5,7 @@
 /// with buffer health = buffer / `bufferTargetSeconds`, rebuffering ratio = stall time / time
 /// since playback started, and the network quality of the trace's path when known, else the
 /// estimator's. Bitrates map back to the nearest level at or below them.
-public struct SeedStrategyController<Strategy: BitrateStrategy>: SessionStrategy {
+public struct BitrateStrategySession<Strategy: BitrateStrategy>: SessionStrategy {
     public enum QualitySource: Sendable {
         /// The seed estimator fed by the session's downloads.
         case estimator
@@ -60,6 +60,6 @@ extension StrategyDescriptor {
         let health = values.number("buffer_health_threshold") ?? 0.7
         let rebuffering = values.number("rebuffering_threshold") ?? 0.05
         let strategy = ConservativeBitrateStrategy(bufferHealthThreshold: health, rebufferingThreshold: rebuffering)
-        return { SeedStrategyController(strategy: strategy) }
+        return { BitrateStrategySession(strategy: strategy) }
     }
 }

@@ -1,4 +1,4 @@
-/* The seed protocol's three questions, asked of a script that answers in bits per second. */
+/* The question form's three questions, asked of a script that answers in bits per second. */
 #include "internal.h"
 
 typedef struct seed_call {

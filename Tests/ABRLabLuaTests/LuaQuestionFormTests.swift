@@ -1,9 +1,10 @@
 import ABRLab
 import ABRLabLua
 import Testing
+import TestSupport
 
-/// The seed protocol written in Lua must answer exactly like the native Conservative strategy.
-@Suite struct LuaSeedProtocolTests {
+/// The question form written in Lua must answer exactly like the native Conservative strategy.
+@Suite(.tags(.lua), .selectedByTags) struct LuaQuestionFormTests {
     static let conservative = """
         local M = {
           name = "Conservative (Lua)",
@@ -47,7 +48,7 @@ import Testing
     @Test func answersLikeTheNativeConservativeStrategy() throws {
         let folder = try ScriptFolder()
         let script = try folder.load("conservative_lua.lua", Self.conservative)
-        #expect(script.form == .seedProtocol)
+        #expect(script.form == .questions)
         let video = try Fixture.video()
         let lua = LuaBitrateStrategy(script: script)
         try lua.setUp(Fixture.info(video))
@@ -75,7 +76,7 @@ import Testing
         let video = try Fixture.video()
         for throughput in [400.0, 1500, 2500, 9000] {
             var lua = script.makeStrategy()
-            var native = SeedStrategyController(strategy: ConservativeBitrateStrategy())
+            var native = BitrateStrategySession(strategy: ConservativeBitrateStrategy())
             let luaLevels = try Fixture.play(&lua, video: video, throughputKbps: throughput)
             let nativeLevels = try Fixture.play(&native, video: video, throughputKbps: throughput)
             #expect(luaLevels == nativeLevels)
@@ -123,6 +124,6 @@ import Testing
         let folder = try ScriptFolder()
         let path = try folder.write("partial.lua", "return { initial_bitrate = function() return 1 end, should_upgrade = function() end }")
         #expect(Fixture.failure { _ = try LuaStrategyLoader().load(path: path) }
-            == "\(path): the seed protocol needs initial_bitrate, should_upgrade and should_downgrade; should_downgrade is missing")
+            == "\(path): the question form needs initial_bitrate, should_upgrade and should_downgrade; should_downgrade is missing")
     }
 }

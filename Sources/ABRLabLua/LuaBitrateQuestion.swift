@@ -1,7 +1,7 @@
 import CLuaShim
 
-/// The seed protocol's questions, with the Lua function that answers each.
-enum LuaSeedQuestion: Equatable {
+/// The question form's questions, with the Lua function that answers each.
+enum LuaBitrateQuestion: Equatable {
     case initial, upgrade, downgrade
 
     var code: Int32 {

@@ -1,7 +1,7 @@
-/// Names a compiled chunk in an engine by what it is: its label and source. Scripts loaded
-/// twice, or copies with other parameters, share one compiled chunk, so an engine's cache grows
+/// Names a compiled script (a Lua "chunk") in an engine by what it is: its label and source. Scripts loaded
+/// twice, or copies with other parameters, share one compiled script, so an engine's cache grows
 /// with distinct sources only. The hash is computed once per script, not per session.
-struct LuaChunkKey: Hashable, Sendable {
+struct LuaCompiledScriptKey: Hashable, Sendable {
     let label: String
     let source: [UInt8]
     private let hash: Int
@@ -15,7 +15,7 @@ struct LuaChunkKey: Hashable, Sendable {
         self.hash = hasher.finalize()
     }
 
-    static func == (lhs: LuaChunkKey, rhs: LuaChunkKey) -> Bool {
+    static func == (lhs: LuaCompiledScriptKey, rhs: LuaCompiledScriptKey) -> Bool {
         lhs.hash == rhs.hash && lhs.label == rhs.label && lhs.source == rhs.source
     }
 

@@ -1,17 +1,17 @@
 import ABRLab
 
-/// A seed-form Lua script playing one session through `SeedStrategyController`, exactly as the
+/// A seed-form Lua script playing one session through `BitrateStrategySession`, exactly as the
 /// native Conservative strategy does, plus the script's optional `setup` and `on_download`.
 /// Errors the Lua side keeps during a decision are thrown right after it.
-public struct LuaSeedStrategy: SessionStrategy {
+public struct LuaQuestionStrategy: SessionStrategy {
     public let script: LuaScript
     private let bitrateStrategy: LuaBitrateStrategy
-    private var controller: SeedStrategyController<LuaBitrateStrategy>
+    private var controller: BitrateStrategySession<LuaBitrateStrategy>
 
     public init(script: LuaScript) {
         self.script = script
         self.bitrateStrategy = LuaBitrateStrategy(script: script)
-        self.controller = SeedStrategyController(strategy: bitrateStrategy)
+        self.controller = BitrateStrategySession(strategy: bitrateStrategy)
     }
 
     /// The script's `check(video)`, when it has one.

@@ -1,0 +1,25 @@
+import Testing
+
+/// The tags that select subsets of the suite. Every suite carries its target's tag (`core`,
+/// `lua` or `cli`) and ``TagSelection`` (`.selectedByTags`); `ABRLAB_TEST_TAGS=lua,golden swift
+/// test` runs only tests carrying one of the named tags, `ABRLAB_SKIP_TAGS=datasets,scale` every
+/// test but those. `scripts/test --tags` and `--skip-tags` set them, and also take `notebooks`,
+/// `slurm` and `fuzz` for the suite's steps that are not Swift tests.
+extension Tag {
+    /// The Swift core (`ABRLabTests`).
+    @Tag public static var core: Self
+    /// Needs the public datasets in `../shared/datasets` (skipped when they are absent).
+    @Tag public static var datasets: Self
+    /// Compares abrlab's numbers with a reference system's (Pensieve, Sabre, dash.js, numpy).
+    @Tag public static var reference: Self
+    /// Launches the built `abrlab` binary.
+    @Tag public static var cli: Self
+    /// Compares a command's output with a golden file in `Tests/abrlabTests/Golden`.
+    @Tag public static var golden: Self
+    /// Runs Lua scripts through the bridge.
+    @Tag public static var lua: Self
+    /// Large inputs, memory bounds and full-set sweeps: seconds to tens of seconds each.
+    @Tag public static var scale: Self
+    /// Replays inputs the fuzzers found (the fuzzers themselves run from `scripts/fuzz`).
+    @Tag public static var fuzz: Self
+}
