@@ -1,11 +1,12 @@
 import ABRLab
 import Foundation
 import Testing
+import TestSupport
 
 /// The seed's estimator keeps the samples strictly newer than the window, then the newest
 /// `maxSamples` of them, and weighs the i-th kept sample (oldest first) i + 1 — whether the
 /// samples come in time order (as in every emulated session) or not.
-@Suite struct NetworkBandwidthEstimatorTests {
+@Suite(.tags(.core), .selectedByTags) struct NetworkBandwidthEstimatorTests {
     /// The rule written plainly, for comparison.
     struct Reference {
         let maxSamples: Int

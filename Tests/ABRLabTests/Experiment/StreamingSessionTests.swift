@@ -1,10 +1,11 @@
 import ABRLab
 import Testing
+import TestSupport
 
 /// A session driven from outside plays exactly as the batch path does, whether stepped point by
 /// point or event by event, alone or interleaved with another; what it is given out of turn or
 /// out of range is an error naming it, never a crash.
-@Suite struct StreamingSessionTests {
+@Suite(.tags(.core), .selectedByTags) struct StreamingSessionTests {
     /// A buffer-based rule that asks for a delay now and then and abandons slow downloads: every
     /// hook the engine has, with what it heard recorded.
     struct Probe: SessionStrategy {
