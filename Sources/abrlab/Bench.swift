@@ -8,12 +8,14 @@ extension Abrlab {
             commandName: "bench",
             abstract: "Measure abrlab's speed and memory and print the figures.",
             discussion: """
-                Sections: floor (emulation floor, segments/s with a fixed-level strategy), decision (ns per \
+                Sections: engine (the floor and five Lua strategies over Sabre's 3G traces beside an older binary, \
+                --baseline-binary, in interleaved rounds; a session stepped from outside against the batch path), \
+                floor (emulation floor, segments/s with a fixed-level strategy), decision (ns per \
                 decision, native and Lua), mpc (RobustMPC over Pensieve's 142 test traces, native and Lua), \
                 compare (five strategies over Sabre's 86 3G traces), jobs (--jobs 1 against --jobs 2), \
                 memory (peak RSS of a compare over Sabre's 2000 FCC traces against 200), sabre (Sabre's five \
                 algorithms over its 3G traces under --profile sabre, and bola.lua alone with and without its \
-                abandonment checks), pensieve (forward passes of Pensieve's \
+                abandonment checks; with --sabre-py, the whole process with movie.json beside Sabre's own sabre.py), pensieve (forward passes of Pensieve's \
                 actor per second, and its 142 test traces with pensieve-native and pensieve.lua), shards (sharding \
                 overhead at N = 8 in five interleaved rounds, side by side with the unsharded run and in turn, \
                 and the fixed cost of one more shard; merge throughput, and merge's peak RSS for 1000 against 4000 sessions), live (live sessions \
@@ -36,10 +38,13 @@ extension Abrlab {
         @Option(help: "Folder with the Lua strategies.")
         var strategies: String = Defaults.strategiesFolder
 
+        @OptionGroup var baseline: BenchBaselineOptions
+
         func run() throws {
             try CommandFailure.guarding {
                 let sections = only.map { Set($0.split(separator: ",").map(String.init)) }
                 let known: [(String, () throws -> Void)] = [
+                    ("engine", engine),
                     ("floor", floor), ("decision", decision), ("mpc", mpc), ("compare", compare),
                     ("jobs", jobs), ("memory", memory), ("sabre", sabre), ("pensieve", pensieve), ("shards", shards),
                     ("live", live),

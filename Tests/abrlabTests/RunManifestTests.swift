@@ -56,11 +56,15 @@ import TestSupport
         // Every parameter of the profile, by name.
         let profile = try #require(run["profile"] as? [String: Any])
         #expect(profile["name"] as? String == "default")
-        for key in ["payloadFraction", "latency", "latencyConsumesTraceTime", "maxBufferSeconds", "bufferWaitStepSeconds",
-                    "startupThresholdSeconds", "startupCountsAsRebuffer", "segmentsToPlay", "maxSessionSeconds"] {
+        for key in ["mechanics", "maxBufferSeconds", "segmentsToPlay", "maxSessionSeconds", "maxSessionSteps", "estimator"] {
             #expect(profile[key] != nil, "profile.\(key)")
         }
-        #expect((profile["latency"] as? [String: Any])?["case"] as? String == "trace")
+        let mechanics = try #require(profile["mechanics"] as? [String: Any])
+        #expect(mechanics["case"] as? String == "wholeTransfers")
+        for key in ["payloadFraction", "latency", "latencyConsumesTraceTime", "bufferWaitStepSeconds", "startupThresholdSeconds", "startupCountsAsRebuffer"] {
+            #expect(mechanics[key] != nil, "profile.mechanics.\(key)")
+        }
+        #expect((mechanics["latency"] as? [String: Any])?["case"] as? String == "trace")
     }
 
     /// Input hashes agree with sha256sum at lengths around SHA-256's 64-byte blocks and its

@@ -11,14 +11,19 @@ public enum EmulationError: Error, Equatable, Sendable, CustomStringConvertible 
     case liveSessionTooLong(segments: Int, segmentSeconds: Double, limitSeconds: Double)
     /// The video has fewer segments than the profile plays.
     case videoTooShort(video: String, segments: Int, needed: Int)
-    /// The strategy picked a level outside the ladder.
-    case levelOutOfRange(strategy: String, level: Int, levelCount: Int)
+    /// The strategy picked a level outside the ladder; `session` names its strategy and trace,
+    /// `segment` is 0-based.
+    case levelOutOfRange(session: String, segment: Int, level: Int, levelCount: Int)
     /// The strategy failed; the message names where.
     case strategyFailed(message: String)
     /// The abandonment check abandoned one segment ``SessionEmulator/maxAbandonmentsPerSegment``
     /// times; `check` names it (`file:line` for a script, else the strategy's id) and `segment`
     /// is 0-based.
     case abandonmentLimit(check: String, segment: Int, trace: String)
+    /// A session stepped from outside was given an input it does not wait for now (a decision
+    /// while a check waits for its answer, anything after its end); `session` names its
+    /// strategy and trace.
+    case unexpectedInput(session: String, given: String, awaiting: String)
 
     public var description: String {
         switch self {
@@ -32,13 +37,15 @@ public enum EmulationError: Error, Equatable, Sendable, CustomStringConvertible 
             "a live session of \(segments) segments of \(NumberText.readable(seconds)) s would run past the session limit of \(NumberText.readable(limit)) s or hold more than \(Video.maximumSizeCount) segment sizes; play less media (--live-duration-s, --segments)"
         case .videoTooShort(let video, let segments, let needed):
             "\(video): the video has \(segments) segments but the session plays \(needed)"
-        case .levelOutOfRange(let strategy, let level, let count):
-            "\(strategy): chose level \(level); levels are 0…\(count - 1)"
+        case .levelOutOfRange(let session, let segment, let level, let count):
+            "\(session): chose level \(level) for segment \(segment + 1); levels are 0…\(count - 1)"
         case .strategyFailed(let message):
             message
         case .abandonmentLimit(let check, let segment, let trace):
             "\(check): abandoned segment \(segment + 1) \(SessionEmulator.maxAbandonmentsPerSegment) times "
                 + "(the limit per segment) on \(trace)"
+        case .unexpectedInput(let session, let given, let awaiting):
+            "\(session): was given \(given) while it waits for \(awaiting)"
         }
     }
 }

@@ -50,14 +50,16 @@ public struct ExperimentPlan: Sendable {
         }
     }
 
-    /// Runs session `index` of the fixed order: traces major, strategies minor.
+    /// Runs session `index` of the fixed order (traces major, strategies minor) as a
+    /// ``StreamingSession`` stepped by a fresh instance of its strategy.
     public func runSession(index: Int) -> SessionOutcome {
         let descriptor = strategies[index % strategies.count]
         let trace = traces[index / strategies.count]
         let seed = SessionSeed.derive(seed: self.seed, strategyID: descriptor.id, traceName: trace.name)
         do {
-            let strategy = try descriptor.makeStrategy()
-            let result = try emulator.run(strategy: strategy, strategyID: descriptor.id, trace: trace, video: video, seed: seed)
+            var session = try StreamingSession(emulator: emulator, strategyID: descriptor.id, trace: trace, video: video, seed: seed)
+            var strategy = try descriptor.makeStrategy()
+            let result = try session.run(&strategy)
             let scores = try customQoE?.segmentScores(result, video: video, seed: seed)
                 ?? qoe.segmentScores(result, ladder: video.ladder)
             return SessionOutcome(

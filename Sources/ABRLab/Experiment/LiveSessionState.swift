@@ -1,6 +1,6 @@
 /// The live part of a session's state: the encoder's chunk schedule, the player, and what the
 /// session records per chunk.
-struct LiveSessionState {
+struct LiveSessionState: Sendable {
     let settings: LiveSettings
     let chunksPerSegment: Int
     let chunkSeconds: Double
@@ -32,14 +32,6 @@ struct LiveSessionState {
     /// one target latency before the player joined.
     func availableAt(segment: Int, chunk: Int) -> Double {
         mediaEnd(segment: segment, chunk: chunk) - settings.targetLatencySeconds
-    }
-
-    /// The sizes of a segment's chunks: the segment's bytes split evenly, the remainder going
-    /// one byte each to the first chunks.
-    func chunkSizes(segmentBytes: Int) -> [Int] {
-        let base = segmentBytes / chunksPerSegment
-        let extra = segmentBytes % chunksPerSegment
-        return (0..<chunksPerSegment).map { base + ($0 < extra ? 1 : 0) }
     }
 
     /// What the strategy sees of the live state now.

@@ -24,10 +24,20 @@ public struct LiveSettings: Equatable, Sendable {
     /// dash.js `liveCatchup.maxDrift` (12 s by default): with catch-up on, a latency more than this
     /// over the target makes the player seek to the live edge at the target latency; 0 never seeks.
     public var maxDriftSeconds: Double
+    /// Share of the trace's bandwidth that carries chunk bytes.
+    public var payloadFraction: Double
+    /// Request latency of each segment: the trace's by default, none when it has none.
+    public var latency: EmulationProfile.Latency
+    /// Whether the trace moves on during the request latency (no data flows then).
+    public var latencyConsumesTraceTime: Bool
+    /// Playback starts once this much is buffered (0: with the first chunk).
+    public var startupThresholdSeconds: Double
 
     public init(
         targetLatencySeconds: Double = 1.5, durationSeconds: Double? = nil, chunkSeconds: Double = 1.0 / 30,
-        catchUp: Bool = true, catchUpRateMin: Double = -0.5, catchUpRateMax: Double = 0.5, maxDriftSeconds: Double = 12
+        catchUp: Bool = true, catchUpRateMin: Double = -0.5, catchUpRateMax: Double = 0.5, maxDriftSeconds: Double = 12,
+        payloadFraction: Double = 1, latency: EmulationProfile.Latency = .trace(fallbackSeconds: 0),
+        latencyConsumesTraceTime: Bool = true, startupThresholdSeconds: Double = 0
     ) {
         self.targetLatencySeconds = targetLatencySeconds
         self.durationSeconds = durationSeconds
@@ -36,6 +46,10 @@ public struct LiveSettings: Equatable, Sendable {
         self.catchUpRateMin = catchUpRateMin
         self.catchUpRateMax = catchUpRateMax
         self.maxDriftSeconds = maxDriftSeconds
+        self.payloadFraction = payloadFraction
+        self.latency = latency
+        self.latencyConsumesTraceTime = latencyConsumesTraceTime
+        self.startupThresholdSeconds = startupThresholdSeconds
     }
 
     /// Lowest and highest playback rate a strategy may ask for (dash.js's limits on the catch-up

@@ -49,7 +49,9 @@ public struct SessionEmulator: Sendable {
         }
     }
 
-    /// Plays `video` over `trace` with `strategy`, which must be fresh for this session.
+    /// Plays `video` over `trace` with `strategy`, which must be fresh for this session: a
+    /// ``StreamingSession``'s engine, specialised for the profile's player model, stepped to its
+    /// end with the strategy answering every point.
     public func run<Strategy: SessionStrategy>(
         _ strategy: inout Strategy,
         strategyID: String,
@@ -57,95 +59,18 @@ public struct SessionEmulator: Sendable {
         video: Video,
         seed: UInt64 = 0
     ) throws(EmulationError) -> SessionResult {
-        try validate(video: video)
-        do { try profile.validate() } catch { throw .strategyFailed(message: error.description) }
-        guard trace.deliversData else { throw .traceDeliversNoData(trace: trace.name) }
-        let count = segmentCount(for: video, traceSeconds: trace.durationSeconds)
-        if let live = profile.liveSettings { try validateLive(live, segmentCount: count, video: video) }
-        let video = profile.liveSettings == nil ? video : try Self.liveVideo(video, segmentCount: count)
-        var session = SessionState(profile: profile, trace: trace, video: video, count: count)
-        session.machine.send(.load(video.sessionURL))
-
-        let info = SessionInfo(
-            video: video, segmentCount: session.count, traceName: trace.name, profileName: profile.name,
-            seed: seed, maxBufferSeconds: profile.maxBufferSeconds, live: profile.liveSettings
-        )
-        do { try strategy.setUp(info) } catch { throw Self.strategyError(error, segment: nil, trace: trace.name) }
-
-        // One context per request: built after a request, it goes to `didDownload` and then to
-        // the next decision. Its history is dropped before the next request so the emulator
-        // extends the history in place instead of copying it.
-        var context = session.context(index: 0)
-        var index = 0
-        var abandonments = 0
-        let levelCount = video.levelCount
-        while index < session.count {
-            try session.spendStep()
-            let waitMs = profile.buffer == .segments ? try session.waitForRoom() : 0
-            if waitMs > 0 {
-                context = session.context(index: index)
-                do { try strategy.didWait(seconds: waitMs / 1000, context: context) } catch {
-                    throw Self.strategyError(error, segment: index, trace: trace.name)
-                }
-            }
-            let decision: RequestDecision
-            do { decision = try strategy.decide(context) } catch {
-                throw Self.strategyError(error, segment: index, trace: trace.name)
-            }
-            guard decision.level >= 0, decision.level < levelCount else {
-                throw .levelOutOfRange(strategy: strategyID, level: decision.level, levelCount: levelCount)
-            }
-            guard decision.delaySeconds.isFinite, decision.delaySeconds >= 0 else {
-                throw .strategyFailed(message: "\(strategyID): asked for a delay of \(NumberText.readable(decision.delaySeconds)) s before segment \(index + 1); delays are finite and ≥ 0")
-            }
-            if let rate = decision.playbackRate {
-                guard profile.buffer == .live else {
-                    throw .strategyFailed(message: "\(strategyID): asked for a playback rate before segment \(index + 1); rates need the live profile")
-                }
-                guard LiveSettings.playbackRateRange.contains(rate) else {
-                    throw .strategyFailed(message: "\(strategyID): asked for a playback rate of \(NumberText.readable(rate)) before segment \(index + 1); rates are 0.5…2")
-                }
-            }
-            context.downloads = []
-            let delivered: Bool
-            if profile.buffer == .level {
-                try session.requestOnLevelBuffer(index: index, decision: decision)
-                delivered = true
-            } else if profile.buffer == .live {
-                try session.requestOnLiveBuffer(index: index, decision: decision)
-                delivered = true
-            } else {
-                delivered = try session.requestOnSegmentBuffer(index: index, decision: decision) { (progress) throws(EmulationError) -> AbandonmentAnswer in
-                    let answer: AbandonmentAnswer
-                    do { answer = try strategy.answerAbandonment(progress) } catch {
-                        throw Self.strategyError(error, segment: progress.segmentIndex, trace: trace.name)
-                    }
-                    if let lower = answer.level, !(lower >= 0 && lower < progress.level) {
-                        throw .strategyFailed(message: "\(strategyID): the abandonment check returned level \(lower) while downloading level \(progress.level); it must return a lower level or nothing")
-                    }
-                    guard answer.recheck.isValid else {
-                        throw .strategyFailed(message: "\(strategyID): the abandonment check asked to recheck at NaN while downloading segment \(progress.segmentIndex + 1)")
-                    }
-                    return answer
-                }
-            }
-            let requested = index
-            if delivered {
-                abandonments = 0
-            } else if session.downloads.last?.abandonedToLevel != nil {
-                abandonments += 1
-                guard abandonments < Self.maxAbandonmentsPerSegment else {
-                    throw .abandonmentLimit(check: strategy.abandonmentCheckLocation() ?? strategyID, segment: requested, trace: trace.name)
-                }
-            }
-            // A live player that seeked to the live edge goes on from the segment it landed in.
-            if delivered { index = session.live?.nextSegment ?? index + 1 }
-            context = session.context(index: index)
-            do { try strategy.didDownload(session.downloads[session.downloads.count - 1], context: context) } catch {
-                throw Self.strategyError(error, segment: requested, trace: trace.name)
-            }
+        let setup = try SessionSetup(emulator: self, strategyID: strategyID, trace: trace, video: video, seed: seed)
+        switch setup.profile.mechanics {
+        case .wholeTransfers(let settings):
+            var engine = SessionEngine(setup: setup, model: WholeTransferModel(settings: settings, setup: setup))
+            return try engine.run(&strategy)
+        case .segmentBuffer(let settings):
+            var engine = SessionEngine(setup: setup, model: SegmentBufferModel(settings: settings, setup: setup))
+            return try engine.run(&strategy)
+        case .live(let settings):
+            var engine = SessionEngine(setup: setup, model: LiveStreamModel(settings: settings, setup: setup))
+            return try engine.run(&strategy)
         }
-        return session.finish(recordsTransitions: recordsTransitions)
     }
 
     /// Plays a session with a strategy given as an existential, as the experiment runner holds them.
@@ -160,7 +85,7 @@ public struct SessionEmulator: Sendable {
     /// last segment exists within the session's time limit (else the session surely runs past
     /// it), and its repeated video holds no more sizes than a video may. Checked before the
     /// session allocates anything for its segments or chunks.
-    private func validateLive(_ live: LiveSettings, segmentCount: Int, video: Video) throws(EmulationError) {
+    func validateLive(_ live: LiveSettings, segmentCount: Int, video: Video) throws(EmulationError) {
         let seconds = video.segmentDurationSeconds
         let tooLong = EmulationError.liveSessionTooLong(segments: segmentCount, segmentSeconds: seconds, limitSeconds: profile.maxSessionSeconds)
         guard seconds <= profile.maxSessionSeconds, segmentCount <= Video.maximumSizeCount / video.levelCount else { throw tooLong }
@@ -183,12 +108,5 @@ public struct SessionEmulator: Sendable {
         } catch {
             throw .strategyFailed(message: error.description)
         }
-    }
-
-    /// A strategy's error, with the segment (1-based, as in every output) and trace it happened on.
-    private static func strategyError(_ error: any Error, segment: Int?, trace: String) -> EmulationError {
-        if let emulation = error as? EmulationError { return emulation }
-        let place = segment.map { "segment \($0 + 1) of \(trace)" } ?? "setting up \(trace)"
-        return .strategyFailed(message: "\(String(describing: error)) (\(place))")
     }
 }

@@ -7,7 +7,7 @@
 /// numbers; docs/emulation.md lists the profiles. Every walk stops at a period boundary crossed after
 /// ``limitMs`` of trace time or once ``stepsLeft`` is spent, so none runs for ever, whatever the
 /// trace's bandwidth and latency.
-public struct NetworkLink {
+public struct NetworkLink: Sendable {
     private let durationsMs: [Double]
     /// Bandwidth per period in bits per millisecond (= kbit/s).
     private let bitsPerMs: [Double]
@@ -92,24 +92,42 @@ public struct NetworkLink {
         }
     }
 
+    /// A transfer under way, walked one period at a time by ``step(_:)-(Transfer)``.
+    public struct Transfer: Sendable {
+        var leftBits: Double
+        /// Milliseconds the transfer has taken so far.
+        public internal(set) var elapsedMs = 0.0
+
+        public init(bits: Double) {
+            leftBits = bits
+        }
+    }
+
     /// Transfers `bits` with nothing else going on; returns the milliseconds it took.
     public mutating func transfer(bits: Double) throws(TraceWalkStop) -> Double {
-        var left = bits
-        var elapsed = 0.0
+        var transfer = Transfer(bits: bits)
         while true {
-            let bandwidth = bitsPerMs[period]
-            let capacity = remainingMs * bandwidth
-            if left <= capacity {
-                let time = left / bandwidth
-                consume(time)
-                return elapsed + time
-            }
-            let time = remainingMs
-            consume(time)
-            elapsed += time
-            left -= capacity
-            try enterNextPeriod()
+            if let milliseconds = try step(&transfer) { return milliseconds }
         }
+    }
+
+    /// Walks `transfer` to its end or to the next period boundary: returns its whole time when it
+    /// ended, `nil` when it crossed into the next period.
+    @inline(__always)
+    public mutating func step(_ transfer: inout Transfer) throws(TraceWalkStop) -> Double? {
+        let bandwidth = bitsPerMs[period]
+        let capacity = remainingMs * bandwidth
+        if transfer.leftBits <= capacity {
+            let time = transfer.leftBits / bandwidth
+            consume(time)
+            return transfer.elapsedMs + time
+        }
+        let time = remainingMs
+        consume(time)
+        transfer.elapsedMs += time
+        transfer.leftBits -= capacity
+        try enterNextPeriod()
+        return nil
     }
 
     /// Lets `milliseconds` pass with nothing transferred.
@@ -123,49 +141,71 @@ public struct NetworkLink {
         consume(left)
     }
 
+    /// One progress step of a transfer under way: it runs until at least `minBits` bits and
+    /// `minMs` ms have passed, or `restBits` are done; walked one period at a time by
+    /// ``step(_:)-(ProgressStep)``.
+    public struct ProgressStep: Sendable {
+        let restBits: Double
+        var wantBits: Double
+        var wantMs: Double
+        /// Bits moved and milliseconds taken so far.
+        public internal(set) var bits = 0.0
+        public internal(set) var ms = 0.0
+
+        public init(restBits: Double, minBits: Double, minMs: Double) {
+            self.restBits = restBits
+            wantBits = minBits
+            wantMs = minMs
+        }
+    }
+
     /// One progress step of a transfer: runs until at least `minBits` bits and `minMs` ms have
     /// passed, or `restBits` are done. Returns the bits moved and the milliseconds taken.
     mutating func progressStep(restBits: Double, minBits: Double, minMs: Double) throws(TraceWalkStop) -> (bits: Double, ms: Double) {
-        var wantBits = minBits
-        var wantMs = minMs
-        var bits = 0.0
-        var ms = 0.0
+        var progress = ProgressStep(restBits: restBits, minBits: minBits, minMs: minMs)
         while true {
-            let bandwidth = bitsPerMs[period]
-            if bandwidth > 0 {
-                let need = max(wantBits, wantMs * bandwidth)
-                let capacity = remainingMs * bandwidth
-                let rest = restBits - bits
-                if rest <= need && rest <= capacity {
-                    let time = rest / bandwidth
-                    consume(time)
-                    return (bits + rest, ms + time)
-                }
-                if need <= capacity {
-                    let time = need / bandwidth
-                    consume(time)
-                    return (bits + need, ms + time)
-                }
-                let time = remainingMs
-                consume(time)
-                bits += capacity
-                ms += time
-                wantBits -= capacity
-                wantMs -= time
-                try enterNextPeriod()
-            } else {
-                if wantBits > 0 || wantMs > remainingMs {
-                    let time = remainingMs
-                    consume(time)
-                    ms += time
-                    wantMs -= time
-                    try enterNextPeriod()
-                } else {
-                    consume(wantMs)
-                    return (bits, ms + wantMs)
-                }
-            }
+            if let done = try step(&progress) { return done }
         }
+    }
+
+    /// Walks `progress` to its end or to the next period boundary: returns the bits moved and
+    /// milliseconds taken when it ended, `nil` when it crossed into the next period.
+    @inline(__always)
+    public mutating func step(_ progress: inout ProgressStep) throws(TraceWalkStop) -> (bits: Double, ms: Double)? {
+        let bandwidth = bitsPerMs[period]
+        if bandwidth > 0 {
+            let need = max(progress.wantBits, progress.wantMs * bandwidth)
+            let capacity = remainingMs * bandwidth
+            let rest = progress.restBits - progress.bits
+            if rest <= need && rest <= capacity {
+                let time = rest / bandwidth
+                consume(time)
+                return (progress.bits + rest, progress.ms + time)
+            }
+            if need <= capacity {
+                let time = need / bandwidth
+                consume(time)
+                return (progress.bits + need, progress.ms + time)
+            }
+            let time = remainingMs
+            consume(time)
+            progress.bits += capacity
+            progress.ms += time
+            progress.wantBits -= capacity
+            progress.wantMs -= time
+            try enterNextPeriod()
+            return nil
+        }
+        if progress.wantBits > 0 || progress.wantMs > remainingMs {
+            let time = remainingMs
+            consume(time)
+            progress.ms += time
+            progress.wantMs -= time
+            try enterNextPeriod()
+            return nil
+        }
+        consume(progress.wantMs)
+        return (progress.bits, progress.ms + progress.wantMs)
     }
 
     /// Spends one step of ``stepsLeft`` on work of the owner's (a request, a progress check).
@@ -202,7 +242,7 @@ public struct NetworkLink {
 }
 
 /// A period boundary at which the network's sustainable level changed.
-struct SustainableLevelChange {
+struct SustainableLevelChange: Sendable {
     var timeMs: Double
     var level: Int
     var previous: Int

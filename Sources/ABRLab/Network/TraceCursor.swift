@@ -4,7 +4,7 @@
 /// The arithmetic follows Pensieve's `fixed_env.py` operation for operation, so that sessions
 /// under the `pensieve` profile match its results to the last bits. Every period boundary
 /// crossed spends one step of ``stepsLeft``, so a walk over a finely cut trace ends.
-public struct TraceCursor {
+public struct TraceCursor: Sendable {
     private let ends: [Double]
     private let bandwidths: [Double]
     private let latencies: [Double]?
@@ -26,42 +26,82 @@ public struct TraceCursor {
     /// The latency the trace records at the current position, if it records any.
     public var currentLatencySeconds: Double? { latencies?[period] }
 
+    /// A download under way: walked one period at a time by ``step(_:)-(Download)``, so that a
+    /// scheduler can interleave it with other events.
+    public struct Download: Sendable {
+        let sizeBytes: Double
+        let payloadFraction: Double
+        let limitSeconds: Double
+        /// Time the download has taken so far.
+        public internal(set) var delaySeconds = 0.0
+        var sentBytes = 0.0
+
+        /// `sizeBytes`, of which only `payloadFraction` of the bandwidth carries data; the walk
+        /// stops with ``TraceWalkStop/timeLimit`` once it has run for `limitSeconds`.
+        public init(sizeBytes: Double, payloadFraction: Double, limitSeconds: Double) {
+            self.sizeBytes = sizeBytes
+            self.payloadFraction = payloadFraction
+            self.limitSeconds = limitSeconds
+        }
+    }
+
+    /// Time passing with nothing downloaded, walked one period at a time.
+    public struct Idle: Sendable {
+        var remainingMs: Double
+
+        public init(milliseconds: Double) {
+            remainingMs = milliseconds
+        }
+    }
+
     /// Downloads `sizeBytes`, of which only `payloadFraction` of the bandwidth carries data, and
     /// returns the time it took. Stops with ``TraceWalkStop/timeLimit`` once the download has run
     /// for `limitSeconds`.
     public mutating func download(sizeBytes: Double, payloadFraction: Double, limitSeconds: Double) throws(TraceWalkStop) -> Double {
-        var delay = 0.0
-        var sent = 0.0
+        var download = Download(sizeBytes: sizeBytes, payloadFraction: payloadFraction, limitSeconds: limitSeconds)
         while true {
-            let throughput = bandwidths[period] / 8
-            let duration = ends[period] - timeSeconds
-            let payload = throughput * duration * payloadFraction
-            if sent + payload > sizeBytes {
-                let fraction = (sizeBytes - sent) / throughput / payloadFraction
-                delay += fraction
-                timeSeconds += fraction
-                return delay
-            }
-            sent += payload
-            delay += duration
-            if delay > limitSeconds { throw .timeLimit }
-            try moveToNextPeriod()
+            if let seconds = try step(&download) { return seconds }
         }
+    }
+
+    /// Walks `download` to its end or to the next period boundary, whichever comes first:
+    /// returns the download's whole time when it ended, `nil` when it crossed into the next period.
+    @inline(__always)
+    public mutating func step(_ download: inout Download) throws(TraceWalkStop) -> Double? {
+        let throughput = bandwidths[period] / 8
+        let duration = ends[period] - timeSeconds
+        let payload = throughput * duration * download.payloadFraction
+        if download.sentBytes + payload > download.sizeBytes {
+            let fraction = (download.sizeBytes - download.sentBytes) / throughput / download.payloadFraction
+            download.delaySeconds += fraction
+            timeSeconds += fraction
+            return download.delaySeconds
+        }
+        download.sentBytes += payload
+        download.delaySeconds += duration
+        if download.delaySeconds > download.limitSeconds { throw .timeLimit }
+        try moveToNextPeriod()
+        return nil
     }
 
     /// Lets `milliseconds` pass with nothing downloaded, in Pensieve's order of operations. The
     /// caller bounds `milliseconds`: a wait of 1e300 ms never shrinks by a period's length.
     public mutating func advance(milliseconds: Double) throws(TraceWalkStop) {
-        var remaining = milliseconds
-        while true {
-            let duration = ends[period] - timeSeconds
-            if duration > remaining / 1000 {
-                timeSeconds += remaining / 1000
-                return
-            }
-            remaining -= duration * 1000
-            try moveToNextPeriod()
+        var idle = Idle(milliseconds: milliseconds)
+        while try !step(&idle) {}
+    }
+
+    /// Walks `idle` to its end or to the next period boundary: `true` when it ended.
+    @inline(__always)
+    public mutating func step(_ idle: inout Idle) throws(TraceWalkStop) -> Bool {
+        let duration = ends[period] - timeSeconds
+        if duration > idle.remainingMs / 1000 {
+            timeSeconds += idle.remainingMs / 1000
+            return true
         }
+        idle.remainingMs -= duration * 1000
+        try moveToNextPeriod()
+        return false
     }
 
     /// Spends one step of ``stepsLeft`` on work of the owner's (a request, a check).

@@ -23,9 +23,9 @@ enum BenchmarkClock {
     /// accounting of the child). The child is
     /// started with posix_spawn, not `Process`, whose own reaper could collect it first and
     /// leave no accounting to read.
-    static func child(_ arguments: [String]) throws -> (status: Int32, seconds: Double, cpuSeconds: Double, peakBytes: Int) {
+    static func child(_ arguments: [String], executable: String = selfPath) throws -> (status: Int32, seconds: Double, cpuSeconds: Double, peakBytes: Int) {
         let start = DispatchTime.now().uptimeNanoseconds
-        let ended = try waitForChild(try spawn(arguments))
+        let ended = try waitForChild(try spawn(arguments, executable: executable))
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return (ended.status, seconds, cpuSeconds(ended.usage), Int(ended.usage.ru_maxrss) * 1024)
     }
@@ -33,7 +33,7 @@ enum BenchmarkClock {
     /// Runs one child per argument list, at most `slots` at a time (as `parallel -j slots`
     /// does), and returns the wall time of the whole batch, the CPU time of all children and
     /// the worst exit status.
-    static func children(_ argumentLists: [[String]], slots: Int) throws -> (status: Int32, seconds: Double, cpuSeconds: Double) {
+    static func children(_ argumentLists: [[String]], slots: Int, executable: String = selfPath) throws -> (status: Int32, seconds: Double, cpuSeconds: Double) {
         let start = DispatchTime.now().uptimeNanoseconds
         var pending = argumentLists[...]
         var running = 0
@@ -41,7 +41,7 @@ enum BenchmarkClock {
         var cpu = 0.0
         while running > 0 || !pending.isEmpty {
             while running < max(1, slots), let next = pending.popFirst() {
-                _ = try spawn(next)
+                _ = try spawn(next, executable: executable)
                 running += 1
             }
             let ended = try waitForChild()
@@ -57,9 +57,9 @@ enum BenchmarkClock {
     /// system) and the worst exit status. On a shared machine whose speed drifts over seconds,
     /// the ratio of two runs made side by side is steadier than that of runs made in turn.
     static func sideBySide(_ single: [String], _ sequence: [[String]]) throws -> (status: Int32, singleCPUSeconds: Double, sequenceCPUSeconds: Double) {
-        var singlePid: pid_t? = try spawn(single)
+        var singlePid: pid_t? = try spawn(single, executable: selfPath)
         var pending = sequence[...]
-        var sequencePid: pid_t? = try pending.popFirst().map(spawn)
+        var sequencePid: pid_t? = try pending.popFirst().map { try spawn($0, executable: selfPath) }
         var worst: Int32 = 0
         var singleCPU = 0.0, sequenceCPU = 0.0
         while singlePid != nil || sequencePid != nil {
@@ -70,7 +70,7 @@ enum BenchmarkClock {
                 singlePid = nil
             } else if ended.pid == sequencePid {
                 sequenceCPU += cpuSeconds(ended.usage)
-                sequencePid = try pending.popFirst().map(spawn)
+                sequencePid = try pending.popFirst().map { try spawn($0, executable: selfPath) }
             }
         }
         return (worst, singleCPU, sequenceCPU)
@@ -90,18 +90,54 @@ enum BenchmarkClock {
         }
     }
 
-    /// Starts this executable with `arguments`, its output discarded.
-    private static func spawn(_ arguments: [String]) throws -> pid_t {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+    /// This executable, as later children start it.
+    static var selfPath: String { URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path }
+
+    /// Runs `executable` with `arguments` and returns its exit status and what it printed on
+    /// stdout (stderr discarded).
+    static func output(_ arguments: [String], executable: String = selfPath) throws -> (status: Int32, text: String) {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw InputError(file: executable, "cannot open a pipe: \(String(cString: strerror(errno)))") }
+        let pid: pid_t
+        do { pid = try spawn(arguments, executable: executable, stdout: fds[1]) } catch {
+            close(fds[0])
+            close(fds[1])
+            throw error
+        }
+        close(fds[1])
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(fds[0], &buffer, buffer.count)
+            if count > 0 {
+                bytes += buffer[0..<count]
+            } else if count == 0 || errno != EINTR {
+                break
+            }
+        }
+        close(fds[0])
+        let ended = try waitForChild(pid)
+        return (ended.status, String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Starts `executable` with `arguments`, its stderr discarded and its stdout too unless
+    /// `stdout` names a descriptor for it.
+    private static func spawn(_ arguments: [String], executable: String, stdout: Int32? = nil) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        if let stdout {
+            posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+            posix_spawn_file_actions_addclose(&actions, stdout)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        // posix_spawnp: a bare name (python3) is looked up on PATH, a path is used as it is.
+        let spawned = posix_spawnp(&pid, executable, &actions, nil, argv, environ)
         guard spawned == 0 else { throw InputError(file: executable, "cannot start: \(String(cString: strerror(spawned)))") }
         return pid
     }

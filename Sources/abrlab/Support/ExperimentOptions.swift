@@ -109,40 +109,44 @@ struct ExperimentOptions: ParsableArguments {
         return limits
     }
 
+    /// The profile `--profile` names with every option that changes it applied: the one place
+    /// flags map onto ``EmulationProfile``. An option that would change nothing on the profile's
+    /// mechanics is refused, as `--replace` is on a profile without a segment buffer.
     func resolveProfile() throws(InputError) -> EmulationProfile {
         guard var profile = EmulationProfile.named(profile) else {
             let names = EmulationProfile.builtIn.map(\.name).joined(separator: ", ")
             throw InputError(file: "--profile", "unknown profile '\(profile)'; choose one of \(names)")
         }
         if let maxBufferSeconds { profile.maxBufferSeconds = maxBufferSeconds }
-        // Options that would change nothing are refused, as --replace is on a profile without a segment buffer.
+        var segments = profile.segmentBufferSettings
         if noAbandon {
-            guard profile.abandonment else { throw InputError(file: "--no-abandon", "turns off abandonment checks, which profile \(profile.name) has none of (only sabre checks)") }
-            profile.abandonment = false
+            guard segments?.abandonment == true else { throw InputError(file: "--no-abandon", "turns off abandonment checks, which profile \(profile.name) has none of (only sabre checks)") }
+            segments?.abandonment = false
         }
         if checkEveryStep {
-            guard profile.abandonment else {
+            guard segments?.abandonment == true else {
                 throw InputError(
                     file: "--check-every-step",
                     noAbandon ? "calls abandonment checks, which --no-abandon turns off" : "calls abandonment checks, which profile \(profile.name) has none of (only sabre checks)"
                 )
             }
-            profile.honoursRechecks = false
+            segments?.honoursRechecks = false
         }
         guard let rule = EmulationProfile.Replacement(rawValue: replace) else {
             throw InputError(file: "--replace", "unknown rule '\(replace)'; choose none, left or right")
         }
-        if rule != .none, profile.buffer != .segments {
+        if rule != .none, segments == nil {
             throw InputError(file: "--replace", "replacement needs a profile with a segment buffer (sabre), not \(profile.name)")
         }
-        profile.replacement = rule
+        segments?.replacement = rule
         guard bandwidthMultiplier.isFinite, bandwidthMultiplier > 0 else {
             throw InputError(file: "--bandwidth-multiplier", "must be a positive number")
         }
-        if bandwidthMultiplier != 1, profile.network != .sabre {
+        if bandwidthMultiplier != 1, segments == nil {
             throw InputError(file: "--bandwidth-multiplier", "works on the sabre network model only, not on profile \(profile.name)")
         }
-        profile.bandwidthMultiplier = bandwidthMultiplier
+        segments?.bandwidthMultiplier = bandwidthMultiplier
+        if let segments { profile.mechanics = .segmentBuffer(segments) }
         if let estimator {
             profile.estimator = estimator == "none" ? nil : try OptionParsing.estimator(estimator, option: "--estimator")
         }
@@ -151,7 +155,7 @@ struct ExperimentOptions: ParsableArguments {
             if let targetLatencySeconds { live.targetLatencySeconds = targetLatencySeconds }
             live.durationSeconds = liveDurationSeconds
             try live.validate()
-            profile.liveSettings = live
+            profile.mechanics = .live(live)
         } else if targetLatencySeconds != nil || liveDurationSeconds != nil {
             throw InputError(
                 file: targetLatencySeconds != nil ? "--target-latency-s" : "--live-duration-s",

@@ -119,7 +119,7 @@ import TestSupport
         let result = try Self.play(script)
         #expect(result.segments.dropFirst().allSatisfy { $0.level == 3 && $0.requests == 1 })
         var everyStep = EmulationProfile.sabre
-        everyStep.honoursRechecks = false
+        everyStep.mechanics = .segmentBuffer(SegmentBufferSettings(honoursRechecks: false))
         #expect(throws: (any Error).self) { try Self.play(script, profile: everyStep) }
     }
 

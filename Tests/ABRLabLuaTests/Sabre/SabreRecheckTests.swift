@@ -15,8 +15,7 @@ struct SabreRecheckTests {
         _ algorithm: String, trace: NetworkTrace, video: Video, replacement: EmulationProfile.Replacement, honoursRechecks: Bool
     ) throws -> SessionResult {
         var profile = EmulationProfile.sabre
-        profile.replacement = replacement
-        profile.honoursRechecks = honoursRechecks
+        profile.mechanics = .segmentBuffer(SegmentBufferSettings(honoursRechecks: honoursRechecks, replacement: replacement))
         var strategy = LuaStrategy(script: try SabreReference.script(algorithm))
         return try SessionEmulator(profile: profile).run(&strategy, strategyID: algorithm, trace: trace, video: video)
     }

@@ -28,7 +28,7 @@ enum SabreReference {
         algorithm: String, trace: NetworkTrace, video: Video, replacement: EmulationProfile.Replacement = .none
     ) throws -> [String: Double] {
         var profile = EmulationProfile.sabre
-        profile.replacement = replacement
+        profile.mechanics = .segmentBuffer(SegmentBufferSettings(replacement: replacement))
         let script = try script(algorithm)
         var strategy = LuaStrategy(script: script)
         let result = try SessionEmulator(profile: profile).run(&strategy, strategyID: algorithm, trace: trace, video: video)

@@ -16,11 +16,14 @@ enum EmulatorFixtures {
     }
 
     /// A transparent model: all bandwidth is payload, no latency, start on the first segment.
-    static func idealProfile(maxBufferSeconds: Double = 60, waitStep: Double = 0) -> EmulationProfile {
+    static func idealProfile(maxBufferSeconds: Double = 60, waitStep: Double = 0, startupCountsAsRebuffer: Bool = false) -> EmulationProfile {
         EmulationProfile(
-            name: "ideal", payloadFraction: 1, latency: .fixed(seconds: 0), latencyConsumesTraceTime: false,
-            maxBufferSeconds: maxBufferSeconds, bufferWaitStepSeconds: waitStep, startupThresholdSeconds: 0,
-            startupCountsAsRebuffer: false, segmentsToPlay: nil, maxSessionSeconds: 3600
+            name: "ideal",
+            mechanics: .wholeTransfers(WholeTransferSettings(
+                payloadFraction: 1, latency: .fixed(seconds: 0), latencyConsumesTraceTime: false,
+                bufferWaitStepSeconds: waitStep, startupThresholdSeconds: 0, startupCountsAsRebuffer: startupCountsAsRebuffer
+            )),
+            maxBufferSeconds: maxBufferSeconds, segmentsToPlay: nil, maxSessionSeconds: 3600
         )
     }
 }

@@ -14,7 +14,7 @@ enum LiveFixtures {
 
     static func run(_ strategy: some SessionStrategy, trace: NetworkTrace, durationSeconds: Double? = nil) throws -> SessionResult {
         var profile = EmulationProfile.live
-        profile.liveSettings?.durationSeconds = durationSeconds
+        profile.mechanics = .live(LiveSettings(durationSeconds: durationSeconds))
         var strategy = strategy
         return try SessionEmulator(profile: profile).run(&strategy, strategyID: "test", trace: trace, video: video())
     }

@@ -56,8 +56,7 @@ import TestSupport
     @Test func spikeLoopedSeeksToTheLiveEdgePastMaxDrift() throws {
         let trace = try LiveFixtures.trace([(1200, 10), (300, 10), (800, 10)], name: "spike")
         var profile = EmulationProfile.live
-        profile.liveSettings?.durationSeconds = 60
-        profile.liveSettings?.maxDriftSeconds = 0
+        profile.mechanics = .live(LiveSettings(durationSeconds: 60, maxDriftSeconds: 0))
         var top = ScriptedStrategy(levels: [2])
         let drifting = try SessionEmulator(profile: profile).run(&top, strategyID: "top", trace: trace, video: LiveFixtures.video())
         #expect(drifting.segments.count == 120)
@@ -88,7 +87,7 @@ import TestSupport
     @Test func productionWaitsNeverCountAsLowThroughput() throws {
         var strategy = RecordingStrategy(level: 0)
         var profile = EmulationProfile.live
-        profile.liveSettings?.durationSeconds = 30
+        profile.mechanics = .live(LiveSettings(durationSeconds: 30))
         let result = try SessionEmulator(profile: profile).run(
             &strategy, strategyID: "lowest", trace: LiveFixtures.trace([(1200, 30)]), video: LiveFixtures.video()
         )

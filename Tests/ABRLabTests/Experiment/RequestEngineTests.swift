@@ -44,7 +44,7 @@ import TestSupport
         let (trace, video) = try Self.inputs()
         var strategy = Greedy()
         var profile = EmulationProfile.sabre
-        profile.abandonment = false
+        profile.mechanics = .segmentBuffer(SegmentBufferSettings(abandonment: false))
         let result = try SessionEmulator(profile: profile).run(&strategy, strategyID: "greedy", trace: trace, video: video)
         #expect(strategy.abandoned.isEmpty)
         #expect(result.segments.dropFirst().allSatisfy { $0.requests == 1 && $0.level == 2 })
@@ -54,7 +54,7 @@ import TestSupport
         let (trace, video) = try Self.inputs()
         var strategy = Greedy(replace: true)
         var profile = EmulationProfile.sabre
-        profile.replacement = .right
+        profile.mechanics = .segmentBuffer(SegmentBufferSettings(replacement: .right))
         let result = try SessionEmulator(profile: profile).run(&strategy, strategyID: "greedy", trace: trace, video: video)
         let replaced = result.segments.filter { $0.replacedLevel != nil }
         #expect(!replaced.isEmpty)
@@ -138,9 +138,9 @@ import TestSupport
         var profile = EmulationProfile.sabre
         var everyStep = Patient(recheck: AbandonmentRecheck(elapsedSeconds: 1.5))
         var skipping = everyStep
-        profile.honoursRechecks = false
+        profile.mechanics = .segmentBuffer(SegmentBufferSettings(honoursRechecks: false))
         let expected = try SessionEmulator(profile: profile).run(&everyStep, strategyID: "p", trace: trace, video: video)
-        profile.honoursRechecks = true
+        profile.mechanics = .segmentBuffer(SegmentBufferSettings(honoursRechecks: true))
         let actual = try SessionEmulator(profile: profile).run(&skipping, strategyID: "p", trace: trace, video: video)
         #expect(actual.segments == expected.segments)
         #expect(actual.segments.dropFirst().allSatisfy { $0.requests == 2 && $0.level == 0 })
@@ -187,10 +187,18 @@ import TestSupport
         #expect(throws: EmulationError.self) { try SessionEmulator(profile: .default).run(&strategy, strategyID: "w", trace: trace, video: video) }
     }
 
-    @Test func abandonmentNeedsTheSegmentBuffer() throws {
-        var profile = EmulationProfile.default
-        profile.abandonment = true
+    /// Abandonment, replacement and the link's settings exist only on the segment buffer's
+    /// mechanics, the live settings only on live's; every built-in profile is in range.
+    @Test func eachMechanicCarriesOnlyItsSettings() throws {
+        #expect(EmulationProfile.sabre.segmentBufferSettings == SegmentBufferSettings())
+        #expect(EmulationProfile.sabre.liveSettings == nil)
+        #expect(EmulationProfile.default.segmentBufferSettings == nil)
+        #expect(EmulationProfile.pensieve.segmentBufferSettings == nil)
+        #expect(EmulationProfile.live.liveSettings == LiveSettings())
+        #expect(EmulationProfile.builtIn.map(\.mechanics.name) == ["wholeTransfers", "wholeTransfers", "segmentBuffer", "live"])
+        for profile in EmulationProfile.builtIn { try profile.validate() }
+        var profile = EmulationProfile.sabre
+        profile.mechanics = .segmentBuffer(SegmentBufferSettings(bandwidthMultiplier: 0))
         #expect(throws: InputError.self) { try profile.validate() }
-        try EmulationProfile.sabre.validate()
     }
 }

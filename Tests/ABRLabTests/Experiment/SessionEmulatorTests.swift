@@ -42,8 +42,7 @@ import TestSupport
     }
 
     @Test func startupCountsAsRebufferingWhenTheProfileSaysSo() throws {
-        var profile = EmulatorFixtures.idealProfile()
-        profile.startupCountsAsRebuffer = true
+        let profile = EmulatorFixtures.idealProfile(startupCountsAsRebuffer: true)
         var strategy = ScriptedStrategy(levels: [1])
         let result = try SessionEmulator(profile: profile).run(
             &strategy, strategyID: "greedy", trace: try EmulatorFixtures.constantTrace(mbps: 1),
@@ -108,7 +107,7 @@ import TestSupport
 
     @Test func outOfRangeLevelAndShortVideoAreErrors() throws {
         var bad = ScriptedStrategy(levels: [2])
-        #expect(throws: EmulationError.levelOutOfRange(strategy: "bad", level: 2, levelCount: 2)) {
+        #expect(throws: EmulationError.levelOutOfRange(session: "bad on flat", segment: 0, level: 2, levelCount: 2)) {
             try SessionEmulator(profile: EmulatorFixtures.idealProfile()).run(
                 &bad, strategyID: "bad", trace: try EmulatorFixtures.constantTrace(mbps: 1), video: try EmulatorFixtures.video()
             )

@@ -1,0 +1,52 @@
+/// One mechanic of the player and the network under it, owning exactly the state that mechanic
+/// needs: ``WholeTransferModel`` (`pensieve`, `default`), ``SegmentBufferModel`` (`sabre`) and
+/// ``LiveStreamModel`` (`live`). ``SessionEngine`` drives one, specialised for it, and the
+/// session's ``SessionRecorder`` hears what it does.
+///
+/// A request is begun, then stepped until it is done; stepped event by event, it stops at each
+/// ``NetworkEvent``, else it runs to its next check or its end in one call.
+protocol PlayerModel: Sendable {
+    /// Buffered media, milliseconds, as a strategy's context shows it.
+    var bufferMs: Double { get }
+    /// Session time, milliseconds, as a strategy's context shows it.
+    var nowMs: Double { get }
+    /// Whether a strategy may set the playback rate.
+    static var takesPlaybackRate: Bool { get }
+
+    /// Spends one step of the session's budget on a request.
+    mutating func spendStep() throws(EmulationError)
+    /// Waits before a request for room in a full buffer; returns the wait in milliseconds, 0
+    /// when none was needed.
+    mutating func waitForRoom(_ recorder: inout SessionRecorder) throws(EmulationError) -> Double
+    /// Starts the request for segment `segment` that `decision` asks for (checked by the engine).
+    mutating func begin(segment: Int, decision: RequestDecision, recorder: inout SessionRecorder) throws(EmulationError)
+    /// Advances the request under way: to its next network event when `events`, else to its
+    /// next abandonment check or its end.
+    mutating func step(_ recorder: inout SessionRecorder, events: Bool) throws(EmulationError) -> PlayerStep
+    /// The answer to the abandonment check the last step stopped at (checked by the engine).
+    mutating func answer(_ answer: AbandonmentAnswer)
+    /// The segment to request after `segment` was delivered.
+    func segment(after segment: Int) -> Int
+    /// Adds what only this model knows to a strategy's context.
+    func decorate(_ context: inout DecisionContext)
+    /// Plays out what is buffered and hands over what the session recorded.
+    mutating func finish(_ recorder: inout SessionRecorder, traceName: String, profileName: String) -> SessionResult
+}
+
+extension PlayerModel {
+    static var takesPlaybackRate: Bool { false }
+    mutating func waitForRoom(_ recorder: inout SessionRecorder) throws(EmulationError) -> Double { 0 }
+    mutating func answer(_ answer: AbandonmentAnswer) {}
+    func segment(after segment: Int) -> Int { segment + 1 }
+    func decorate(_ context: inout DecisionContext) {}
+}
+
+/// Where a player model's request stopped.
+enum PlayerStep {
+    /// At a network event; the request goes on.
+    case event(NetworkEvent)
+    /// At an abandonment check, which waits for an answer.
+    case check(DownloadProgress)
+    /// At its end: the request is recorded, its segment delivered or not.
+    case done(delivered: Bool)
+}

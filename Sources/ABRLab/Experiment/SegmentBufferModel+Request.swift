@@ -1,0 +1,161 @@
+/// A request on the segment buffer, stepped: the transfer (in progress steps with abandonment
+/// checks after the first segment), then the buffer plays out its time and it is recorded.
+extension SegmentBufferModel {
+    mutating func step(_ recorder: inout SessionRecorder, events: Bool) throws(EmulationError) -> PlayerStep {
+        let current = phase
+        phase = .idle
+        switch current {
+        case .idle, .checking:
+            preconditionFailure("no request under way")
+        case .done(let delivered):
+            return .done(delivered: delivered)
+        case .ending(let request):
+            return try end(request, recorder: &recorder, events: events)
+        case .transferring(var request, var transfer):
+            if events, let event = tell(&request) {
+                phase = .transferring(request, transfer)
+                return .event(event)
+            }
+            while true {
+                if let ms = try limits.walk({ () throws(TraceWalkStop) in try link.step(&transfer) }) {
+                    request.downloadMs = request.ttfbMs + ms
+                    request.receivedBits = request.sizeBits
+                    return try end(request, recorder: &recorder, events: events)
+                }
+                if events {
+                    phase = .transferring(request, transfer)
+                    return .event(NetworkEvent(kind: .periodBoundary, seconds: (request.startMs + request.ttfbMs + transfer.elapsedMs) / 1000))
+                }
+            }
+        case .progressing(var request, var inFlight):
+            if events, let event = tell(&request) {
+                phase = .progressing(request, inFlight)
+                return .event(event)
+            }
+            return try progress(request, inFlight, recorder: &recorder, events: events)
+        }
+    }
+
+    /// The request's start, then its first byte, once each when stepping event by event.
+    private func tell(_ request: inout Request) -> NetworkEvent? {
+        guard request.told < 2 else { return nil }
+        request.told += 1
+        return request.told == 1
+            ? NetworkEvent(kind: .requestStart, seconds: request.startMs / 1000)
+            : NetworkEvent(kind: .firstByte, seconds: (request.startMs + request.ttfbMs) / 1000)
+    }
+
+    /// Progress steps until a check is due, the segment has arrived, or a replacement can no
+    /// longer arrive in time.
+    private mutating func progress(
+        _ request: Request, _ inFlight: NetworkLink.ProgressStep?, recorder: inout SessionRecorder, events: Bool
+    ) throws(EmulationError) -> PlayerStep {
+        var request = request
+        var inFlight = inFlight
+        while true {
+            var walk: NetworkLink.ProgressStep
+            if let inFlight {
+                walk = inFlight
+            } else {
+                try spendStep()
+                walk = NetworkLink.ProgressStep(restBits: request.sizeBits - request.receivedBits, minBits: Self.progressStepBits, minMs: request.minMs)
+            }
+            guard let step = try limits.walk({ () throws(TraceWalkStop) in try link.step(&walk) }) else {
+                if events {
+                    phase = .progressing(request, walk)
+                    return .event(NetworkEvent(kind: .periodBoundary, seconds: (request.startMs + request.downloadMs + walk.ms) / 1000))
+                }
+                inFlight = walk
+                continue
+            }
+            inFlight = nil
+            request.minMs = Self.progressStepMs
+            request.receivedBits += step.bits
+            request.downloadMs += step.ms
+            if request.downloadMs > limits.maxSessionMs { throw limits.timeLimit }
+            guard request.receivedBits < request.sizeBits else { return try end(request, recorder: &recorder, events: events) }
+            if let offset = request.replaceOffset {
+                if max(0, request.bufferAtStartMs - request.downloadMs) + segmentMs * Double(offset) <= 0 {
+                    request.abandoned = true
+                    return try end(request, recorder: &recorder, events: events)
+                }
+            } else {
+                let progress = DownloadProgress(
+                    segmentIndex: request.target, level: request.level, sizeBytes: request.sizeBits / 8,
+                    receivedBytes: request.receivedBits / 8, elapsedSeconds: request.downloadMs / 1000,
+                    timeToFirstByteSeconds: request.ttfbMs / 1000,
+                    bufferSeconds: max(0, request.bufferAtStartMs - request.downloadMs) / 1000
+                )
+                if !settings.honoursRechecks || request.recheck.isDue(progress) {
+                    phase = .checking(request)
+                    return .check(progress)
+                }
+            }
+            if events {
+                phase = .progressing(request, nil)
+                return .event(NetworkEvent(kind: .progressCheck, seconds: (request.startMs + request.downloadMs) / 1000))
+            }
+        }
+    }
+
+    /// The transfer ended or was abandoned: the buffer plays out its time, a delivered segment is
+    /// appended (or replaces a buffered one), playback starts with the first, and the request is
+    /// recorded.
+    private mutating func end(_ request: Request, recorder: inout SessionRecorder, events: Bool) throws(EmulationError) -> PlayerStep {
+        advertise()
+        if request.first {
+            buffer.addStartup(milliseconds: request.downloadMs)
+            recorder.startupMs = buffer.playTimeMs
+        } else {
+            drain(request.downloadMs, recorder: &recorder)
+        }
+        guard buffer.playTimeMs <= limits.maxSessionMs else { throw limits.timeLimit }
+
+        var delivered = false
+        if !request.abandoned {
+            if let offset = request.replaceOffset {
+                if buffer.levelMs + segmentMs * Double(offset) >= 0 {
+                    let previous = buffer.level(fromEnd: offset)
+                    buffer.replace(fromEnd: offset, level: request.level)
+                    recorder.noteReplacement(segment: request.target, from: previous, to: request.level)
+                }
+            } else {
+                buffer.append(level: request.level)
+                delivered = true
+            }
+            if stalled {
+                stalled = false
+                recorder.send(.didFinishBuffering, atMs: buffer.playTimeMs)
+            }
+        }
+        if request.first, delivered {
+            playing = true
+            recorder.startPlayback(atMs: buffer.playTimeMs)
+        }
+        let transferMs = request.downloadMs - request.ttfbMs
+        recorder.sampleThroughput(
+            transferMs: transferMs, bits: request.receivedBits, latencyMs: request.ttfbMs, first: request.first, keep: !request.abandoned
+        )
+
+        let sizeBytes = video.sizeBytes(segment: request.target, level: request.level)
+        let nowMs = buffer.playTimeMs
+        let download = DownloadRecord(
+            segmentIndex: request.target, level: request.level, sizeBytes: sizeBytes,
+            downloadTimeSeconds: request.downloadMs / 1000, throughputKbps: request.receivedBits / request.downloadMs,
+            rebufferSeconds: delivered ? recorder.unattributedStallMs / 1000 : 0, bufferSeconds: buffer.levelMs / 1000,
+            waitSeconds: 0, abandoned: request.abandoned, abandonedToLevel: request.abandonedTo,
+            isReplacement: request.replaceOffset != nil, latencySeconds: request.ttfbMs / 1000, receivedBytes: request.receivedBits / 8
+        )
+        if !request.abandoned {
+            recorder.recordSeedSample(bytes: sizeBytes, durationSeconds: download.downloadTimeSeconds, atSeconds: nowMs / 1000)
+            recorder.updateEstimate(atSeconds: nowMs / 1000)
+        }
+        recorder.record(download, wastedBytes: request.abandoned ? request.receivedBits / 8 : 0, delivery: delivered ? SessionRecorder.Delivery(
+            startSeconds: request.startMs / 1000, endSeconds: nowMs / 1000, bufferBeforeSeconds: request.bufferAtStartMs / 1000
+        ) : nil)
+        if delivered { recorder.unattributedStallMs = 0 }
+        guard events else { return .done(delivered: delivered) }
+        phase = .done(delivered: delivered)
+        return .event(NetworkEvent(kind: .transferEnd, seconds: nowMs / 1000))
+    }
+}

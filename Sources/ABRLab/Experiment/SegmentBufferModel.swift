@@ -1,0 +1,185 @@
+/// Sabre's mechanics (`sabre`): the trace walked with ``NetworkLink`` in milliseconds and bits,
+/// a ``SegmentBuffer`` of whole segments, a wait before each request until a segment fits,
+/// downloads in progress steps that an abandonment check can stop, and replacements of buffered
+/// segments; in the order of Sabre's session loop (Spiteri, Nguyen, Sitaraman, MMSys 2018,
+/// doi:10.1145/3204949.3204953).
+struct SegmentBufferModel: PlayerModel {
+    /// Sabre's progress step: at least this many bits and milliseconds between abandonment checks.
+    static let progressStepBits = 12_000.0
+    static let progressStepMs = 50.0
+
+    /// A request from its start to its end.
+    struct Request {
+        let first: Bool
+        /// Where a replacement goes, as a negative offset from the newest buffered segment.
+        let replaceOffset: Int?
+        let target: Int
+        let level: Int
+        let sizeBits: Double
+        let startMs: Double
+        let bufferAtStartMs: Double
+        let ttfbMs: Double
+        /// Time since the request, latency included.
+        var downloadMs: Double
+        var receivedBits = 0.0
+        var abandonedTo: Int?
+        var abandoned = false
+        /// The next progress step's minimum time (the first step's counts from the request).
+        var minMs: Double
+        var recheck = AbandonmentRecheck.nextStep
+        /// Network events told so far: the request's start, then its first byte.
+        var told = 0
+    }
+
+    enum Phase {
+        case idle
+        /// A plain transfer, without abandonment checks.
+        case transferring(Request, NetworkLink.Transfer)
+        /// A transfer in progress steps; the step under way, if one is.
+        case progressing(Request, NetworkLink.ProgressStep?)
+        /// Stopped at an abandonment check.
+        case checking(Request)
+        /// The transfer ended or was abandoned; it is still to be accounted for.
+        case ending(Request)
+        /// Recorded and told as an event; the request is done.
+        case done(delivered: Bool)
+    }
+
+    let settings: SegmentBufferSettings
+    let video: Video
+    let limits: SessionLimits
+    let segmentCount: Int
+    let segmentMs: Double
+    let maxBufferMs: Double
+
+    var link: NetworkLink
+    var buffer: SegmentBuffer
+    var playing = false
+    var stalled = false
+    var phase = Phase.idle
+
+    init(settings: SegmentBufferSettings, setup: SessionSetup) {
+        self.settings = settings
+        video = setup.video
+        limits = setup.limits
+        segmentCount = setup.segmentCount
+        segmentMs = video.segmentDurationSeconds * 1000
+        maxBufferMs = setup.profile.maxBufferSeconds * 1000
+        link = NetworkLink(
+            trace: setup.trace, bandwidthMultiplier: settings.bandwidthMultiplier, fallbackLatencyMs: settings.fallbackLatencySeconds * 1000,
+            ladderKbps: video.bitratesKbps, segmentMs: segmentMs, limitMs: limits.maxSessionMs, stepLimit: setup.profile.maxSessionSteps
+        )
+        buffer = SegmentBuffer(segmentMs: segmentMs, bitratesKbps: video.bitratesKbps, rampUpLevel: settings.rampUpLevel, maxBufferMs: maxBufferMs)
+    }
+
+    var bufferMs: Double { buffer.levelMs }
+    var nowMs: Double { buffer.playTimeMs }
+
+    mutating func spendStep() throws(EmulationError) {
+        do { try link.spendStep() } catch { throw limits.error(error) }
+    }
+
+    mutating func waitForRoom(_ recorder: inout SessionRecorder) throws(EmulationError) -> Double {
+        guard playing else { return 0 }
+        let waitMs = buffer.levelMs + segmentMs - maxBufferMs
+        guard waitMs > 0 else { return 0 }
+        drain(waitMs, recorder: &recorder)
+        try limits.walk { () throws(TraceWalkStop) in try link.idle(milliseconds: waitMs) }
+        advertise()
+        recorder.addWaitToLastRow(milliseconds: waitMs)
+        return waitMs
+    }
+
+    /// An optional idle delay, then the request latency; the transfer follows in steps.
+    mutating func begin(segment: Int, decision: RequestDecision, recorder: inout SessionRecorder) throws(EmulationError) {
+        let first = !playing
+        let replaceOffset = first ? nil : replacementOffset(for: decision.level)
+        let delayMs = replaceOffset == nil ? decision.delaySeconds * 1000 : 0
+        if delayMs > 0 {
+            if first { buffer.addStartup(milliseconds: delayMs) } else { drain(delayMs, recorder: &recorder) }
+            try limits.walk { () throws(TraceWalkStop) in try link.idle(milliseconds: delayMs) }
+            advertise()
+        }
+        let target = replaceOffset.map { segment + $0 } ?? segment
+        let sizeBits = video.sizeBits(segment: target, level: decision.level)
+        let startMs = buffer.playTimeMs
+        let bufferAtStartMs = buffer.levelMs
+        let ttfbMs = try limits.walk { () throws(TraceWalkStop) in try link.payLatency() }
+        let request = Request(
+            first: first, replaceOffset: replaceOffset, target: target, level: decision.level, sizeBits: sizeBits,
+            startMs: startMs, bufferAtStartMs: bufferAtStartMs, ttfbMs: ttfbMs, downloadMs: ttfbMs,
+            minMs: Self.progressStepMs - ttfbMs
+        )
+        phase = settings.abandonment && !first ? .progressing(request, nil) : .transferring(request, NetworkLink.Transfer(bits: sizeBits))
+    }
+
+    mutating func answer(_ answer: AbandonmentAnswer) {
+        guard case .checking(var request) = phase else { return }
+        if let lower = answer.level {
+            request.abandoned = true
+            request.abandonedTo = lower
+            phase = .ending(request)
+        } else {
+            request.recheck = answer.recheck
+            phase = .progressing(request, nil)
+        }
+    }
+
+    /// Where a replacement goes: the negative offset from the newest buffered segment of the
+    /// first segment below `level`, scanning past the ones about to play; `nil` for none.
+    private func replacementOffset(for level: Int) -> Int? {
+        guard settings.replacement != .none else { return nil }
+        let skip = Int((1.5 + buffer.playedOfHeadMs / segmentMs).rounded(.up))
+        let levels = Array(buffer.bufferedLevels)
+        guard skip < levels.count else { return nil }
+        let positions: [Int] = settings.replacement == .left ? Array(skip..<levels.count) : Array((skip..<levels.count).reversed())
+        guard let position = positions.first(where: { levels[$0] < level }) else { return nil }
+        return position - levels.count
+    }
+
+    /// Drains the buffer, stamping the start of a stall on the state machine.
+    mutating func drain(_ milliseconds: Double, recorder: inout SessionRecorder) {
+        let stallBefore = buffer.stallMs
+        let levelBefore = buffer.levelMs
+        let startMs = buffer.playTimeMs
+        buffer.drain(milliseconds, sustainableLevel: link.sustainableLevel)
+        let stall = buffer.stallMs - stallBefore
+        guard stall > 0 else { return }
+        recorder.unattributedStallMs += stall
+        recorder.rebufferMs += stall
+        recorder.stallMs += stall
+        recorder.stallCount = buffer.stallEvents
+        if !stalled {
+            stalled = true
+            recorder.send(.didStartBuffering, atMs: startMs + levelBefore)
+        }
+    }
+
+    /// Hands the network's sustainable-level changes since the last call to the reaction tracker.
+    mutating func advertise() {
+        for change in link.takeLevelChanges() {
+            buffer.reactions.advertise(level: change.level, previous: change.previous, at: change.timeMs, buffered: buffer.bufferedLevels)
+        }
+    }
+
+    /// Plays out what is buffered.
+    mutating func finish(_ recorder: inout SessionRecorder, traceName: String, profileName: String) -> SessionResult {
+        let stallBefore = buffer.stallMs
+        buffer.playOut(sustainableLevel: link.sustainableLevel)
+        let stall = buffer.stallMs - stallBefore
+        recorder.rebufferMs += stall
+        recorder.stallMs += stall
+        recorder.stallCount = buffer.stallEvents
+        if stall > 0 { recorder.addRebufferToLastRow(milliseconds: stall) }
+        let endMs = buffer.playTimeMs
+        var summary = recorder.playbackSummary(endMs: endMs, playedInDownloadOrder: false)
+        summary.playedUtility = buffer.played.utility
+        summary.playedBitrateKbps = buffer.played.bitrateKbps
+        summary.bitrateChangeKbps = buffer.played.bitrateChangeKbps
+        summary.logBitrateChange = buffer.played.logBitrateChange
+        summary.rampUpSeconds = (buffer.rampUpMs ?? Double(segmentCount) * segmentMs) / 1000
+        summary.reactionSeconds = buffer.reactions.totalMs / 1000
+        summary.rebufferSeconds = buffer.stallMs / 1000
+        return recorder.finish(endMs: endMs, traceName: traceName, profileName: profileName, summary: summary)
+    }
+}

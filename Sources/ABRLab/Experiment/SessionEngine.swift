@@ -1,0 +1,199 @@
+/// One session driven from outside, specialised for its player model: it runs until it needs
+/// an input (a decision, an abandonment answer), has something to tell (a wait, a finished
+/// request, a network event), or ends; checks what it is given; and keeps the player model and
+/// the recorder. ``StreamingSession`` is its public face, ``SessionEmulator`` its batch loop.
+struct SessionEngine<Model: PlayerModel>: Sendable {
+    /// Where the session stands between two calls. Written at every step, it holds plain
+    /// numbers only, so a write is a store; how the session ended is kept apart (``Ending``).
+    private enum Phase: Sendable {
+        /// The previous request is told; the next one is to be prepared.
+        case beforeRequest
+        case awaitingDecision
+        case requesting
+        case awaitingAnswer(DownloadProgress)
+        case ended
+    }
+
+    /// How the session ended, once its phase is ``Phase/ended``.
+    private enum Ending: Sendable {
+        case playing
+        case finished(SessionResult)
+        /// The session ended with an error, which every later call throws again.
+        case failed(EmulationError)
+    }
+
+    let strategyID: String
+    let traceName: String
+    let profileName: String
+    let levelCount: Int
+    let segmentCount: Int
+    let info: SessionInfo
+    private(set) var recorder: SessionRecorder
+    private(set) var model: Model
+    private var phase = Phase.beforeRequest
+    private var ending = Ending.playing
+    /// The segment the next decision is for.
+    private(set) var segmentIndex = 0
+    /// The segment the latest request was decided for.
+    private(set) var requestedIndex = 0
+    /// Abandoned attempts at the current segment.
+    private var abandonments = 0
+
+    init(setup: SessionSetup, model: Model) {
+        strategyID = setup.strategyID
+        traceName = setup.trace.name
+        profileName = setup.profile.name
+        levelCount = setup.video.levelCount
+        segmentCount = setup.segmentCount
+        info = setup.info
+        recorder = setup.recorder()
+        self.model = model
+    }
+
+    /// What the session recorded, once it has finished.
+    var result: SessionResult {
+        guard case .finished(let result) = ending else { preconditionFailure("the session has not finished") }
+        return result
+    }
+
+    /// The record of the request that ended last.
+    var lastDownload: DownloadRecord { recorder.downloads[recorder.downloads.count - 1] }
+
+    /// What a strategy sees now.
+    func context() -> DecisionContext {
+        var context = recorder.context(index: segmentIndex, bufferMs: model.bufferMs, nowMs: model.nowMs)
+        model.decorate(&context)
+        return context
+    }
+
+    /// Brings a context of this session's up to date: what ``context()`` returns now.
+    func refresh(_ context: inout DecisionContext) {
+        recorder.refresh(&context, index: segmentIndex, bufferMs: model.bufferMs, nowMs: model.nowMs)
+        model.decorate(&context)
+    }
+
+    /// Runs to the next point: with `events`, also to every network event. An error ends the
+    /// session: every later call throws it again.
+    @inline(__always)
+    mutating func advance(events: Bool) throws(EmulationError) -> EnginePoint {
+        do { return try run(events: events) } catch {
+            fail(error)
+            throw error
+        }
+    }
+
+    @inline(__always)
+    private mutating func run(events: Bool) throws(EmulationError) -> EnginePoint {
+        switch phase {
+        case .ended:
+            if case .failed(let error) = ending { throw error }
+            return .finished
+        case .awaitingDecision: return .decide
+        case .awaitingAnswer(let progress): return .check(progress)
+        case .beforeRequest:
+            guard segmentIndex < segmentCount else {
+                ending = .finished(model.finish(&recorder, traceName: traceName, profileName: profileName))
+                phase = .ended
+                return .finished
+            }
+            try model.spendStep()
+            let waitMs = try model.waitForRoom(&recorder)
+            phase = .awaitingDecision
+            return waitMs > 0 ? .waited(milliseconds: waitMs) : .decide
+        case .requesting:
+            switch try model.step(&recorder, events: events) {
+            case .event(let event):
+                return .event(event)
+            case .check(let progress):
+                phase = .awaitingAnswer(progress)
+                return .check(progress)
+            case .done(let delivered):
+                requestedIndex = segmentIndex
+                if delivered {
+                    abandonments = 0
+                    // A live player that seeked to the live edge goes on from the segment it landed in.
+                    segmentIndex = model.segment(after: segmentIndex)
+                } else if recorder.downloads[recorder.downloads.count - 1].abandonedToLevel != nil {
+                    abandonments += 1
+                    guard abandonments < SessionEmulator.maxAbandonmentsPerSegment else {
+                        throw .abandonmentLimit(check: strategyID, segment: requestedIndex, trace: traceName)
+                    }
+                }
+                phase = .beforeRequest
+                return .downloaded
+            }
+        }
+    }
+
+    /// Starts the request `decision` asks for; the session must be waiting for a decision. A
+    /// decision out of range changes nothing; an error of the request ends the session.
+    mutating func decide(_ decision: RequestDecision) throws(EmulationError) {
+        if case .ended = phase, case .failed(let error) = ending { throw error }
+        guard case .awaitingDecision = phase else { throw unexpected("a decision") }
+        guard decision.level >= 0, decision.level < levelCount else {
+            throw .levelOutOfRange(session: sessionName, segment: segmentIndex, level: decision.level, levelCount: levelCount)
+        }
+        guard decision.delaySeconds.isFinite, decision.delaySeconds >= 0 else {
+            throw .strategyFailed(message: "\(sessionName): asked for a delay of \(NumberText.readable(decision.delaySeconds)) s before segment \(segmentIndex + 1); delays are finite and ≥ 0")
+        }
+        if let rate = decision.playbackRate {
+            guard Model.takesPlaybackRate else {
+                throw .strategyFailed(message: "\(sessionName): asked for a playback rate before segment \(segmentIndex + 1); rates need the live profile")
+            }
+            guard LiveSettings.playbackRateRange.contains(rate) else {
+                throw .strategyFailed(message: "\(sessionName): asked for a playback rate of \(NumberText.readable(rate)) before segment \(segmentIndex + 1); rates are 0.5…2")
+            }
+        }
+        phase = .requesting
+        do { try model.begin(segment: segmentIndex, decision: decision, recorder: &recorder) } catch {
+            fail(error)
+            throw error
+        }
+    }
+
+    /// Ends the session with `error`.
+    private mutating func fail(_ error: EmulationError) {
+        ending = .failed(error)
+        phase = .ended
+    }
+
+    /// Answers the abandonment check the session stopped at.
+    mutating func answer(_ answer: AbandonmentAnswer) throws(EmulationError) {
+        if case .ended = phase, case .failed(let error) = ending { throw error }
+        guard case .awaitingAnswer(let progress) = phase else { throw unexpected("an abandonment answer") }
+        if let lower = answer.level, !(lower >= 0 && lower < progress.level) {
+            throw .strategyFailed(message: "\(sessionName): the abandonment check returned level \(lower) while downloading level \(progress.level); it must return a lower level or nothing")
+        }
+        guard answer.recheck.isValid else {
+            throw .strategyFailed(message: "\(sessionName): the abandonment check asked to recheck at NaN while downloading segment \(progress.segmentIndex + 1)")
+        }
+        model.answer(answer)
+        phase = .requesting
+    }
+
+    /// How errors name the session: its strategy and trace.
+    private var sessionName: String { "\(strategyID) on \(traceName)" }
+
+    /// The error for an input the session does not wait for now.
+    private func unexpected(_ given: String) -> EmulationError {
+        let awaiting = switch phase {
+        case .awaitingDecision: "a decision for segment \(segmentIndex + 1)"
+        case .awaitingAnswer(let progress): "the answer of an abandonment check on segment \(progress.segmentIndex + 1)"
+        case .beforeRequest, .requesting: "nothing until it is advanced to its next step"
+        case .ended: if case .failed = ending { "nothing: it has failed" } else { "nothing: it has ended" }
+        }
+        return .unexpectedInput(session: sessionName, given: given, awaiting: awaiting)
+    }
+}
+
+/// What a ``SessionEngine`` stopped at; a decision's context, a finished request's record (the
+/// recorder's last download) and the session's result are read by whoever needs them, so the
+/// point stays small and holds no reference to release.
+enum EnginePoint {
+    case decide
+    case check(DownloadProgress)
+    case waited(milliseconds: Double)
+    case downloaded
+    case event(NetworkEvent)
+    case finished
+}

@@ -1,0 +1,20 @@
+/// Where a ``StreamingSession`` stopped when it was advanced: waiting for an input, telling what
+/// happened, or at its end.
+public enum SessionStep: Sendable {
+    /// Waits for the decision of the next request (``StreamingSession/decide(_:)``).
+    case decide(DecisionContext)
+    /// Waits for the answer of an abandonment check on the download under way
+    /// (``StreamingSession/answer(_:)``).
+    case checkAbandonment(DownloadProgress)
+    /// The player waited this long for room in a full buffer before its next request (what a
+    /// strategy's `didWait` hears); the next step asks for the decision.
+    case waited(seconds: Double)
+    /// A request ended: a segment delivered, an abandoned attempt or a replacement (what a
+    /// strategy's `didDownload` hears, with ``StreamingSession/context`` as it stands now).
+    case downloaded(DownloadRecord)
+    /// The network reached an event (``StreamingSession/nextEvent()`` only).
+    case network(NetworkEvent)
+    /// The session played its last segment out; what it recorded. (Boxed, so the far more
+    /// frequent steps are not copied at a result's size.)
+    indirect case finished(SessionResult)
+}
