@@ -139,9 +139,11 @@ extension Abrlab {
             // Every trace of the plan is hashed in every shard (the record is the plan's, not the
             // shard's), so that starts first and runs while the rest of the plan loads.
             let traceReader = try experiment.traceSetResolver()
+            if traces.isEmpty { try Defaults.requireExisting(Defaults.traceSet, option: "--traces") }
             let entries = try traceReader.entries(traces.isEmpty ? [Defaults.traceSet] : traces)
             let pendingInputs = PendingRunInputs(traces: entries, jobs: jobs)
             let resolver = try experiment.strategyResolver()
+            if strategies.isEmpty { try Defaults.requireExisting(Defaults.strategiesFolder, option: "--strategies") }
             let strategyArguments = strategies.isEmpty ? [Defaults.strategiesFolder, "conservative"] : strategies
             let (resolved, strategyWarnings) = try resolver.resolveWithWarnings(strategyArguments, baseline: baseline)
             let baseline = baseline.map(StrategyResolver.strategyID(forArgument:))

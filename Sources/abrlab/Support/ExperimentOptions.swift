@@ -251,6 +251,7 @@ struct ExperimentOptions: ParsableArguments {
     /// The video and the warnings loading it gave (an HLS master's odd variants), for a
     /// command that records them.
     func resolveVideoWithWarnings() throws(InputError) -> (video: Video, warnings: [InputWarning]) {
+        if video == Defaults.video { try Defaults.requireExisting(video, option: "--video") }
         if let segmentDurationSeconds {
             guard segmentDurationSeconds > 0, segmentDurationSeconds <= Video.maximumSegmentSeconds else {
                 throw InputError(file: "--segment-duration-s", "must be a positive number of seconds, at most 86400")
@@ -271,15 +272,4 @@ struct ExperimentOptions: ParsableArguments {
     func resolveParams() throws(InputError) -> ParamAssignments {
         try ParamAssignments(parsing: params, grid: try paramGrid.map(ParamGrid.init(contentsOf:)))
     }
-}
-
-/// Where the shipped defaults live, relative to the repository root.
-enum Defaults {
-    static let strategiesFolder = "Strategies"
-    /// Pensieve's actor shipped with the strategies, `pensieve-native`'s default model.
-    static let pensieveModel = strategiesFolder + "/models/pensieve.safetensors"
-    static let traceSet = "Traces/default"
-    /// The Twitch low-latency challenge's five patterns, for the live profile.
-    static let twitchTraces = "Traces/twitch-ll"
-    static let video = "Traces/video.json"
 }
