@@ -114,7 +114,7 @@ extension SegmentBufferModel {
         var delivered = false
         if !request.abandoned {
             if let offset = request.replaceOffset {
-                if buffer.levelMs + segmentMs * Double(offset) >= 0 {
+                if buffer.bufferedMs + segmentMs * Double(offset) >= 0 {
                     let previous = buffer.level(fromEnd: offset)
                     buffer.replace(fromEnd: offset, level: request.level)
                     recorder.noteReplacement(segment: request.target, from: previous, to: request.level)
@@ -142,7 +142,7 @@ extension SegmentBufferModel {
         let download = DownloadRecord(
             segmentIndex: request.target, level: request.level, sizeBytes: sizeBytes,
             downloadTimeSeconds: request.downloadMs / 1000, throughputKbps: request.receivedBits / request.downloadMs,
-            rebufferSeconds: delivered ? recorder.unattributedStallMs / 1000 : 0, bufferSeconds: buffer.levelMs / 1000,
+            rebufferSeconds: delivered ? recorder.unattributedStallMs / 1000 : 0, bufferSeconds: buffer.bufferedMs / 1000,
             waitSeconds: 0, abandoned: request.abandoned, abandonedToLevel: request.abandonedTo,
             isReplacement: request.replaceOffset != nil, latencySeconds: request.ttfbMs / 1000, receivedBytes: request.receivedBits / 8
         )

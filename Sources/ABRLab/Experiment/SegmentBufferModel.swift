@@ -72,7 +72,7 @@ struct SegmentBufferModel: PlayerModel {
         buffer = SegmentBuffer(segmentMs: segmentMs, bitratesKbps: video.bitratesKbps, rampUpLevel: settings.rampUpLevel, maxBufferMs: maxBufferMs)
     }
 
-    var bufferMs: Double { buffer.levelMs }
+    var bufferMs: Double { buffer.bufferedMs }
     var nowMs: Double { buffer.playTimeMs }
 
     mutating func spendStep() throws(EmulationError) {
@@ -81,7 +81,7 @@ struct SegmentBufferModel: PlayerModel {
 
     mutating func waitForRoom(_ recorder: inout SessionRecorder) throws(EmulationError) -> Double {
         guard playing else { return 0 }
-        let waitMs = buffer.levelMs + segmentMs - maxBufferMs
+        let waitMs = buffer.bufferedMs + segmentMs - maxBufferMs
         guard waitMs > 0 else { return 0 }
         drain(waitMs, recorder: &recorder)
         try limits.walk { () throws(TraceWalkStop) in try link.idle(milliseconds: waitMs) }
@@ -103,7 +103,7 @@ struct SegmentBufferModel: PlayerModel {
         let target = replaceOffset.map { segment + $0 } ?? segment
         let sizeBits = video.sizeBits(segment: target, level: decision.level)
         let startMs = buffer.playTimeMs
-        let bufferAtStartMs = buffer.levelMs
+        let bufferAtStartMs = buffer.bufferedMs
         let ttfbMs = try limits.walk { () throws(TraceWalkStop) in try link.payLatency() }
         let request = Request(
             first: first, replaceOffset: replaceOffset, target: target, level: decision.level, sizeBits: sizeBits,
@@ -140,7 +140,7 @@ struct SegmentBufferModel: PlayerModel {
     /// Drains the buffer, stamping the start of a stall on the state machine.
     mutating func drain(_ milliseconds: Double, recorder: inout SessionRecorder) {
         let stallBefore = buffer.stallMs
-        let levelBefore = buffer.levelMs
+        let bufferedBefore = buffer.bufferedMs
         let startMs = buffer.playTimeMs
         buffer.drain(milliseconds, sustainableLevel: link.sustainableLevel)
         let stall = buffer.stallMs - stallBefore
@@ -151,7 +151,7 @@ struct SegmentBufferModel: PlayerModel {
         recorder.stallCount = buffer.stallEvents
         if !stalled {
             stalled = true
-            recorder.send(.didStartBuffering, atMs: startMs + levelBefore)
+            recorder.send(.didStartBuffering, atMs: startMs + bufferedBefore)
         }
     }
 

@@ -1,4 +1,4 @@
-/// The buffering indicator's discrete buffer levels (seed 004).
+/// The buffering indicator's discrete buffer states, from empty to excellent.
 ///
 /// Thresholds on buffered seconds: empty below 0.1, critical below 3, low below 10,
 /// sufficient below 20, good up to 30, excellent above 30; unknown when nothing is known yet.

@@ -1,4 +1,4 @@
-/// The buffer level of a played session over session time, rebuilt from its segment records,
+/// The buffered media of a played session over session time, rebuilt from its segment records,
 /// and sampled through a `BufferingIndicator` (seed 004).
 ///
 /// The model is the emulator's: before playback starts the buffer only fills; once it has

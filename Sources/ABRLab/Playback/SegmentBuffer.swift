@@ -39,7 +39,7 @@ struct SegmentBuffer {
     var isEmpty: Bool { head == levels.count }
 
     /// Buffered media in milliseconds.
-    var levelMs: Double { segmentMs * Double(count) - playedOfHeadMs }
+    var bufferedMs: Double { segmentMs * Double(count) - playedOfHeadMs }
 
     /// Level of the buffered segment `offset` places from the end (−1 is the newest).
     func level(fromEnd offset: Int) -> Int { levels[levels.count + offset] }
@@ -108,7 +108,7 @@ struct SegmentBuffer {
 
     /// Plays out everything buffered and empties the buffer.
     mutating func playOut(sustainableLevel: Int) {
-        drain(levelMs, sustainableLevel: sustainableLevel)
+        drain(bufferedMs, sustainableLevel: sustainableLevel)
         levels.removeAll()
         head = 0
         playedOfHeadMs = 0
