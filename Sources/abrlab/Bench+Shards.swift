@@ -10,7 +10,7 @@ extension Abrlab.Bench {
         // Linking the Swift runtime statically (--static-swift-stdlib) changes every shard's start.
         let shared = dlopen("libswiftCore.so", RTLD_NOW | RTLD_NOLOAD) != nil
         let runtime = shared ? "shared Swift runtime" : "Swift runtime linked in (--static-swift-stdlib)"
-        print("sharded compare: the eight strategies of issue 12 over Sabre's 1000 hd_fs traces, unsharded against 8 shards, \(rounds) interleaved rounds; this binary: \(runtime)")
+        print("sharded compare: the seven shipped scripts of the default set and conservative over Sabre's 1000 hd_fs traces, unsharded against 8 shards, \(rounds) interleaved rounds; this binary: \(runtime)")
         guard let hd = dataset("sabre/mmsys18/hd_fs"), let sd = dataset("sabre/mmsys18/sd_fs"), let movie = dataset("sabre/movie.json") else { return }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("abrlab-bench-shards-\(ProcessInfo.processInfo.processIdentifier)")
         defer { try? FileManager.default.removeItem(at: scratch) }
