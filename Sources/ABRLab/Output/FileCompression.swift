@@ -1,0 +1,48 @@
+/// How a compressed data file is written: a sequence of independent blocks, each one complete
+/// gzip member or Zstandard frame, which readers take as one file. A block's bytes depend only
+/// on its rows, so whichever thread compresses it, the file is the same.
+public enum FileCompression: Sendable, CaseIterable {
+    case gzip
+    case zstd
+
+    /// Plain rows a block holds before it ends at the next line end: large enough that the
+    /// sessions of a trace (which repeat one another's numbers) share a block, so Zstandard
+    /// finds the repeats, and small enough to bound memory whatever a chunk holds.
+    public static let blockBytes = 1 << 20
+
+    /// The compression of a file with this name, `nil` for a plain one.
+    public init?(fileName: String) {
+        if fileName.hasSuffix(".gz") {
+            self = .gzip
+        } else if fileName.hasSuffix(".zst") {
+            self = .zstd
+        } else {
+            return nil
+        }
+    }
+
+    /// One block: a complete gzip member or Zstandard frame holding `bytes`.
+    public func block(_ bytes: [UInt8]) -> [UInt8] {
+        switch self {
+        case .gzip: Gzip.member(bytes)
+        case .zstd: Zstd.frame(bytes)
+        }
+    }
+
+    /// The content of a whole file of blocks; `nil` when it is not valid.
+    public func decompress(_ bytes: [UInt8]) -> [UInt8]? {
+        switch self {
+        case .gzip: Gzip.decompress(bytes)
+        case .zstd: Zstd.decompress(bytes)
+        }
+    }
+
+    /// What decides the bytes of a block besides its rows (library, version, level, block size),
+    /// for a run's fingerprint: shards compressed differently cannot merge byte for byte.
+    public var identity: String {
+        switch self {
+        case .gzip: Gzip.identity + " block \(Self.blockBytes)"
+        case .zstd: Zstd.identity + " block \(Self.blockBytes)"
+        }
+    }
+}
