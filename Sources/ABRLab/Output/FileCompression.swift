@@ -10,6 +10,14 @@ public enum FileCompression: Sendable, CaseIterable {
     /// finds the repeats, and small enough to bound memory whatever a chunk holds.
     public static let blockBytes = 1 << 20
 
+    /// Where the block being filled ends in `rows` (whole lines) when it already holds `filled`
+    /// bytes: the index of the first line end at or past ``blockBytes``; `nil` when the block
+    /// takes all of `rows`.
+    public static func blockEnd(in rows: ArraySlice<UInt8>, filled: Int) -> Int? {
+        guard filled + rows.count >= blockBytes else { return nil }
+        return rows[(rows.startIndex + max(0, blockBytes - filled - 1))...].firstIndex(of: UInt8(ascii: "\n"))
+    }
+
     /// The compression of a file with this name, `nil` for a plain one.
     public init?(fileName: String) {
         if fileName.hasSuffix(".gz") {

@@ -8,17 +8,18 @@ import Foundation
 /// concatenate into a valid gzip file, which is how block-compressed output stays
 /// byte-identical whether it is written in one run, resumed, or merged from shards.
 public enum Gzip {
-    /// libdeflate's level 4. Measured on the segment rows of eight strategies over 300 FCC
-    /// traces in blocks of 1 MiB (docs/output.md): level 1 makes 78 bytes a row, more than
-    /// zlib's level 6 did (76); levels 2 to 4 make 72–73 at 125–150 MB/s; 5 and 6 save another
-    /// 4 bytes a row at three quarters of that speed.
-    public static let level: Int32 = 4
+    /// libdeflate's level 2: the fastest that keeps a segment row under the 76 bytes zlib's
+    /// level 6 made of it. Measured with `abrlab bench --only output` (eight strategies over 300
+    /// FCC traces, rows in the blocks a run makes): level 1 makes 78 bytes a row at 270 MB/s,
+    /// level 2 73 at 140 MB/s, 3 and 4 save one byte more at 5–8 % more time, 5 and 6 save
+    /// five at 30–45 % more.
+    public static let level: Int32 = 2
 
     /// What decides the bytes of a member, for a run's fingerprint.
     public static let identity = "gzip libdeflate \(LIBDEFLATE_VERSION_STRING) level \(level)"
 
-    /// One gzip member holding `bytes`.
-    public static func member(_ bytes: [UInt8]) -> [UInt8] {
+    /// One gzip member holding `bytes`; another level only to measure (`abrlab bench`).
+    public static func member(_ bytes: [UInt8], level: Int32 = level) -> [UInt8] {
         guard let compressor = libdeflate_alloc_compressor(level) else { preconditionFailure("libdeflate cannot allocate a compressor") }
         defer { libdeflate_free_compressor(compressor) }
         var output = [UInt8](repeating: 0, count: libdeflate_gzip_compress_bound(compressor, bytes.count))

@@ -72,9 +72,7 @@ final class JournaledFile {
     func append(part: [UInt8]) throws(InputError) {
         guard case .compressed(let compression, let queue) = encoding else { return try store(part) }
         var rest = part[...]
-        // A block ends at the first line end at or past its size.
-        while block.count + rest.count >= FileCompression.blockBytes,
-              let end = rest[(rest.startIndex + max(0, FileCompression.blockBytes - block.count - 1))...].firstIndex(of: UInt8(ascii: "\n")) {
+        while let end = FileCompression.blockEnd(in: rest, filled: block.count) {
             block += rest[...end]
             rest = rest[(end + 1)...]
             try submitBlock(compression, queue)

@@ -15,7 +15,7 @@ import Testing
     /// and an empty file read as nothing.
     @Test func concatenatedFramesReadAsOneFile() {
         let parts = [Array("a,b\n".utf8), [], Array("1,2\n3,4\n".utf8), Array(String(repeating: "5,6\n", count: 100_000).utf8)]
-        #expect(Zstd.decompress(parts.flatMap(Zstd.frame)) == parts.flatMap { $0 })
+        #expect(Zstd.decompress(parts.flatMap { Zstd.frame($0) }) == parts.flatMap { $0 })
         #expect(Zstd.decompress(Zstd.frame([])) == [])
         #expect(Zstd.decompress([]) == [])
     }
