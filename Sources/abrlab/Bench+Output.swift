@@ -2,8 +2,8 @@ import ABRLab
 import Foundation
 
 extension Abrlab.Bench {
-    /// The same compare with each per-segment format, in interleaved rounds, then the
-    /// compression alone at the levels the formats could use: what the chosen levels cost and save.
+    /// The same compare with each per-segment format, in interleaved rounds, then the compression
+    /// alone at the levels and block sizes the formats could use: what the choices cost and save.
     func output() throws {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let rounds = 5
@@ -59,29 +59,41 @@ extension Abrlab.Bench {
         try compressionLevels(of: plainFile, rows: rows)
     }
 
-    /// Compresses the plain rows on one thread, cut per trace into the blocks a run makes, at the
-    /// levels either format could use: bytes per row and speed, the trade the chosen levels make.
+    /// Compresses the plain rows on one thread, cut per trace into blocks as a run cuts them, at
+    /// the levels and block sizes either format could use: bytes per row and CPU time, the trade
+    /// the chosen level and block size make.
     private func compressionLevels(of file: URL, rows: Int) throws {
         let text = try [UInt8](Data(contentsOf: file))
-        let blocks = Self.blocks(of: text)
-        let plainBytes = blocks.reduce(0) { $0 + $1.count }
-        print("  compression alone, one thread, the same rows in the same blocks (\(blocks.count) blocks of \(String(format: "%.1f", Double(plainBytes) / Double(rows))) bytes a row; * marks the level abrlab writes):")
-        let candidates: [(String, Int32, Bool, ([UInt8]) -> [UInt8])] =
-            (1...6).map { level in ("gzip libdeflate", Int32(level), Int32(level) == Gzip.level, { Gzip.member($0, level: Int32(level)) }) }
-            + (1...3).map { level in ("zstd libzstd", Int32(level), Int32(level) == Zstd.level, { Zstd.frame($0, level: Int32(level)) }) }
-        for (name, level, chosen, compress) in candidates {
+        let plainBytes = text.count - (text.firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0)
+        print("  compression alone, one thread, the same rows cut per trace as a run cuts them (\(String(format: "%.1f", Double(plainBytes) / Double(rows))) bytes a row; * marks what abrlab writes):")
+        let gzipBlock = FileCompression.gzip.blockBytes, zstdBlock = FileCompression.zstd.blockBytes
+        let candidates: [(format: FileCompression, level: Int32, blockBytes: Int)] =
+            (1...6).map { (.gzip, Int32($0), gzipBlock) }
+            + [8 << 10, 64 << 10, 1 << 20].map { (.gzip, Gzip.level, $0) }
+            + (1...3).map { (.zstd, Int32($0), zstdBlock) }
+            + [gzipBlock, 64 << 10].map { (.zstd, Zstd.level, $0) }
+        var cut: [Int: [[UInt8]]] = [:]
+        for candidate in candidates {
+            let blocks = cut[candidate.blockBytes] ?? Self.blocks(of: text, blockBytes: candidate.blockBytes)
+            cut[candidate.blockBytes] = blocks
+            let compress: ([UInt8]) -> [UInt8] = switch candidate.format {
+            case .gzip: { Gzip.member($0, level: candidate.level) }
+            case .zstd: { Zstd.frame($0, level: candidate.level) }
+            }
             var bytes = 0
-            let seconds = BenchmarkClock.bestSeconds(repeats: 1) {
+            let seconds = BenchmarkClock.cpuSeconds {
                 bytes = blocks.reduce(0) { $0 + compress($1).count }
             }
-            print("  \(chosen ? "*" : " ") \(name) level \(level): " + String(format: "%.1f bytes a row, %.0f MB/s, %.2f µs a row",
-                         Double(bytes) / Double(rows), Double(plainBytes) / seconds / 1e6, seconds / Double(rows) * 1e6))
+            let chosen = candidate.level == (candidate.format == .gzip ? Gzip.level : Zstd.level) && candidate.blockBytes == candidate.format.blockBytes
+            let name = candidate.format == .gzip ? "gzip libdeflate" : "zstd libzstd   "
+            print("  \(chosen ? "*" : " ") \(name) level \(candidate.level), blocks of \(String(format: "%4d", candidate.blockBytes >> 10)) KiB: "
+                  + String(format: "%.1f bytes a row, %.0f MB/s, %.2f CPU s", Double(bytes) / Double(rows), Double(plainBytes) / seconds / 1e6, seconds))
         }
     }
 
     /// The rows of a plain segments.csv (header left out) cut as a run cuts them: each trace's
-    /// rows apart, in blocks that end at the first line end past ``FileCompression/blockBytes``.
-    static func blocks(of text: [UInt8]) -> [[UInt8]] {
+    /// rows apart, in blocks that end at the first line end past `blockBytes`.
+    static func blocks(of text: [UInt8], blockBytes: Int) -> [[UInt8]] {
         let newline = UInt8(ascii: "\n"), comma = UInt8(ascii: ",")
         guard let headerEnd = text.firstIndex(of: newline) else { return [] }
         var blocks: [[UInt8]] = []
@@ -90,7 +102,7 @@ extension Abrlab.Bench {
         var chunkTrace: ArraySlice<UInt8> = []
         func cut(_ chunk: ArraySlice<UInt8>) {
             var rest = chunk
-            while let end = FileCompression.blockEnd(in: rest, filled: 0) {
+            while let end = FileCompression.blockEnd(in: rest, filled: 0, blockBytes: blockBytes) {
                 blocks.append(Array(rest[...end]))
                 rest = rest[(end + 1)...]
             }

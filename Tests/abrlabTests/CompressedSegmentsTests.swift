@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `--segments csv.gz` and `csv.zst` through the CLI: the plain rows, whatever `--jobs`, in
-/// blocks a trace of more than 1 MiB of rows needs several of.
+/// blocks a trace of more than 1 MiB of rows needs several of, in either format.
 @Suite struct CompressedSegmentsTests {
     /// Five strategy rows over a video of 1000 segments: about 1.2 MB of segment rows per trace.
     static func run(in folder: URL) throws -> [String] {
@@ -28,7 +28,7 @@ import Testing
         let plain = folder.appendingPathComponent("plain")
         #expect(try CLI.run(run + ["--out", plain.path, "--jobs", "2"]).status == 0)
         let rows = try Self.bytes(plain.appendingPathComponent("segments.csv"))
-        #expect(rows.count > 2 * FileCompression.blockBytes, "each of the two traces needs more than one block")
+        #expect(rows.count > 2 * compression.blockBytes, "each of the two traces needs more than one block")
         var files: [[UInt8]] = []
         for jobs in [1, 2, 3] {
             let out = folder.appendingPathComponent("jobs-\(jobs)")

@@ -186,7 +186,7 @@ import Testing
     /// Ten thousand grid rows over the shipped video, paired with a baseline: memory stays near
     /// what a few rows take (each session's rows go to the files as they come, not a whole
     /// trace's at once: 486 MB before, 109 MB after, debug build) and time grows linearly. The
-    /// trace's 120 MB of segment rows compressed: a few blocks of 1 MiB wait at a time.
+    /// trace's 120 MB of segment rows compressed: at most 8 MiB of them wait for their blocks.
     @Test(.timeLimit(.minutes(2)), arguments: ["csv", "csv.gz"])
     func tenThousandGridRowsRunInBoundedMemory(segments: String) throws {
         let folder = try CLI.temporaryFolder()

@@ -5,15 +5,29 @@ public enum FileCompression: Sendable, CaseIterable {
     case gzip
     case zstd
 
-    /// Plain rows a block holds before it ends at the next line end: large enough that the
-    /// sessions of a trace (which repeat one another's numbers) share a block, so Zstandard
-    /// finds the repeats, and small enough to bound memory whatever a chunk holds.
-    public static let blockBytes = 1 << 20
+    /// Plain rows a block holds before it ends at the next line end (`abrlab bench --only output`
+    /// measures the choice, docs/output.md has the figures). gzip's are small: deflate looks back
+    /// only 32 KiB anyway, and libdeflate's level 2 compresses segment rows 1.35 times as fast in
+    /// 16 KiB blocks as in 1 MiB ones, for 0.4 bytes a row more. Zstandard's are large, so the
+    /// sessions of a trace, which repeat one another's numbers, share a block and its matches
+    /// reach them: 48 bytes a row against 70 in 16 KiB blocks. Either bounds memory whatever a
+    /// chunk holds.
+    public var blockBytes: Int {
+        switch self {
+        case .gzip: 16 << 10
+        case .zstd: 1 << 20
+        }
+    }
 
     /// Where the block being filled ends in `rows` (whole lines) when it already holds `filled`
     /// bytes: the index of the first line end at or past ``blockBytes``; `nil` when the block
     /// takes all of `rows`.
-    public static func blockEnd(in rows: ArraySlice<UInt8>, filled: Int) -> Int? {
+    public func blockEnd(in rows: ArraySlice<UInt8>, filled: Int) -> Int? {
+        Self.blockEnd(in: rows, filled: filled, blockBytes: blockBytes)
+    }
+
+    /// ``blockEnd(in:filled:)`` for blocks of `blockBytes`, to measure other sizes (`abrlab bench`).
+    public static func blockEnd(in rows: ArraySlice<UInt8>, filled: Int, blockBytes: Int) -> Int? {
         guard filled + rows.count >= blockBytes else { return nil }
         return rows[(rows.startIndex + max(0, blockBytes - filled - 1))...].firstIndex(of: UInt8(ascii: "\n"))
     }
@@ -49,8 +63,8 @@ public enum FileCompression: Sendable, CaseIterable {
     /// for a run's fingerprint: shards compressed differently cannot merge byte for byte.
     public var identity: String {
         switch self {
-        case .gzip: Gzip.identity + " block \(Self.blockBytes)"
-        case .zstd: Zstd.identity + " block \(Self.blockBytes)"
+        case .gzip: Gzip.identity + " block \(blockBytes)"
+        case .zstd: Zstd.identity + " block \(blockBytes)"
         }
     }
 }

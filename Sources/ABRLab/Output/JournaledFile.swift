@@ -17,9 +17,11 @@ final class JournaledFile {
         case compressed(FileCompression, CompressionQueue)
     }
 
-    /// Blocks submitted and not yet stored, past which the writer waits for the oldest: the
-    /// memory a compressed file holds stays a few blocks whatever the run.
-    static let maximumPendingBlocks = 8
+    /// Plain bytes of the blocks submitted and not yet stored, past which the writer takes the
+    /// oldest (compressing it itself if no worker has started it): the memory a compressed file
+    /// holds stays bounded whatever the run, and is counted in bytes, not blocks, since gzip's
+    /// blocks are 64 times smaller than Zstandard's.
+    static let maximumPendingBytes = 8 << 20
 
     let name: String
     let url: URL
@@ -30,8 +32,9 @@ final class JournaledFile {
     private var buffer: [UInt8] = []
     /// The plain rows of the block being filled, in a compressed file.
     private var block: [UInt8] = []
-    /// Tickets of the blocks submitted and not yet stored, oldest first.
-    private var pending: [Int] = []
+    /// Tickets of the blocks submitted and not yet stored, oldest first, with their plain sizes.
+    private var pending: [(ticket: Int, bytes: Int)] = []
+    private(set) var pendingBytes = 0
 
     /// Creates (or empties) the file and writes `header` as its first chunk.
     init(creating url: URL, name: String, encoding: Encoding, header: String) throws(InputError) {
@@ -72,7 +75,7 @@ final class JournaledFile {
     func append(part: [UInt8]) throws(InputError) {
         guard case .compressed(let compression, let queue) = encoding else { return try store(part) }
         var rest = part[...]
-        while let end = FileCompression.blockEnd(in: rest, filled: block.count) {
+        while let end = compression.blockEnd(in: rest, filled: block.count) {
             block += rest[...end]
             rest = rest[(end + 1)...]
             try submitBlock(compression, queue)
@@ -90,23 +93,27 @@ final class JournaledFile {
     }
 
     private func submitBlock(_ compression: FileCompression, _ queue: CompressionQueue) throws(InputError) {
-        pending.append(queue.submit(block, as: compression))
+        pending.append((queue.submit(block, as: compression), block.count))
+        pendingBytes += block.count
         block = []
-        if pending.count > Self.maximumPendingBlocks { try store(queue.take(pending.removeFirst())) }
+        while pendingBytes > Self.maximumPendingBytes { try storeOldest(queue) }
     }
 
     /// Stores the blocks that are compressed, up to the first that is not.
     private func storeFinished(_ queue: CompressionQueue) throws(InputError) {
-        while let first = pending.first, queue.isDone(first) {
-            pending.removeFirst()
-            try store(queue.take(first))
-        }
+        while let first = pending.first, queue.isDone(first.ticket) { try storeOldest(queue) }
     }
 
     /// Stores every submitted block, waiting for (or compressing) those not ready.
     func storePending() throws(InputError) {
         guard case .compressed(_, let queue) = encoding else { return }
-        while !pending.isEmpty { try store(queue.take(pending.removeFirst())) }
+        while !pending.isEmpty { try storeOldest(queue) }
+    }
+
+    private func storeOldest(_ queue: CompressionQueue) throws(InputError) {
+        let oldest = pending.removeFirst()
+        pendingBytes -= oldest.bytes
+        try store(queue.take(oldest.ticket))
     }
 
     private func store(_ bytes: [UInt8]) throws(InputError) {
