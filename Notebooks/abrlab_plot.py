@@ -26,12 +26,26 @@ if QOE_AXIS not in ("auto", "linear", "symlog", "clip"):
     raise ValueError(f"ABRLAB_QOE_AXIS: {QOE_AXIS!r} is not auto, linear, symlog or clip")
 
 
-def read(results, name):
-    """One CSV of the compare, or its .gz (compare --segments-format csv.gz). Names stay strings;
-    only empty fields are missing values."""
+# What compare --segments csv.gz and csv.zst add to the file's name; pandas reads .zst with zstandard.
+COMPRESSED_SUFFIXES = (".gz", ".zst")
+
+
+def data_file(results, name):
+    """The path of one CSV of the compare: as named, else compressed (compare --segments csv.gz or
+    csv.zst); None when neither is there."""
     path = Path(results) / name
-    if not path.exists() and path.with_name(name + ".gz").exists():
-        path = path.with_name(name + ".gz")
+    for candidate in [path] + [path.with_name(name + suffix) for suffix in COMPRESSED_SUFFIXES]:
+        if candidate.exists():
+            return candidate
+    return None
+
+
+def read(results, name):
+    """One CSV of the compare, plain or compressed (see data_file). Names stay strings; only empty
+    fields are missing values."""
+    path = data_file(results, name)
+    if path is None:
+        raise FileNotFoundError(f"{Path(results) / name}: not there, nor compressed ({', '.join(COMPRESSED_SUFFIXES)})")
     return pd.read_csv(path, keep_default_na=False, na_values=[""],
                        dtype={"strategy": str, "trace": str, "baseline": str, "error": str})
 

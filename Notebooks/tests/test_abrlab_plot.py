@@ -67,3 +67,26 @@ def test_without_outliers_auto_leaves_the_axis_alone(monkeypatch):
     assert ap.qoe_axis(ax, [10.0, 50.0, 100.0], reference=[10.0, 50.0, 100.0]) == ""
     assert ax.get_xlim() == before
     plt.close(fig)
+
+
+@pytest.mark.parametrize("suffix", ["", ".gz", ".zst"])
+def test_segments_are_read_plain_or_compressed_in_blocks(tmp_path, suffix):
+    # As compare writes them: the header and each block of rows compressed on its own, concatenated;
+    # a reader that stopped after the first gzip member or Zstandard frame would find no rows.
+    import gzip
+    import zstandard
+
+    blocks = [b"strategy,trace,segment,qoe\n", b"bba,3g_1,1,0.75\nbba,3g_1,2,-0.15\n", b"bola,3g_1,1,1.5\n"]
+    compress = {"": lambda block: block, ".gz": lambda block: gzip.compress(block, mtime=0),
+                ".zst": lambda block: zstandard.ZstdCompressor(write_checksum=True).compress(block)}[suffix]
+    (tmp_path / ("segments.csv" + suffix)).write_bytes(b"".join(compress(block) for block in blocks))
+    assert ap.data_file(tmp_path, "segments.csv") == tmp_path / ("segments.csv" + suffix)
+    frame = ap.read(tmp_path, "segments.csv")
+    assert list(frame["strategy"]) == ["bba", "bba", "bola"]
+    assert list(frame["qoe"]) == [0.75, -0.15, 1.5]
+
+
+def test_a_missing_file_is_named(tmp_path):
+    assert ap.data_file(tmp_path, "segments.csv") is None
+    with pytest.raises(FileNotFoundError, match="segments.csv: not there, nor compressed"):
+        ap.read(tmp_path, "segments.csv")

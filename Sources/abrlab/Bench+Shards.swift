@@ -119,7 +119,7 @@ extension Abrlab.Bench {
     }
 
     /// The middle value (the upper one of an even count).
-    private static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
     /// Rows of sessions.csv, segments.csv and transitions.csv in a result folder.
     static func rowCount(_ folder: URL) throws -> Int {

@@ -19,7 +19,10 @@ extension Abrlab {
                 actor per second, and its 142 test traces with pensieve-native and pensieve.lua), shards (sharding \
                 overhead at N = 8 in five interleaved rounds, side by side with the unsharded run and in turn, \
                 and the fixed cost of one more shard; merge throughput, and merge's peak RSS for 1000 against 4000 sessions), live (live sessions \
-                per second over Traces/twitch-ll's five patterns, native and the three Strategies/live scripts, against their real duration). Sections that need \
+                per second over Traces/twitch-ll's five patterns, native and the three Strategies/live scripts, against their real duration), output \
+                (the same compare with --segments none, csv, csv.gz and csv.zst in interleaved rounds: wall and CPU time, their \
+                ratios to csv, peak RSS and bytes per segment row; then the compression alone at each level and block size either format could \
+                use). Sections that need \
                 ../shared/datasets say so and are skipped when it is missing. Build in release mode first: \
                 swift build -c release.
 
@@ -47,7 +50,7 @@ extension Abrlab {
                     ("engine", engine),
                     ("floor", floor), ("decision", decision), ("mpc", mpc), ("compare", compare),
                     ("jobs", jobs), ("memory", memory), ("sabre", sabre), ("pensieve", pensieve), ("shards", shards),
-                    ("live", live),
+                    ("live", live), ("output", output),
                 ]
                 if let sections, let unknown = sections.first(where: { name in !known.contains { $0.0 == name } }) {
                     throw InputError(file: "--only", "unknown section '\(unknown)'; sections: \(known.map(\.0).joined(separator: ", "))")

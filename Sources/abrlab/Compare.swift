@@ -87,7 +87,7 @@ extension Abrlab {
         var table: String = "text"
 
         @Option(name: .customLong("segments-format"), help: ArgumentHelp(
-            "segments.csv as csv, csv.gz (segments.csv.gz) or none (default: csv); --segments csv.gz says the same.", valueName: "format"))
+            "segments.csv as csv, csv.gz (segments.csv.gz), csv.zst (segments.csv.zst) or none (default: csv); --segments csv.zst says the same.", valueName: "format"))
         var segmentsFormat: String?
 
         @Option(help: ArgumentHelp(
@@ -115,7 +115,7 @@ extension Abrlab {
         private func resolveSegmentsFormat() throws(InputError) -> SegmentsFormat {
             let given = try segmentsFormat.map { (text) throws(InputError) -> SegmentsFormat in
                 guard let format = SegmentsFormat(rawValue: text) else {
-                    throw InputError(file: "--segments-format", "unknown format '\(text)'; choose csv, csv.gz or none")
+                    throw InputError(file: "--segments-format", "unknown format '\(text)'; choose \(SegmentsFormat.choices)")
                 }
                 return format
             }
@@ -221,7 +221,7 @@ extension Abrlab {
                     index: shard.index, count: shard.count, firstTrace: traceRange.lowerBound, traces: traceRange.count,
                     totalSessions: entries.count * strategyCount, sessions: plan.sessionCount, strategies: descriptors.map(\.id),
                     baseline: baseline, seed: plan.seed, rankBy: rankMetric.rawValue,
-                    files: results.checksums().mapValues { ShardManifest.File(bytes: $0.bytes, crc32: $0.crc32) }
+                    files: try results.checksums().mapValues { ShardManifest.File(bytes: $0.bytes, crc32: $0.crc32) }
                 )
             }
             try results.finish(ranking: ranking, manifest: try manifest.json())

@@ -4,7 +4,8 @@ import TestSupport
 
 /// A compare killed with SIGKILL and resumed ends with the bytes of an uninterrupted run.
 @Suite(.tags(.cli), .selectedByTags) struct CompareResumeTests {
-    @Test func aRunKilledHalfwayAndResumedEqualsAnUninterruptedOne() throws {
+    @Test(arguments: ["csv", "csv.gz", "csv.zst"])
+    func aRunKilledHalfwayAndResumedEqualsAnUninterruptedOne(format: String) throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let traces = folder.appendingPathComponent("traces")
@@ -12,7 +13,7 @@ import TestSupport
         #expect(generated.status == 0, "\(generated.stderr)")
         let run = [
             "compare", "--strategies", "Strategies/robust_mpc.lua", "Strategies/bba.lua", "Strategies/bola.lua", "--param", "bola.gp=3,5,8",
-            "--traces", traces.path, "--video", "Traces/video.json", "--segments-format", "csv.gz", "--quiet", "--jobs", "1",
+            "--traces", traces.path, "--video", "Traces/video.json", "--segments-format", format, "--quiet", "--jobs", "1",
         ]
         let whole = folder.appendingPathComponent("whole")
         #expect(try CLI.run(run + ["--out", whole.path]).status == 0)
@@ -24,7 +25,7 @@ import TestSupport
 
         let resumed = try CLI.run(run + ["--out", killed.path, "--resume"])
         #expect(resumed.status == 0, "\(resumed.stderr)")
-        for name in ["sessions.csv", "segments.csv.gz", "transitions.csv", "summary.csv"] {
+        for name in ["sessions.csv", format == "csv" ? "segments.csv" : "segments.\(format)", "transitions.csv", "summary.csv"] {
             #expect(try Data(contentsOf: killed.appendingPathComponent(name)) == Data(contentsOf: whole.appendingPathComponent(name)), "\(name) differs")
         }
         #expect(!FileManager.default.fileExists(atPath: killed.appendingPathComponent(".abrlab-partial").path))

@@ -44,8 +44,8 @@ import TestSupport
         (["--profile", "fast"], "abrlab: --profile: unknown profile 'fast'; choose one of default, pensieve, sabre, live\n"),
         (["--video", "Traces/missing.json"], nil),
         (["--profile", "pensieve", "--segments", "100"], "abrlab: video: the video has 48 segments but the session plays 100\n"),
-        (["--segments", "gz"], "abrlab: --segments: 'gz' is neither a number of segments (1 to 10000000) nor an output format (csv, csv.gz, none)\n"),
-        (["--segments", "0"], "abrlab: --segments: '0' is neither a number of segments (1 to 10000000) nor an output format (csv, csv.gz, none)\n"),
+        (["--segments", "gz"], "abrlab: --segments: 'gz' is neither a number of segments (1 to 10000000) nor an output format (csv, csv.gz, csv.zst, none)\n"),
+        (["--segments", "0"], "abrlab: --segments: '0' is neither a number of segments (1 to 10000000) nor an output format (csv, csv.gz, csv.zst, none)\n"),
         (["--segments", "csv", "--segments-format", "none"], "abrlab: --segments: 'csv' contradicts --segments-format none\n"),
     ] as [([String], String?)])
     func badInputGetsOneLineAndWritesNothing(arguments: [String], message: String?) throws {

@@ -40,7 +40,7 @@ import TestSupport
         (compare + ["--jobs", "100000"], "--jobs: must be from 1 to 1024"),
         (compare + ["--checkpoint-s", "1e308"], "--checkpoint-s: must be from 0 to 86400 s"),
         (compare + ["--shard", "0/1000000000000"], "--shard: the shard count must be from 1 to 100000, not 1000000000000"),
-        (compare + ["--segments", "1000000000"], "--segments: '1000000000' is neither a number of segments (1 to 10000000) nor an output format (csv, csv.gz, none)"),
+        (compare + ["--segments", "1000000000"], "--segments: '1000000000' is neither a number of segments (1 to 10000000) nor an output format (csv, csv.gz, csv.zst, none)"),
         (compare + ["--max-buffer-s", "1e300"], "--max-buffer-s: must be a positive number of seconds, at most 86400"),
         (compare + ["--max-buffer-s", "-1"], "--max-buffer-s: must be a positive number of seconds, at most 86400"),
         (compare + ["--segment-duration-s", "1e308"], "--segment-duration-s: must be a positive number of seconds, at most 86400"),

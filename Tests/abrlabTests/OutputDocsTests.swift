@@ -1,3 +1,4 @@
+import ABRLab
 import Foundation
 import Testing
 import TestSupport
@@ -63,5 +64,41 @@ import TestSupport
         let video = try #require((run["inputs"] as? [String: Any])?["video"] as? [String: Any])
         let videoKeys = Set(documented["run.json"]?.filter { $0.hasPrefix("inputs.video.") }.map { String($0.dropFirst(13)) } ?? [])
         #expect(Set(video.keys) == videoKeys)
+    }
+
+    /// docs/output.md: numbers are written so they parse back to the same double. Every numeric
+    /// field of every data file, on a default, a live and a replacing sabre compare (whose columns
+    /// the others leave empty), is an integer in its plain form or the shortest digits that give back its double
+    /// (Swift's `description`: `750.0`, `0.136`, `1e-05`), `inf` or `-inf`, or empty.
+    @Test func everyNumberIsTheShortestTextThatParsesBackToItsDouble() throws {
+        let out = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let runs = [
+            ["--strategies", "conservative", "bba-native", "Strategies/bola.lua", "--traces", "Traces/default", "--video", "audio", "--buffer-timeline"],
+            ["--profile", "live", "--video", "twitch-ll", "--traces", "Traces/twitch-ll", "--strategies", "Strategies/live"],
+            ["--profile", "sabre", "--replace", "right", "--strategies", "Strategies/sabre/bolae.lua", "--traces", "Traces/3g"],
+        ]
+        var checked: [String: Int] = [:]
+        for (index, arguments) in runs.enumerated() {
+            let folder = out.appendingPathComponent("\(index)")
+            let result = try CLI.run(["compare"] + arguments + ["--out", folder.path, "--quiet"])
+            #expect(result.status == 0, "\(result.stderr)")
+            for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".csv") && file != "summary.csv" {
+                let table = try CSVTable(try CLI.read(folder.appendingPathComponent(file)), file: file)
+                for (column, name) in table.header.enumerated() {
+                    let fields = table.rows.map { $0[column] }.filter { !$0.isEmpty }
+                    guard !fields.isEmpty, fields.allSatisfy({ Double($0) != nil }) else { continue }
+                    for field in fields {
+                        let canonical = field.contains(where: { ".en".contains($0) }) ? Double(field).map { $0.isInfinite ? ($0 > 0 ? "inf" : "-inf") : $0.description } : (Int(field).map { String($0) } ?? UInt64(field).map { String($0) })
+                        #expect(canonical == field, "\(file), column \(name): \(field)")
+                        if canonical != field { break }
+                    }
+                    checked["\(file) \(name)", default: 0] += fields.count
+                }
+            }
+        }
+        for name in SessionCSV.segmentsHeader where !["strategy", "trace", "buffer_state", "network_quality", "likely_to_keep_up"].contains(name) {
+            #expect((checked["segments.csv \(name)"] ?? 0) > 0, "segments.csv's \(name) was never checked")
+        }
     }
 }

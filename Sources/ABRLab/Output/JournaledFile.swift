@@ -3,26 +3,44 @@ import Glibc
 #endif
 import Foundation
 
-/// One output file of a resumable run: appended chunk by chunk, each chunk plain or one gzip
-/// member, with its length and running CRC-32 known at all times so a journal can record
-/// exactly which bytes are durable. A chunk may be written in parts, ended by ``endChunk()``;
-/// checkpoints fall between chunks.
+/// One output file of a resumable run: appended chunk by chunk, with its length and running
+/// CRC-32 known at all times so a journal can record exactly which bytes are durable. A chunk may
+/// be written in parts, ended by ``endChunk()``; checkpoints fall between chunks.
+///
+/// A compressed file cuts each chunk's rows into blocks (see ``FileCompression``) that never span
+/// two chunks, so a resumed run or a shard cuts them where an uninterrupted run does. Blocks are
+/// compressed through a ``CompressionQueue`` and stored in order as they come back; ``sync()``
+/// waits for all of them, so a checkpoint vouches only for whole chunks.
 final class JournaledFile {
+    enum Encoding {
+        case plain
+        case compressed(FileCompression, CompressionQueue)
+    }
+
+    /// Plain bytes of the blocks submitted and not yet stored, past which the writer takes the
+    /// oldest (compressing it itself if no worker has started it): the memory a compressed file
+    /// holds stays bounded whatever the run, and is counted in bytes, not blocks, since gzip's
+    /// blocks are 64 times smaller than Zstandard's.
+    static let maximumPendingBytes = 8 << 20
+
     let name: String
     let url: URL
-    let compressed: Bool
+    let encoding: Encoding
     private(set) var length: UInt64 = 0
     private(set) var crc: UInt32 = 0
     private let descriptor: Int32
     private var buffer: [UInt8] = []
-    /// The gzip member of the chunk being written, in a compressed file.
-    private var member: Gzip.Member?
+    /// The plain rows of the block being filled, in a compressed file.
+    private var block: [UInt8] = []
+    /// Tickets of the blocks submitted and not yet stored, oldest first, with their plain sizes.
+    private var pending: [(ticket: Int, bytes: Int)] = []
+    private(set) var pendingBytes = 0
 
     /// Creates (or empties) the file and writes `header` as its first chunk.
-    init(creating url: URL, name: String, compressed: Bool, header: String) throws(InputError) {
+    init(creating url: URL, name: String, encoding: Encoding, header: String) throws(InputError) {
         self.url = url
         self.name = name
-        self.compressed = compressed
+        self.encoding = encoding
         descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw InputError(file: url.path, "cannot create the file") }
         try append(Array(header.utf8))
@@ -30,10 +48,10 @@ final class JournaledFile {
 
     /// Reopens a file a journal recorded at `length` bytes with checksum `crc`: checks those
     /// bytes and cuts off anything written after them.
-    init(resuming url: URL, name: String, compressed: Bool, length: UInt64, crc: UInt32) throws(InputError) {
+    init(resuming url: URL, name: String, encoding: Encoding, length: UInt64, crc: UInt32) throws(InputError) {
         self.url = url
         self.name = name
-        self.compressed = compressed
+        self.encoding = encoding
         guard let found = Self.checksum(of: url, prefix: length), found == crc else {
             throw InputError(file: url.path, "the interrupted run's data does not match its journal; remove \(url.deletingLastPathComponent().path) to start over")
         }
@@ -47,26 +65,55 @@ final class JournaledFile {
 
     deinit { close(descriptor) }
 
-    /// Appends one chunk: the bytes as they are, or as one gzip member.
+    /// Appends one chunk: the bytes as they are, or as compressed blocks.
     func append(_ chunk: [UInt8]) throws(InputError) {
         try append(part: chunk)
         try endChunk()
     }
 
-    /// Appends part of the current chunk: as it is, or into the chunk's gzip member.
+    /// Appends part of the current chunk (whole lines): as it is, or into the chunk's blocks.
     func append(part: [UInt8]) throws(InputError) {
-        guard compressed else { return try store(part) }
-        let member = self.member ?? Gzip.Member()
-        self.member = member
-        try store(member.compress(part))
+        guard case .compressed(let compression, let queue) = encoding else { return try store(part) }
+        var rest = part[...]
+        while let end = compression.blockEnd(in: rest, filled: block.count) {
+            block += rest[...end]
+            rest = rest[(end + 1)...]
+            try submitBlock(compression, queue)
+        }
+        block += rest
+        try storeFinished(queue)
     }
 
-    /// Ends the current chunk; a compressed file's member is finished (an empty chunk makes one too).
+    /// Ends the current chunk; a compressed file's last block of the chunk is submitted (a chunk
+    /// with no rows has none).
     func endChunk() throws(InputError) {
-        guard compressed else { return }
-        let member = self.member ?? Gzip.Member()
-        self.member = nil
-        try store(member.finish())
+        guard case .compressed(let compression, let queue) = encoding else { return }
+        if !block.isEmpty { try submitBlock(compression, queue) }
+        try storeFinished(queue)
+    }
+
+    private func submitBlock(_ compression: FileCompression, _ queue: CompressionQueue) throws(InputError) {
+        pending.append((queue.submit(block, as: compression), block.count))
+        pendingBytes += block.count
+        block = []
+        while pendingBytes > Self.maximumPendingBytes { try storeOldest(queue) }
+    }
+
+    /// Stores the blocks that are compressed, up to the first that is not.
+    private func storeFinished(_ queue: CompressionQueue) throws(InputError) {
+        while let first = pending.first, queue.isDone(first.ticket) { try storeOldest(queue) }
+    }
+
+    /// Stores every submitted block, waiting for (or compressing) those not ready.
+    func storePending() throws(InputError) {
+        guard case .compressed(_, let queue) = encoding else { return }
+        while !pending.isEmpty { try storeOldest(queue) }
+    }
+
+    private func storeOldest(_ queue: CompressionQueue) throws(InputError) {
+        let oldest = pending.removeFirst()
+        pendingBytes -= oldest.bytes
+        try store(queue.take(oldest.ticket))
     }
 
     private func store(_ bytes: [UInt8]) throws(InputError) {
@@ -76,8 +123,9 @@ final class JournaledFile {
         if buffer.count >= 1 << 20 { try flush() }
     }
 
-    /// Writes what is buffered and forces it to the disk.
+    /// Stores every block submitted, writes what is buffered and forces it to the disk.
     func sync() throws(InputError) {
+        try storePending()
         try flush()
         guard fsync(descriptor) == 0 else { throw InputError(file: url.path, "cannot sync the file: \(String(cString: strerror(errno)))") }
     }

@@ -13,7 +13,7 @@ public struct OutputFolder: Sendable {
     /// Every file a comparison writes under some option, so a folder holding one of them without
     /// a manifest is recognised as someone else's results.
     public static let resultFileNames = [
-        "sessions.csv", "segments.csv", "segments.csv.gz", "transitions.csv", "summary.csv", "ranked.json", "formats.csv",
+        "sessions.csv", "segments.csv", "segments.csv.gz", "segments.csv.zst", "transitions.csv", "summary.csv", "ranked.json", "formats.csv",
         "buffer_timeline.csv", "run.json",
     ]
 
@@ -91,6 +91,6 @@ public struct OutputFolder: Sendable {
     /// Plain file names of the kinds abrlab writes; never a path, so a manifest cannot point
     /// outside its folder.
     static func isOwnable(_ name: String) -> Bool {
-        !name.contains("/") && !name.hasPrefix(".") && [".csv", ".csv.gz", ".json"].contains { name.hasSuffix($0) }
+        !name.contains("/") && !name.hasPrefix(".") && [".csv", ".csv.gz", ".csv.zst", ".json"].contains { name.hasSuffix($0) }
     }
 }

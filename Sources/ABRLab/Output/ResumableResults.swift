@@ -7,7 +7,8 @@ import Foundation
 /// still end byte for byte like an uninterrupted one.
 ///
 /// Data files grow in `.abrlab-partial/` inside the folder, one chunk (all sessions of one
-/// trace) at a time. Every couple of seconds the files are synced and a checkpoint is appended
+/// trace) at a time; compressed ones in blocks that the run's workers compress. Every couple
+/// of seconds the files are synced and a checkpoint is appended
 /// to `journal`: the number of chunks complete and each file's length and CRC-32, the line
 /// protected by its own CRC. A resumed run checks the bytes against the last intact
 /// checkpoint, cuts off whatever came after it and continues from the next chunk, so work that
@@ -58,6 +59,9 @@ public final class ResumableResults {
     public private(set) var wasFinished = false
     /// Seconds between checkpoints; each costs one sync per file.
     public var checkpointInterval: Duration = .seconds(2)
+    /// The blocks of compressed files waiting to be compressed: the run's workers call
+    /// ``CompressionQueue/compressWaiting()`` between sessions, so compression scales with them.
+    public let compressionQueue = CompressionQueue()
 
     private let partial: URL
     private let folder: OutputFolder
@@ -125,10 +129,13 @@ public final class ResumableResults {
         if ContinuousClock.now - lastCheckpoint >= checkpointInterval { try checkpoint(finished: false) }
     }
 
-    /// Each data file's final size and CRC-32.
-    public func checksums() -> [String: (bytes: UInt64, crc32: UInt32)] {
+    /// Each data file's final size and CRC-32, every block compressed and stored first.
+    public func checksums() throws(InputError) -> [String: (bytes: UInt64, crc32: UInt32)] {
         var result: [String: (bytes: UInt64, crc32: UInt32)] = [:]
-        for file in files { result[file.name] = (file.length, file.crc) }
+        for file in files {
+            try file.storePending()
+            result[file.name] = (file.length, file.crc)
+        }
         for (name, _) in layout.files where result[name] == nil {
             let inPartial = partial.appendingPathComponent(name)
             let url = FileManager.default.fileExists(atPath: inPartial.path) ? inPartial : directory.appendingPathComponent(name)
@@ -186,8 +193,7 @@ public final class ResumableResults {
         try plan.commit()
         files = try layout.files.map { (name, header) throws(InputError) in
             try JournaledFile(
-                creating: partial.appendingPathComponent(name), name: name,
-                compressed: name.hasSuffix(".gz"), header: CSVRow.line(header)
+                creating: partial.appendingPathComponent(name), name: name, encoding: encoding(of: name), header: CSVRow.line(header)
             )
         }
         // No checkpoint yet: a run killed before its first one has an empty journal, and --resume
@@ -206,12 +212,16 @@ public final class ResumableResults {
         }
         files = try record.files.map { entry throws(InputError) in
             try JournaledFile(
-                resuming: partial.appendingPathComponent(entry.name), name: entry.name,
-                compressed: entry.name.hasSuffix(".gz"), length: entry.length, crc: entry.crc
+                resuming: partial.appendingPathComponent(entry.name), name: entry.name, encoding: encoding(of: entry.name),
+                length: entry.length, crc: entry.crc
             )
         }
         try openJournal(truncating: false)
         return true
+    }
+
+    private func encoding(of name: String) -> JournaledFile.Encoding {
+        FileCompression(fileName: name).map { .compressed($0, compressionQueue) } ?? .plain
     }
 
     private func openJournal(truncating: Bool) throws(InputError) {

@@ -2,7 +2,9 @@ import ABRLab
 
 /// Runs sessions the way `compare` writes them: in plan order on `jobs` workers, each
 /// session's CSV made on a worker, appended to the results as it arrives, a chunk ending with
-/// each trace (all its strategy rows), and added to the report. `beforeChunkEnds` runs before each
+/// each trace (all its strategy rows), and added to the report. Between sessions the workers
+/// compress the blocks of compressed files the results have queued, so compression runs on
+/// every worker instead of behind the writer. `beforeChunkEnds` runs before each
 /// chunk ends, so what it notes is on disk before a checkpoint can count the chunk.
 enum ChunkedRun {
     static func run(
@@ -13,9 +15,12 @@ enum ChunkedRun {
         let profileName = plan.emulator.profile.name
         let qoeName = plan.qoeName
         let rows = plan.strategies.count
+        let compression = results.compressionQueue
         var done = 0
         try ExperimentRunner(jobs: jobs).run(plan, sessions: sessions, prepare: { outcome in
-            SessionCSV(outcome: outcome, profile: profileName, qoeModel: qoeName, video: video, bufferTimeline: bufferTimeline)
+            let session = SessionCSV(outcome: outcome, profile: profileName, qoeModel: qoeName, video: video, bufferTimeline: bufferTimeline)
+            compression.compressWaiting()
+            return session
         }, consume: { session in
             report.add(strategyID: session.strategyID, traceName: session.traceName, metrics: session.metrics, error: session.error)
             try results.append(session)

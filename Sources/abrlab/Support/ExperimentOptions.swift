@@ -17,7 +17,7 @@ struct ExperimentOptions: ParsableArguments {
     var segmentDurationSeconds: Double?
 
     @Option(help: ArgumentHelp(
-        "Segments each session plays (default: the profile's count, else the whole video); compare also takes csv, csv.gz or none here, the format of its per-segment output (as --segments-format).",
+        "Segments each session plays (default: the profile's count, else the whole video); compare also takes csv, csv.gz, csv.zst or none here, the format of its per-segment output (as --segments-format).",
         valueName: "n|format"))
     var segments: String?
 
@@ -232,7 +232,7 @@ struct ExperimentOptions: ParsableArguments {
         guard let segments, SegmentsFormat(rawValue: segments) == nil else { return nil }
         guard let count = Int(segments), count >= 1, count <= Video.maximumSizeCount else {
             throw InputError(
-                file: "--segments", "'\(segments)' is neither a number of segments (1 to \(Video.maximumSizeCount)) nor an output format (csv, csv.gz, none)"
+                file: "--segments", "'\(segments)' is neither a number of segments (1 to \(Video.maximumSizeCount)) nor an output format (\(SegmentsFormat.allCases.map(\.rawValue).joined(separator: ", ")))"
             )
         }
         return count

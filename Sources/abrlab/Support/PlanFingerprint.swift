@@ -6,7 +6,8 @@ import Foundation
 /// strategy row (script bytes, effective parameters, and the bytes of every file its code is
 /// known to read: modules, models, files its parameters name), every trace file's name and bytes
 /// (with the options that read them), the video's content, the profile, QoE model (a Lua one's
-/// script and modules), seed, baseline, Lua limits and which files are written.
+/// script and modules), seed, baseline, Lua limits, which files are written and how compressed
+/// ones are compressed.
 /// Shards of one plan carry the same fingerprint; `merge` refuses shards whose fingerprints
 /// differ, and `--resume` refuses to continue another plan's partial run.
 ///
@@ -57,6 +58,10 @@ struct PlanFingerprint {
         }
         line("seed \(plan.seed) baseline \(baseline ?? "-") rank_by \(rankBy.rawValue) lua \(luaLimits)", to: &tail)
         line("files \(layout.files.map(\.name).joined(separator: " "))", to: &tail)
+        // Another library version or level writes other bytes: shards and resumed runs must agree.
+        for compression in layout.files.compactMap({ FileCompression(fileName: $0.name) }) {
+            line("compression \(compression.identity)", to: &tail)
+        }
         self.head = head
         self.tail = tail
     }

@@ -2,10 +2,11 @@ import ABRLab
 import Foundation
 
 /// Puts the folders of a sharded compare back together. Shards hold contiguous trace ranges in
-/// run order and every data file is a header followed by whole chunks (plain rows, or one gzip
-/// member per trace), so the merged files are the header followed by each shard's body in
-/// shard order: byte for byte what the unsharded run writes, copied in blocks in constant
-/// memory. Only `sessions.csv` is also parsed, one row at a time, for the summaries.
+/// run order and every data file is a header followed by whole chunks (plain rows, or gzip
+/// members or Zstandard frames that never span two traces), so the merged files are the header
+/// followed by each shard's body in shard order: byte for byte what the unsharded run writes,
+/// copied in blocks in constant memory. Only `sessions.csv` is also parsed, one row at a time,
+/// for the summaries.
 struct ShardMerger {
     /// One shard folder: what its run.json says about the shard. The rest of run.json (which
     /// lists every trace of the plan) is read again only for the first shard, so memory does
@@ -196,8 +197,8 @@ struct ShardMerger {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The header a data file starts with: its CSV header line, a gzip member of its own in
-    /// `.gz` files.
+    /// The header a data file starts with: its CSV header line, a block of its own (gzip member
+    /// or Zstandard frame) in compressed files.
     static func header(of name: String) throws(InputError) -> [UInt8] {
         let headers = Dictionary(uniqueKeysWithValues: SegmentsFormat.allCases.compactMap { format in
             format.fileName.map { ($0, SessionCSV.segmentsHeader) }
@@ -207,7 +208,7 @@ struct ShardMerger {
         ])
         guard let header = headers[name] else { throw InputError(file: name, "is not a data file abrlab writes") }
         let line = Array(CSVRow.line(header).utf8)
-        return name.hasSuffix(".gz") ? Gzip.member(line) : line
+        return FileCompression(fileName: name)?.block(line) ?? line
     }
 
     /// Appends everything after `header` in the file at `url`, checking its size and CRC-32.

@@ -6,6 +6,10 @@ import TestSupport
 @Suite(.tags(.core), .selectedByTags) struct ResumableResultsTests {
     static let layout = ResumableResults.Layout(segments: .csvGzip, formats: false, timeline: false)
 
+    static func layout(_ segments: SegmentsFormat) -> ResumableResults.Layout {
+        ResumableResults.Layout(segments: segments, formats: false, timeline: false)
+    }
+
     static let ranking = ExperimentReport(strategyIDs: ["low", "high"]).ranking(seed: 1)
 
     static func chunk() throws -> [SessionCSV] {
@@ -21,29 +25,35 @@ import TestSupport
     }
 
     /// Three chunks written in one go.
-    static func uninterrupted(_ directory: URL) throws -> [String: Data] {
-        let results = try ResumableResults(directory: directory, layout: layout, identity: "plan A", resume: false)
+    static func uninterrupted(_ directory: URL, segments: SegmentsFormat = .csvGzip) throws -> [String: Data] {
+        let results = try ResumableResults(directory: directory, layout: layout(segments), identity: "plan A", resume: false)
         for _ in 0..<3 { try results.append(chunk: try chunk()) }
         try results.finish(ranking: Self.ranking, manifest: Data("{}".utf8))
         return try contents(directory)
     }
 
-    @Test func finishingMovesEveryFileIntoPlaceAndRemovesThePartialFolder() throws {
+    /// Compressed segments hold the plain file's bytes.
+    @Test(arguments: [SegmentsFormat.csvGzip, .csvZstd])
+    func finishingMovesEveryFileIntoPlaceAndRemovesThePartialFolder(segments: SegmentsFormat) throws {
         let folder = try FixtureDirectory()
-        let files = try Self.uninterrupted(folder.url)
-        #expect(files.keys.sorted() == ["ranked.json", "run.json", "segments.csv.gz", "sessions.csv", "summary.csv", "transitions.csv"])
+        let files = try Self.uninterrupted(folder.url, segments: segments)
+        let name = try #require(segments.fileName)
+        #expect(files.keys.sorted() == ["ranked.json", "run.json", name, "sessions.csv", "summary.csv", "transitions.csv"])
         let sessions = String(decoding: files["sessions.csv"] ?? Data(), as: UTF8.self)
         #expect(sessions.split(separator: "\n").count == 1 + 3 * 2)
-        let segments = Gzip.decompress([UInt8](files["segments.csv.gz"] ?? Data())) ?? []
-        #expect(String(decoding: segments, as: UTF8.self).hasPrefix("strategy,trace,segment,"))
+        let compression = try #require(FileCompression(fileName: name))
+        let plain = try Self.uninterrupted(try FixtureDirectory().url, segments: .csv)
+        #expect(compression.decompress([UInt8](files[name] ?? Data())) == [UInt8](plain["segments.csv"] ?? Data()))
+        #expect(String(decoding: plain["segments.csv"] ?? Data(), as: UTF8.self).hasPrefix("strategy,trace,segment,"))
     }
 
-    @Test func aResumedRunEndsWithTheSameBytesAndRedoesOnlyUncheckpointedChunks() throws {
+    @Test(arguments: SegmentsFormat.allCases)
+    func aResumedRunEndsWithTheSameBytesAndRedoesOnlyUncheckpointedChunks(segments: SegmentsFormat) throws {
         let reference = try FixtureDirectory()
-        let expected = try Self.uninterrupted(reference.url)
+        let expected = try Self.uninterrupted(reference.url, segments: segments)
         let folder = try FixtureDirectory()
         do {
-            let results = try ResumableResults(directory: folder.url, layout: Self.layout, identity: "plan A", resume: false)
+            let results = try ResumableResults(directory: folder.url, layout: Self.layout(segments), identity: "plan A", resume: false)
             results.checkpointInterval = .zero
             try results.append(chunk: try Self.chunk())
             results.checkpointInterval = .seconds(3600)
@@ -56,7 +66,7 @@ import TestSupport
         try handle.write(contentsOf: Data("chunks=2 finished=0 sessions.c".utf8))
         try handle.close()
 
-        let resumed = try ResumableResults(directory: folder.url, layout: Self.layout, identity: "plan A", resume: true)
+        let resumed = try ResumableResults(directory: folder.url, layout: Self.layout(segments), identity: "plan A", resume: true)
         #expect(resumed.chunksDone == 1)
         var report = ExperimentReport(strategyIDs: ["low", "high"])
         let completed = resumed.completedSessions
