@@ -92,7 +92,7 @@ extension CompareTests {
     }
 
     /// `pensieve-native.model=/abs/path` needs no default model, wherever the run starts; the
-    /// default is read only when no model is given.
+    /// default is read only when no model is given, and found wherever the other defaults are.
     @Test func aNativeModelGivenByPathNeedsNoDefaultModel() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -105,8 +105,11 @@ extension CompareTests {
         let given = try CLI.run(run + ["--param", "pensieve-native.model=\(model.path)", "--out", "given"], directory: folder)
         #expect(given.status == 0, "\(given.stderr)")
         #expect(try CLI.read(folder.appendingPathComponent("given/run.json")).contains("\"path\" : \"\(model.path)\""))
-        let missing = try CLI.run(run + ["--out", "default"], directory: folder)
+        // Beside the binary the default model is found; under an ABRLAB_HOME without it, it is not.
+        let found = try CLI.run(run + ["--out", "default"], directory: folder)
+        #expect(found.status == 0, "\(found.stderr)")
+        let missing = try CLI.run(run + ["--out", "missing"], environment: ["ABRLAB_HOME": folder.path], directory: folder)
         #expect(missing.status == 1)
-        #expect(missing.stderr == "abrlab: Strategies/models/pensieve.safetensors: no such file\n")
+        #expect(missing.stderr == "abrlab: \(folder.path)/Strategies/models/pensieve.safetensors: no such file\n")
     }
 }
