@@ -91,7 +91,7 @@ extension Abrlab.Bench {
         try policy.setUp(session.info)
         while true {
             switch try session.next() {
-            case .decide(let context): try session.decide(policy.decide(context))
+            case .decide: try session.decide { try policy.decide($0) }
             case .checkAbandonment(let progress): try session.answer(policy.answerAbandonment(progress))
             case .waited(let seconds) where hooks: try policy.didWait(seconds: seconds, context: session.context)
             case .downloaded(let record) where hooks: try policy.didDownload(record, context: session.context)
