@@ -1,12 +1,13 @@
 /// Where a ``StreamingSession`` stopped when it was advanced: waiting for an input, telling what
 /// happened, or at its end.
 ///
-/// A step carries small facts only. The context a decision is made on is read from the session
-/// (``StreamingSession/context``), where it is kept and lent without a copy: handed out in each
-/// step, its shared ladder, video and history would be retained and released at every decision.
+/// A step carries small facts only. The context a decision is made on stays in the session,
+/// which lends it (``StreamingSession/decide(with:)``) or copies it
+/// (``StreamingSession/context``): handed out in each step, its shared ladder, video and
+/// history would be retained and released at every decision.
 public enum SessionStep: Sendable {
-    /// Waits for the decision of the next request (``StreamingSession/decide(_:)``), made on
-    /// ``StreamingSession/context``.
+    /// Waits for the decision of the next request: ``StreamingSession/decide(with:)`` lends the
+    /// context to a closure that decides, ``StreamingSession/decide(_:)`` takes a decision.
     case decide
     /// Waits for the answer of an abandonment check on the download under way
     /// (``StreamingSession/answer(_:)``).
