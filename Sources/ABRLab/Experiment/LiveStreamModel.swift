@@ -2,6 +2,8 @@
 /// walked over the trace with ``TraceCursor`` no earlier than they exist, into a ``LivePlayer``
 /// that plays at a variable rate behind the moving live edge.
 struct LiveStreamModel: PlayerModel {
+    static var kind: PlayerModelKind { .live }
+
     /// A request from its first byte to its last chunk.
     private struct Request {
         let segment: Int

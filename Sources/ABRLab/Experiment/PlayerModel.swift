@@ -6,6 +6,8 @@
 /// A request is begun, then stepped until it is done; stepped event by event, it stops at each
 /// ``NetworkEvent``, else it runs to its next check or its end in one call.
 protocol PlayerModel: Sendable {
+    /// Which model this is, for code that holds one of several without knowing which.
+    static var kind: PlayerModelKind { get }
     /// Buffered media, milliseconds, as a strategy's context shows it.
     var bufferMs: Double { get }
     /// Session time, milliseconds, as a strategy's context shows it.
@@ -39,6 +41,13 @@ extension PlayerModel {
     mutating func answer(_ answer: AbandonmentAnswer) {}
     func segment(after segment: Int) -> Int { segment + 1 }
     func decorate(_ context: inout DecisionContext) {}
+}
+
+/// The three player models, by name.
+enum PlayerModelKind {
+    case wholeTransfers
+    case segmentBuffer
+    case live
 }
 
 /// Where a player model's request stopped.

@@ -4,6 +4,8 @@
 /// segments; in the order of Sabre's session loop (Spiteri, Nguyen, Sitaraman, MMSys 2018,
 /// doi:10.1145/3204949.3204953).
 struct SegmentBufferModel: PlayerModel {
+    static var kind: PlayerModelKind { .segmentBuffer }
+
     /// Sabre's progress step: at least this many bits and milliseconds between abandonment checks.
     static let progressStepBits = 12_000.0
     static let progressStepMs = 50.0

@@ -2,6 +2,9 @@
 /// an input (a decision, an abandonment answer), has something to tell (a wait, a finished
 /// request, a network event), or ends; checks what it is given; and keeps the player model and
 /// the recorder. ``StreamingSession`` is its public face, ``SessionEmulator`` its batch loop.
+///
+/// What runs at every step is inlined: a call that is not, on an engine (or recorder) held in
+/// memory, is given a copy of the whole value, a kilobyte and more, to read.
 struct SessionEngine<Model: PlayerModel>: Sendable {
     /// Where the session stands between two calls. Written at every step, it holds plain
     /// numbers only, so a write is a store; how the session ended is kept apart (``Ending``).
@@ -39,7 +42,7 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
     /// Abandoned attempts at the current segment.
     private var abandonments = 0
 
-    init(setup: SessionSetup, model: Model) {
+    init(setup: SessionSetup, model: consuming Model) {
         strategyID = setup.strategyID
         traceName = setup.trace.name
         profileName = setup.profile.name
@@ -57,6 +60,7 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
     }
 
     /// The record of the request that ended last.
+    @inline(__always)
     var lastDownload: DownloadRecord { recorder.downloads[recorder.downloads.count - 1] }
 
     /// What a strategy sees now.
@@ -67,6 +71,7 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
     }
 
     /// Brings a context of this session's up to date: what ``context()`` returns now.
+    @inline(__always)
     func refresh(_ context: inout DecisionContext) {
         recorder.refresh(&context, index: segmentIndex, bufferMs: model.bufferMs, nowMs: model.nowMs)
         model.decorate(&context)
@@ -128,8 +133,14 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
     /// Starts the request `decision` asks for; the session must be waiting for a decision. A
     /// decision out of range changes nothing; an error of the request ends the session.
     mutating func decide(_ decision: RequestDecision) throws(EmulationError) {
-        if case .ended = phase, case .failed(let error) = ending { throw error }
-        guard case .awaitingDecision = phase else { throw unexpected("a decision") }
+        try check(decision)
+        try start(decision)
+    }
+
+    /// Throws what ``decide(_:)`` would refuse `decision` with, changing nothing.
+    @inline(__always)
+    func check(_ decision: RequestDecision) throws(EmulationError) {
+        try checkAwaitingDecision()
         guard decision.level >= 0, decision.level < levelCount else {
             throw .levelOutOfRange(session: sessionName, segment: segmentIndex, level: decision.level, levelCount: levelCount)
         }
@@ -144,6 +155,17 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
                 throw .strategyFailed(message: "\(sessionName): asked for a playback rate of \(NumberText.readable(rate)) before segment \(segmentIndex + 1); rates are 0.5…2")
             }
         }
+    }
+
+    /// Throws unless the session waits for a decision.
+    @inline(__always)
+    func checkAwaitingDecision() throws(EmulationError) {
+        if case .ended = phase, case .failed(let error) = ending { throw error }
+        guard case .awaitingDecision = phase else { throw unexpected("a decision") }
+    }
+
+    /// Starts the request of a decision that passed ``check(_:)``; an error ends the session.
+    mutating func start(_ decision: RequestDecision) throws(EmulationError) {
         phase = .requesting
         do { try model.begin(segment: segmentIndex, decision: decision, recorder: &recorder) } catch {
             fail(error)

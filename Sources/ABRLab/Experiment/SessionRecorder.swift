@@ -175,6 +175,7 @@ struct SessionRecorder: Sendable {
     /// Brings `context`, built by ``context(index:bufferMs:nowMs:)`` for this session, up to
     /// date for segment `index`: every field that changes during a session is set here, and
     /// only those, so the ladder, the video and the path are not copied again at every step.
+    @inline(__always)
     func refresh(_ context: inout DecisionContext, index: Int, bufferMs: Double, nowMs: Double) {
         context.segmentIndex = index
         context.lastLevel = lastLevel

@@ -4,6 +4,8 @@
 /// Times are combined in the order of Pensieve's `fixed_env.py`, so the `pensieve` profile
 /// reproduces its numbers exactly.
 struct WholeTransferModel: PlayerModel {
+    static var kind: PlayerModelKind { .wholeTransfers }
+
     /// A request between its start and its transfer's end.
     private struct Request {
         let segment: Int

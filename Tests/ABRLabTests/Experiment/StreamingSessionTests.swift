@@ -54,13 +54,15 @@ import TestSupport
         return try Video(name: "cbr", segmentDurationSeconds: 2, ladder: ladder, segmentCount: 60)
     }
 
-    /// Steps `session` to its end, `strategy` answering as the batch path asks it.
+    /// Steps `session` to its end, `strategy` answering as the batch path asks it: event by event
+    /// with the context lent to it, else with a copy of it.
     static func drive(_ session: inout StreamingSession, _ strategy: inout Probe, events: Bool) throws -> (SessionResult, [NetworkEvent]) {
         try strategy.setUp(session.info)
         var seen: [NetworkEvent] = []
         while true {
             switch try events ? session.nextEvent() : session.next() {
-            case .decide(let context): try session.decide(strategy.decide(context))
+            case .decide where events: try session.decide { strategy.decide($0) }
+            case .decide: try session.decide(strategy.decide(session.context))
             case .checkAbandonment(let progress): try session.answer(strategy.answerAbandonment(progress))
             case .waited(let seconds): strategy.didWait(seconds: seconds, context: session.context)
             case .downloaded(let record): strategy.didDownload(record, context: session.context)
@@ -129,7 +131,7 @@ import TestSupport
             if index != last { switches += 1 }
             last = index
             switch try sessions[index].nextEvent() {
-            case .decide(let context): try sessions[index].decide(strategies[index].decide(context))
+            case .decide: try sessions[index].decide(strategies[index].decide(sessions[index].context))
             case .checkAbandonment(let progress): try sessions[index].answer(strategies[index].answerAbandonment(progress))
             case .waited(let seconds): strategies[index].didWait(seconds: seconds, context: sessions[index].context)
             case .downloaded(let record): strategies[index].didDownload(record, context: sessions[index].context)
@@ -156,7 +158,7 @@ import TestSupport
         var strategy = Probe()
         for _ in 0..<40 {
             switch try session.next() {
-            case .decide(let context): try session.decide(strategy.decide(context))
+            case .decide: try session.decide(strategy.decide(session.context))
             case .checkAbandonment(let progress): try session.answer(strategy.answerAbandonment(progress))
             default: break
             }
@@ -213,6 +215,55 @@ import TestSupport
         #expect(throws: expected) { try short.decide(RequestDecision(level: 0)) }
     }
 
+    /// A decision made by a closure on the lent context: refused out of turn without calling it,
+    /// its own error passed on unchanged, its level checked; none of these changes the session.
+    @Test func decidingWithAClosureChecksAsDecidingWithADecision() throws {
+        struct Refusal: Error {}
+        let (trace, video) = (try Self.trace(name: "bumpy"), try Self.video())
+        var session = try StreamingSession(profile: .sabre, trace: trace, video: video, strategyID: "agent")
+        var calls = 0
+        func message(_ body: () throws -> Void) -> String {
+            do { try body() } catch { return "\(error)" }
+            return "no error"
+        }
+        #expect(message { try session.decide { _ in calls += 1; return RequestDecision(level: 0) } }
+            == "agent on bumpy: was given a decision while it waits for nothing until it is advanced to its next step")
+        #expect(calls == 0)
+        guard case .decide = try session.next() else { Issue.record("the first step is a decision"); return }
+        #expect(throws: Refusal.self) { try session.decide { _ in throw Refusal() } }
+        #expect(message { try session.decide { $0.segmentIndex == 0 ? RequestDecision(level: 4) : RequestDecision(level: 0) } }
+            == "agent on bumpy: chose level 4 for segment 1; levels are 0…3")
+        var strategy = Probe()
+        let (result, _) = try Self.drive(&session, &strategy, events: true)
+        var fresh = Probe()
+        Self.expectSame(result, try SessionEmulator(profile: .sabre).run(&fresh, strategyID: "agent", trace: trace, video: video))
+    }
+
+    /// What ``StreamingSession/context`` shows is the session as it stands at every point, in
+    /// the middle of a request too (where the session keeps no context of its own).
+    @Test(arguments: profiles.map(\.name))
+    func theContextShowsTheSessionAtEveryPoint(profileName: String) throws {
+        let profile = try #require(Self.profiles.first { $0.name == profileName })
+        var session = try StreamingSession(profile: profile, trace: try Self.trace(), video: try Self.video(), seed: 3, strategyID: "probe")
+        var strategy = Probe()
+        try strategy.setUp(session.info)
+        var points = 0
+        while true {
+            let step = try session.nextEvent()
+            let context = session.context
+            #expect(context.downloads == session.downloads)
+            #expect(context.segmentIndex == session.segmentIndex)
+            #expect(context.elapsedSeconds == session.nowSeconds)
+            points += 1
+            switch step {
+            case .decide: try session.decide { strategy.decide($0) }
+            case .checkAbandonment(let progress): try session.answer(strategy.answerAbandonment(progress))
+            case .waited, .downloaded, .network: continue
+            case .finished: #expect(points > 100); return
+            }
+        }
+    }
+
     /// An abandonment answer out of turn or to a level that is not lower names the session and
     /// changes nothing: the right answer afterwards plays on as the batch path does.
     @Test func badAbandonmentAnswerIsAClearErrorNamingTheSession() throws {
@@ -227,7 +278,7 @@ import TestSupport
         var checked = false
         while true {
             switch try session.next() {
-            case .decide(let context): try session.decide(strategy.decide(context))
+            case .decide: try session.decide(strategy.decide(session.context))
             case .checkAbandonment(let progress) where progress.level > 0 && !checked:
                 checked = true
                 #expect(message { try session.decide(RequestDecision(level: 0)) }
@@ -260,8 +311,8 @@ import TestSupport
             var session = try StreamingSession(profile: .sabre, trace: trace, video: video, seed: 1)
             while true {
                 switch try session.next() {
-                case .decide(let context):
-                    try session.decide(RequestDecision(level: context.bufferSeconds > 10 ? context.levelCount - 1 : 0))
+                case .decide:
+                    try session.decide { context in RequestDecision(level: context.bufferSeconds > 10 ? context.levelCount - 1 : 0) }
                 case .checkAbandonment(let progress):
                     try session.answer(progress.projectedSeconds > 8 ? .abandon(to: 0) : .goOn)
                 case .waited, .downloaded, .network: continue

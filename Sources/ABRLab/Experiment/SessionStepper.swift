@@ -1,0 +1,93 @@
+/// A ``SessionEngine`` as ``StreamingSession`` steps it: the engine, and the context its caller
+/// reads between steps, kept as the batch path keeps its own (``SessionEngine/run(_:)``).
+///
+/// The context is brought up to date in place where the batch path refreshes its one (after a
+/// wait, after a request), so a decision point costs no new context, and the history it holds is
+/// dropped before each request so the recorder extends the history in place. Between a
+/// decision and the end of its request (abandonment checks, network events) it is behind the
+/// session, and ``StreamingSession/context`` builds what a strategy would see; it is current at
+/// every decision.
+struct SessionStepper<Model: PlayerModel>: Sendable {
+    private(set) var engine: SessionEngine<Model>
+    /// The kept context; what the session shows while `contextIsCurrent`.
+    private(set) var context: DecisionContext
+    private(set) var contextIsCurrent = true
+
+    init(engine: consuming SessionEngine<Model>) {
+        context = engine.context()
+        self.engine = engine
+    }
+
+    /// What a strategy sees now, read from the stepper `stepper` points to: the kept context
+    /// where it is current, else a new one.
+    static func currentContext(_ stepper: UnsafeMutablePointer<Self>) -> DecisionContext {
+        stepper.pointee.contextIsCurrent ? stepper.pointee.context : stepper.pointee.engine.context()
+    }
+
+    /// Runs to the next point and says what it is.
+    @inline(__always)
+    mutating func step(events: Bool) throws(EmulationError) -> SessionStep {
+        let point: EnginePoint
+        do { point = try engine.advance(events: events) } catch {
+            contextIsCurrent = false
+            throw error
+        }
+        switch point {
+        case .decide:
+            // Nothing changes between the refresh after the previous request (or wait) and the
+            // next decision; the batch path decides on the same context.
+            return .decide
+        case .check(let progress):
+            return .checkAbandonment(progress)
+        case .waited(let milliseconds):
+            refreshContext()
+            return .waited(seconds: milliseconds / 1000)
+        case .downloaded:
+            refreshContext()
+            return .downloaded(engine.lastDownload)
+        case .event(let event):
+            return .network(event)
+        case .finished:
+            contextIsCurrent = false
+            return .finished(engine.result)
+        }
+    }
+
+    @inline(__always)
+    private mutating func refreshContext() {
+        engine.refresh(&context)
+        contextIsCurrent = true
+    }
+
+    /// Starts the request `decision` asks for. A decision refused changes nothing, the context
+    /// included.
+    @inline(__always)
+    mutating func decide(_ decision: RequestDecision) throws(EmulationError) {
+        try engine.check(decision)
+        context.downloads = []
+        contextIsCurrent = false
+        try engine.start(decision)
+    }
+
+    /// Starts the request that `choose` decides on the kept context, passed as it lies: this
+    /// stepper is held exclusively meanwhile, so it is neither copied nor retained.
+    @inline(__always)
+    mutating func decide(with choose: (DecisionContext) throws -> RequestDecision) throws {
+        try engine.checkAwaitingDecision()
+        try decide(choose(context))
+    }
+
+    /// Answers the abandonment check the session stopped at.
+    @inline(__always)
+    mutating func answer(_ answer: AbandonmentAnswer) throws(EmulationError) {
+        try engine.answer(answer)
+    }
+
+    /// Plays the rest of the session with `strategy`, as the batch path does.
+    @inline(__always)
+    mutating func run<Strategy: SessionStrategy>(_ strategy: inout Strategy) throws(EmulationError) -> SessionResult {
+        context.downloads = []
+        contextIsCurrent = false
+        return try engine.run(&strategy)
+    }
+}
