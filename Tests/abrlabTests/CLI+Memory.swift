@@ -17,7 +17,7 @@ extension CLI {
     static func runMeasuringMemory(_ arguments: [String]) throws -> MeasuredOutput {
         let errors = FileManager.default.temporaryDirectory.appendingPathComponent("abrlab-stderr-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: errors) }
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments

@@ -27,7 +27,7 @@ extension SegmentBufferModel {
                     return .event(NetworkEvent(kind: .periodBoundary, seconds: (request.startMs + request.ttfbMs + transfer.elapsedMs) / 1000))
                 }
             }
-        case .progressing(var request, var inFlight):
+        case .progressing(var request, let inFlight):
             if events, let event = tell(&request) {
                 phase = .progressing(request, inFlight)
                 return .event(event)
