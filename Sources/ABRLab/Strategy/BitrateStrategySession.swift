@@ -57,8 +57,8 @@ extension StrategyDescriptor {
             StrategyParam(key: "rebuffering_threshold", value: .number(0.05), summary: "rebuffering ratio that forces a step down"),
         ]
     ) { values throws(InputError) in
-        let health = values.number("buffer_health_threshold") ?? 0.7
-        let rebuffering = values.number("rebuffering_threshold") ?? 0.05
+        let health = values.declaredNumber("buffer_health_threshold")
+        let rebuffering = values.declaredNumber("rebuffering_threshold")
         let strategy = ConservativeBitrateStrategy(bufferHealthThreshold: health, rebufferingThreshold: rebuffering)
         return { BitrateStrategySession(strategy: strategy) }
     }

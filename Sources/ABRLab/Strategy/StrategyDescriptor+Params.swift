@@ -32,6 +32,24 @@ public struct StrategyParamValues: Sendable {
         if case .boolean(let value) = self[key] { return value }
         return nil
     }
+
+    // A builder receives every parameter its descriptor declares, typed as its default
+    // (`StrategyParam.setting` keeps the type), so the default is written once, in the
+    // declaration, and these read it; a key not declared with that type is a programming error.
+
+    /// The declared number parameter `key`.
+    public func declaredNumber(_ key: String) -> Double { Self.declared(key, number(key)) }
+
+    /// The declared integer parameter `key`.
+    public func declaredInteger(_ key: String) -> Int { Self.declared(key, integer(key)) }
+
+    /// The declared string parameter `key`.
+    public func declaredString(_ key: String) -> String { Self.declared(key, string(key)) }
+
+    private static func declared<Value>(_ key: String, _ value: Value?) -> Value {
+        guard let value else { preconditionFailure("'\(key)' is not a declared parameter of this type") }
+        return value
+    }
 }
 
 extension StrategyDescriptor {

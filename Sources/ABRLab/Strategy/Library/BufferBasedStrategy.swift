@@ -40,9 +40,9 @@ extension StrategyDescriptor {
             StrategyParam(key: "first_level", value: .integer(2), summary: "1-based level of the first segment"),
         ]
     ) { values throws(InputError) in
-        let reservoir = values.number("reservoir_s") ?? 5
-        let cushion = values.number("cushion_s") ?? 10
-        let firstLevel = values.integer("first_level") ?? 2
+        let reservoir = values.declaredNumber("reservoir_s")
+        let cushion = values.declaredNumber("cushion_s")
+        let firstLevel = values.declaredInteger("first_level")
         guard reservoir >= 0, cushion > 0 else {
             throw InputError(file: "--param", "bba-native needs reservoir_s ≥ 0 and cushion_s > 0, not \(reservoir) and \(cushion)")
         }

@@ -76,11 +76,11 @@ extension StrategyDescriptor {
             StrategyParam(key: "smoothness_penalty", value: .number(1), summary: "QoE cost of a bitrate change, per Mbps"),
         ]
     ) { values throws(InputError) in
-        let horizon = values.integer("horizon") ?? 5
-        let firstLevel = values.integer("first_level") ?? 2
-        let offset = values.integer("lookahead_offset") ?? 1
-        let rebuffer = values.number("rebuffer_penalty") ?? 4.3
-        let smoothness = values.number("smoothness_penalty") ?? 1
+        let horizon = values.declaredInteger("horizon")
+        let firstLevel = values.declaredInteger("first_level")
+        let offset = values.declaredInteger("lookahead_offset")
+        let rebuffer = values.declaredNumber("rebuffer_penalty")
+        let smoothness = values.declaredNumber("smoothness_penalty")
         // The range ctx:mpc_search takes: 10 levels over 10 segments is already 10^10 sequences.
         guard (1...10).contains(horizon) else {
             throw InputError(file: "--param", "parameter robust_mpc-native.horizon needs an integer from 1 to 10, not \(horizon)")
