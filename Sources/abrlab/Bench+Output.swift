@@ -8,7 +8,7 @@ extension Abrlab.Bench {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let rounds = 5
         let formats = SegmentsFormat.allCases.sorted { Self.outputOrder($0) < Self.outputOrder($1) }
-        print("segment output: the eight strategies of issue 12 over 300 of Sabre's hd_fs traces, --jobs \(cores), with --segments \(formats.map(\.rawValue).joined(separator: ", ")), \(rounds) interleaved rounds; load average \(Self.loadAverage())")
+        print("segment output: the seven shipped scripts of the default set and conservative over 300 of Sabre's hd_fs traces, --jobs \(cores), with --segments \(formats.map(\.rawValue).joined(separator: ", ")), \(rounds) interleaved rounds; load average \(Self.loadAverage())")
         guard let hd = dataset("sabre/mmsys18/hd_fs"), let movie = dataset("sabre/movie.json") else { return }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("abrlab-bench-output-\(ProcessInfo.processInfo.processIdentifier)")
         defer { try? FileManager.default.removeItem(at: scratch) }
