@@ -84,7 +84,7 @@ extension Abrlab {
             do {
                 descriptor = try resolver.resolveOne(target.argument)
             } catch {
-                CommandFailure.warn(String(describing: error))
+                CommandFailure.warn(CommandFailure.text(of: error))
                 return false
             }
             let report = conformance.check(descriptor)

@@ -86,7 +86,7 @@ public final class ResumableResults {
         // nothing to continue, and starts over.
         if resume, let recorded = Self.recordedPlan(in: partial) {
             guard recorded == identity else {
-                throw InputError(file: partial.path, "holds an interrupted run of a different plan or shard; remove it or run without --resume")
+                throw InputError(file: partial.path, mentioning: "holds an interrupted run of a different plan or shard; remove it or run without \(Setting.resume)")
             }
             if let record = Self.lastCheckpoint(in: partial.appendingPathComponent("journal")), try reopen(record) { return }
         }

@@ -38,7 +38,7 @@ extension StrategyResolver {
             if let row = setting.gridRow, let file = params.grid?.file {
                 let configured: StrategyDescriptor
                 do throws(InputError) { configured = try descriptor.configured(row.values) } catch {
-                    throw InputError(file: file, line: row.line, error.message)
+                    throw error.about(.file(file), line: row.line)
                 }
                 if setting.values == row.values { return configured.renamed(setting.rowID) }
             }

@@ -1,0 +1,45 @@
+import ABRLab
+
+/// The one place the command line names the library's settings: each by the option that sets it.
+extension Setting {
+    var flag: String {
+        switch self {
+        case .profile: "--profile"
+        case .qoe: "--qoe"
+        case .param: "--param"
+        case .shard: "--shard"
+        case .out: "--out"
+        case .resume: "--resume"
+        case .segments: "--segments"
+        case .maxBufferS: "--max-buffer-s"
+        case .bandwidthMultiplier: "--bandwidth-multiplier"
+        case .targetLatencyS: "--target-latency-s"
+        case .liveDurationS: "--live-duration-s"
+        case .ladderKbps: "--ladder-kbps"
+        case .segmentDurationS: "--segment-duration-s"
+        case .complexitySpread: "--complexity-spread"
+        case .complexityCorrelation: "--complexity-correlation"
+        case .levelNoise: "--level-noise"
+        case .durationS: "--duration-s"
+        case .stepS: "--step-s"
+        case .minKbps: "--min-kbps"
+        case .maxKbps: "--max-kbps"
+        case .states: "--states"
+        case .switchProbability: "--switch-probability"
+        case .noise: "--noise"
+        case .latencyMs: "--latency-ms"
+        case .latencyJitterMs: "--latency-jitter-ms"
+        case .outageProbability: "--outage-probability"
+        case .outageMeanS: "--outage-mean-s"
+        }
+    }
+}
+
+extension InputError {
+    /// The line the command line prints: settings named by their options.
+    var commandLineText: String { described(naming: \.flag) }
+}
+
+extension EmulationError {
+    var commandLineText: String { described(naming: \.flag) }
+}
