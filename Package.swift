@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "ABRLab", targets: ["ABRLab"]),
         .library(name: "ABRLabLua", targets: ["ABRLabLua"]),
+        .library(name: "ABRLabCompare", targets: ["ABRLabCompare"]),
         .executable(name: "abrlab", targets: ["abrlab"]),
     ],
     dependencies: [
@@ -50,11 +51,15 @@ let package = Package(
         // Every call that can raise a Lua error lives here, so no longjmp crosses a Swift frame.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "ABRLabLua", dependencies: ["ABRLab", "CLuaShim"]),
+        // The compare pipeline: settings, the strategy catalogue, trace sets, the plan's
+        // fingerprint and records, shards and merging, behind `Comparison`.
+        .target(name: "ABRLabCompare", dependencies: ["ABRLab", "ABRLabLua"]),
         .executableTarget(
             name: "abrlab",
             dependencies: [
                 "ABRLab",
                 "ABRLabLua",
+                "ABRLabCompare",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabCompare
 import Foundation
 
 extension Abrlab.Bench {
@@ -104,7 +105,7 @@ extension Abrlab.Bench {
             directory: scratch, layout: ResumableResults.Layout(segments: .csv, formats: false, timeline: false), identity: "bench", resume: false
         )
         var report = ExperimentReport(strategyIDs: plan.strategies.map(\.id))
-        try ChunkedRun.run(plan, sessions: 0..<plan.sessionCount, jobs: jobs, results: results, bufferTimeline: false, report: &report)
+        try PlanRun.run(plan, sessions: 0..<plan.sessionCount, jobs: jobs, results: results, bufferTimeline: false, report: &report)
         try results.finish(ranking: report.ranking(seed: 1), manifest: Data("{}".utf8))
     }
 }

@@ -11,7 +11,7 @@ public enum FileCompression: Sendable, CaseIterable {
     /// 16 KiB blocks as in 1 MiB ones, for 0.4 bytes a row more. Zstandard's are large, so the
     /// sessions of a trace, which repeat one another's numbers, share a block and its matches
     /// reach them: 48 bytes a row against 70 in 16 KiB blocks. Either bounds memory whatever a
-    /// chunk holds.
+    /// batch holds.
     public var blockBytes: Int {
         switch self {
         case .gzip: 16 << 10

@@ -101,13 +101,28 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
 public struct InputWarning: Equatable, Sendable, CustomStringConvertible {
     public let file: String
     public let line: Int?
-    public let message: String
+    public let text: InputText
 
     public init(file: String, line: Int? = nil, _ message: String) {
         self.file = file
         self.line = line
-        self.message = InputError.oneLine(message)
+        text = InputText(verbatim: InputError.oneLine(message))
     }
 
-    public var description: String { InputError.place(file: file, line: line) + "warning: " + message }
+    /// A warning whose message names settings.
+    public init(file: String, line: Int? = nil, mentioning text: InputText) {
+        self.file = file
+        self.line = line
+        self.text = text.mapText(InputError.oneLine)
+    }
+
+    /// The message, settings named by their keys.
+    public var message: String { text.description }
+
+    public var description: String { described(naming: \.rawValue) }
+
+    /// The one line, settings named by `naming`.
+    public func described(naming: (Setting) -> String) -> String {
+        InputError.place(file: file, line: line) + "warning: " + text.rendered(naming: naming)
+    }
 }

@@ -34,6 +34,10 @@ public struct InputText: Equatable, Sendable, ExpressibleByStringInterpolation, 
     /// Settings named by their keys.
     public var description: String { rendered(naming: \.rawValue) }
 
+    public static func + (lhs: InputText, rhs: InputText) -> InputText {
+        "\(lhs)\(rhs)"
+    }
+
     /// This text followed by `text`, kept as it is.
     func appending(verbatim text: String) -> InputText {
         var copy = self

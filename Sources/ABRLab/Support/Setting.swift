@@ -9,6 +9,24 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
     case out
     case resume
     case segments
+    case video
+    case noAbandon = "no_abandon"
+    case checkEveryStep = "check_every_step"
+    case replace
+    case estimator
+    case gammaP = "gamma_p"
+    case rebufferPenalty = "rebuffer_penalty"
+    case smoothnessPenalty = "smoothness_penalty"
+    case switchPenalty = "switch_penalty"
+    case traceFormat = "trace_format"
+    case mahimahiBinMs = "mahimahi_bin_ms"
+    case luaInstructions = "lua_instructions"
+    case luaMemoryMb = "lua_memory_mb"
+    case paramGrid = "param_grid"
+    case strategies
+    case traces
+    case baseline
+    case shardCount = "shard_count"
     case maxBufferS = "max_buffer_s"
     case bandwidthMultiplier = "bandwidth_multiplier"
     case targetLatencyS = "target_latency_s"

@@ -11,6 +11,24 @@ extension Setting {
         case .out: "--out"
         case .resume: "--resume"
         case .segments: "--segments"
+        case .video: "--video"
+        case .noAbandon: "--no-abandon"
+        case .checkEveryStep: "--check-every-step"
+        case .replace: "--replace"
+        case .estimator: "--estimator"
+        case .gammaP: "--gamma-p"
+        case .rebufferPenalty: "--rebuffer-penalty"
+        case .smoothnessPenalty: "--smoothness-penalty"
+        case .switchPenalty: "--switch-penalty"
+        case .traceFormat: "--trace-format"
+        case .mahimahiBinMs: "--mahimahi-bin-ms"
+        case .luaInstructions: "--lua-instructions"
+        case .luaMemoryMb: "--lua-memory-mb"
+        case .paramGrid: "--param-grid"
+        case .strategies: "--strategies"
+        case .traces: "--traces"
+        case .baseline: "--baseline"
+        case .shardCount: "--shard-count"
         case .maxBufferS: "--max-buffer-s"
         case .bandwidthMultiplier: "--bandwidth-multiplier"
         case .targetLatencyS: "--target-latency-s"
@@ -37,6 +55,10 @@ extension Setting {
 
 extension InputError {
     /// The line the command line prints: settings named by their options.
+    var commandLineText: String { described(naming: \.flag) }
+}
+
+extension InputWarning {
     var commandLineText: String { described(naming: \.flag) }
 }
 

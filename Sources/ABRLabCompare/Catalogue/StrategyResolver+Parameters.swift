@@ -6,7 +6,7 @@ extension StrategyResolver {
     /// type, by strategy id. Lua defaults come from reading the script again (its hash is in
     /// `run.json`), once per script however many rows it runs as; native ones from the
     /// unconfigured native descriptor.
-    func parameters(of descriptors: [StrategyDescriptor]) throws -> [String: [RunManifest.Parameter]] {
+    public func parameters(of descriptors: [StrategyDescriptor]) throws -> [String: [RunManifest.Parameter]] {
         var result: [String: [RunManifest.Parameter]] = [:]
         var defaultsBySource: [String: [String: StrategyParamValue]] = [:]
         for descriptor in descriptors {
@@ -32,7 +32,7 @@ extension StrategyResolver {
     /// Each strategy's rows (``expand(_:)``), in order. Two rows under one id are an error that
     /// names where each came from: a value holding `,`, `=` or `]` can make two settings'
     /// names alike, and a script's file name can be another strategy's row id.
-    func rows(of descriptors: [StrategyDescriptor]) throws -> [StrategyDescriptor] {
+    public func rows(of descriptors: [StrategyDescriptor]) throws -> [StrategyDescriptor] {
         var rows: [StrategyDescriptor] = []
         var owners: [String: Int] = [:]
         for (index, descriptor) in descriptors.enumerated() {
@@ -55,7 +55,7 @@ extension StrategyResolver {
         }
         let sorted = lines.flatMap { $0 }.sorted()
         guard let grid = params.grid?.file, let line = sorted.last else {
-            return InputError(file: "--param", "two rows are named '\(id)' (\(earlier.source) and \(later.source)); rename the script or change the value")
+            return InputError(setting: .param, "two rows are named '\(id)' (\(earlier.source) and \(later.source)); rename the script or change the value")
         }
         let owner = lines.last?.contains(line) == true ? later : earlier
         if let other = sorted.dropLast().last {

@@ -7,9 +7,9 @@ import Glibc
 
 /// The inputs of a run as `run.json` records them: every file read, by path and content hash,
 /// so a result can be traced to the exact video, traces and scripts that made it.
-struct RunInputs: Encodable {
+public struct RunInputs: Encodable {
     /// One file: where it was read and what it contained.
-    struct File: Encodable {
+    public struct File: Encodable {
         /// Absolute, so the record does not depend on where the run was started.
         let path: String
         let bytes: Int
@@ -70,7 +70,7 @@ struct RunInputs: Encodable {
         }
     }
 
-    struct Video: Encodable {
+    public struct Video: Encodable {
         /// The `--video` argument as given.
         let spec: String
         let name: String
@@ -95,7 +95,7 @@ struct RunInputs: Encodable {
         }
     }
 
-    struct Trace {
+    public struct Trace {
         let name: String
         let file: File?
 
@@ -108,33 +108,33 @@ struct RunInputs: Encodable {
         }
     }
 
-    let video: Video
-    let traces: [Trace]
+    public let video: Video
+    public let traces: [Trace]
 
-    enum CodingKeys: String, CodingKey { case video, traces }
+    public enum CodingKeys: String, CodingKey { case video, traces }
 
     /// The trace list goes through ``PrettyJSON/Verbatim``: it is most of `run.json`, which
     /// every shard writes (see ``RunManifest/json()``).
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(video, forKey: .video)
         try container.encode(PrettyJSON.Verbatim(.array(traces.map(\.json))), forKey: .traces)
     }
 
     /// Traces already read (``PendingRunInputs``).
-    init(video: Video, traces: [Trace]) {
+    public init(video: Video, traces: [Trace]) {
         self.video = video
         self.traces = traces
     }
 
     /// `File(standardizedPath:rawSpelled:)` of each path, in order, worker w taking paths w, w + jobs, ...
-    static func read(_ paths: [(path: String, rawSpelled: [UInt8]?)], jobs: Int) -> [File?] {
+    public static func read(_ paths: [(path: String, rawSpelled: [UInt8]?)], jobs: Int) -> [File?] {
         Parallel.map(paths.count, threads: jobs) { File(standardizedPath: paths[$0].path, rawSpelled: paths[$0].rawSpelled) }
     }
 
     /// The files behind a video spec: the manifest, a Pensieve folder's `video_size_N` files, or
     /// an HLS master playlist and its media playlists.
-    static func videoFiles(_ spec: String) -> [String] {
+    public static func videoFiles(_ spec: String) -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory) else { return [] }
         let url = URL(fileURLWithPath: spec)
@@ -150,7 +150,7 @@ struct RunInputs: Encodable {
         return [spec] + Array(Set(playlists)).sorted()
     }
 
-    static func sizesHash(_ video: ABRLab.Video) -> String {
+    public static func sizesHash(_ video: ABRLab.Video) -> String {
         var text = "\(video.segmentDurationSeconds)|" + video.ladder.map { String($0.bitrate) }.joined(separator: ",") + "\n"
         for segment in 0..<video.segmentCount {
             text += (0..<video.levelCount).map { String(video.sizeBytes(segment: segment, level: $0)) }.joined(separator: ",") + "\n"

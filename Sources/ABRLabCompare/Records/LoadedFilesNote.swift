@@ -7,7 +7,7 @@ import Foundation
 /// results. A resumed run checks every one against the file as it is now before it continues:
 /// the fingerprint covers what is known before the run, but a module a session first loads by a
 /// name only running code knows is not, and one result must never mix two versions of the code.
-final class LoadedFilesNote {
+public final class LoadedFilesNote {
     /// One strategy row or the QoE model: its fixed files, and the resources its code reads.
     private struct Owner {
         let key: String
@@ -18,7 +18,7 @@ final class LoadedFilesNote {
         func files() -> [LoadedFile] { fixed + (resources?.loadedFiles ?? []) }
     }
 
-    static let noteName = "loaded-files.json"
+    public static let noteName = "loaded-files.json"
     private let owners: [Owner]
     /// The distinct resources of the owners: the rows of a sweep share their script's.
     private let resources: [any ScriptResources]
@@ -29,7 +29,7 @@ final class LoadedFilesNote {
     /// file that the fingerprint catches anyway, so it needs no sync of its own.
     private let planned: Int
 
-    init(strategies: [StrategyDescriptor], qoe: (any SegmentQoEModel)?) {
+    public init(strategies: [StrategyDescriptor], qoe: (any SegmentQoEModel)?) {
         // The rows of a sweep share their script and often their parameter files: each is read once.
         var hashed: [String: [LoadedFile]] = [:]
         func fixed(_ path: String) -> [LoadedFile] {
@@ -58,7 +58,7 @@ final class LoadedFilesNote {
     /// Checks the files the interrupted run in `directory` noted against the files now, reading
     /// those this run has not read yet as its sessions would (so it then uses exactly those
     /// bytes). The first that differs, or cannot be read any more, is one error naming it.
-    func checkInterruptedRun(in directory: URL) throws(InputError) {
+    public func checkInterruptedRun(in directory: URL) throws(InputError) {
         guard ResumableResults.interruptedIdentity(in: directory) != nil,
               let data = ResumableResults.note(Self.noteName, in: directory),
               let recorded = try? JSONDecoder().decode([String: [LoadedFile]].self, from: data) else { return }
@@ -77,14 +77,14 @@ final class LoadedFilesNote {
                 case .success(let current):
                     throw InputError(
                         file: file.path,
-                        "changed since the interrupted run in \(partial) loaded it (sha256 \(file.sha256.prefix(12)) then, \(current.sha256.prefix(12)) now); "
-                            + "resuming would mix two versions in one result: restore it, or run without --resume to start over"
+                        mentioning: "changed since the interrupted run in \(partial) loaded it (sha256 \(file.sha256.prefix(12)) then, \(current.sha256.prefix(12)) now); "
+                            + "resuming would mix two versions in one result: restore it, or run without \(Setting.resume) to start over"
                     )
                 case .failure(let error):
                     throw InputError(
                         file: file.path,
-                        "the interrupted run in \(partial) loaded this file, which cannot be read the same way now (\(error.message)); "
-                            + "restore it, or run without --resume to start over"
+                        mentioning: "the interrupted run in \(partial) loaded this file, which cannot be read the same way now (\(error.message)); "
+                            + "restore it, or run without \(Setting.resume) to start over"
                     )
                 }
             }
@@ -94,7 +94,7 @@ final class LoadedFilesNote {
     /// Writes the note into `results`' partial folder when the code has loaded files since the
     /// last one: before the chunk that used them is appended, and synced once it lists a file
     /// read at run time, so no checkpoint vouches for a chunk before the note covers it.
-    func record(in results: ResumableResults) throws(InputError) {
+    public func record(in results: ResumableResults) throws(InputError) {
         let count = resources.reduce(0) { $0 + $1.loadedFiles.count }
         guard count != noted else { return }
         let note = Dictionary(owners.map { ($0.key, $0.files()) }) { first, _ in first }

@@ -4,32 +4,30 @@ import Foundation
 
 /// Turns `--strategies` arguments into strategy descriptors: native ids, Lua scripts and
 /// folders of scripts, in the order given (a folder's scripts in id order).
-struct StrategyResolver {
+public struct StrategyResolver {
     /// Native strategies by id.
-    static let native: [StrategyDescriptor] = [
+    public static let native: [StrategyDescriptor] = [
         .conservative, .bufferBased, .robustMPC, .pensieve(defaultModelPath: Defaults.pensieveModel),
     ]
-    static var nativeIDs: String { native.map(\.id).joined(separator: ", ") }
+    public static var nativeIDs: String { native.map(\.id).joined(separator: ", ") }
 
     /// `--param` values by strategy id; a sweep turns one strategy into several rows.
-    var params: ParamAssignments
-    var luaLimits: LuaLimits = .default
+    public var params: ParamAssignments
+    public var luaLimits: LuaLimits = .default
     /// Tracebacks in Lua errors and `print` from scripts.
-    var verbose = false
+    public var verbose = false
+
+    public init(params: ParamAssignments, luaLimits: LuaLimits = .default, verbose: Bool = false) {
+        self.params = params
+        self.luaLimits = luaLimits
+        self.verbose = verbose
+    }
 
     /// A native id named explicitly wins over a script of the same id found in a folder (the
     /// default run names `Strategies/` and `conservative`, and `conservative.lua` plays exactly
     /// like the native one); naming both explicitly is an error. A script shadowed that way is
-    /// reported once on stderr. `baseline`, when not among the strategies, is added to them.
-    func resolve(_ arguments: [String], baseline: String? = nil) throws -> [StrategyDescriptor] {
-        let (descriptors, warnings) = try resolveWithWarnings(arguments, baseline: baseline)
-        warnings.forEach { CommandFailure.warn($0.description) }
-        return descriptors
-    }
-
-    /// `resolve`, returning the warnings instead of printing them, so a command can print them
-    /// only once its input is known to be good.
-    func resolveWithWarnings(
+    /// returned as a warning. `baseline`, when not among the strategies, is added to them.
+    public func resolveWithWarnings(
         _ arguments: [String], baseline: String? = nil
     ) throws -> (descriptors: [StrategyDescriptor], warnings: [InputWarning]) {
         let explicitNative = Set(arguments.filter { id in Self.native.contains { $0.id == id } })
@@ -46,8 +44,8 @@ struct StrategyResolver {
         descriptors = try Self.oneAlgorithmPerID(descriptors)
         for id in params.strategyIDs {
             guard descriptors.contains(where: { $0.id == id }) else {
-                let file = params.keys[id] == nil ? params.grid?.file ?? "--param" : "--param"
-                throw InputError(file: file, "no strategy with id '\(id)' is being run")
+                let subject: InputError.Subject = params.keys[id] == nil ? params.grid.map { .file($0.file) } ?? .settings([.param]) : .settings([.param])
+                throw InputError(file: "", "no strategy with id '\(id)' is being run").about(subject)
             }
         }
         return (try rows(of: descriptors), shadowing.warnings)
@@ -56,7 +54,7 @@ struct StrategyResolver {
     /// `descriptors` with a strategy named twice (a script by id, file or folder) kept once; two
     /// different algorithms under one id — two script files, or a script and a native strategy —
     /// are an error, as their results could not be told apart.
-    static func oneAlgorithmPerID(_ descriptors: [StrategyDescriptor]) throws(InputError) -> [StrategyDescriptor] {
+    public static func oneAlgorithmPerID(_ descriptors: [StrategyDescriptor]) throws(InputError) -> [StrategyDescriptor] {
         var kept: [StrategyDescriptor] = []
         for descriptor in descriptors {
             guard let first = kept.first(where: { $0.id == descriptor.id }) else {
@@ -82,11 +80,11 @@ struct StrategyResolver {
     }
 
     /// Resolves one strategy for commands that play single sessions, where a sweep has no place.
-    func resolveOne(_ argument: String) throws -> StrategyDescriptor {
-        let descriptors = try resolve([argument])
+    public func resolveOneWithWarnings(_ argument: String) throws -> (descriptor: StrategyDescriptor, warnings: [InputWarning]) {
+        let (descriptors, warnings) = try resolveWithWarnings([argument])
         guard descriptors.count == 1 else {
-            throw InputError(file: "--param", "a parameter sweep runs several settings; use abrlab compare for it")
+            throw InputError(setting: .param, "a parameter sweep runs several settings; use abrlab compare for it")
         }
-        return descriptors[0]
+        return (descriptors[0], warnings)
     }
 }

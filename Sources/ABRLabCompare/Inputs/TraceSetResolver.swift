@@ -7,18 +7,23 @@ import Glibc
 
 /// Turns `--traces` arguments (files, folders searched recursively, glob patterns) into loaded
 /// traces in a fixed order, so results never depend on how the files were found.
-struct TraceSetResolver {
-    var format: TraceFormat?
-    var options = TraceLoadOptions()
+public struct TraceSetResolver {
+    public var format: TraceFormat?
+    public var options = TraceLoadOptions()
+
+    public init(format: TraceFormat? = nil, options: TraceLoadOptions = TraceLoadOptions()) {
+        self.format = format
+        self.options = options
+    }
 
     /// Files a folder contributes, by name: every regular, non-hidden file except documentation and code.
-    static func isTraceCandidate(name: String) -> Bool {
+    public static func isTraceCandidate(name: String) -> Bool {
         if name.hasPrefix(".") || name.hasPrefix("README") { return false }
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return true }
         return !["md", "ipynb", "py", "lua", "swift", "sh"].contains(name[name.index(after: dot)...].lowercased())
     }
 
-    func resolveFiles(_ arguments: [String]) throws(InputError) -> [URL] {
+    public func resolveFiles(_ arguments: [String]) throws(InputError) -> [URL] {
         try resolve(arguments).map(\.url)
     }
 
@@ -41,7 +46,7 @@ struct TraceSetResolver {
 
     /// A file as the arguments name it. The URL is made only when asked for: every shard lists
     /// every trace of its plan but opens only its own, and a URL costs more than the listing.
-    struct Located: Equatable {
+    public struct Located: Equatable {
         /// The argument, or a folder argument joined with the file's path inside it, as text
         /// (``FileNameText``: bytes outside UTF-8 escaped).
         let spelled: String
@@ -57,7 +62,7 @@ struct TraceSetResolver {
     }
 
     /// A trace file and the name its sessions carry.
-    struct Entry: Equatable {
+    public struct Entry: Equatable {
         let file: Located
         let name: String
         var url: URL { file.url }
@@ -67,7 +72,7 @@ struct TraceSetResolver {
 
     /// The trace files with their names, sorted by name, without reading them: a file's name
     /// without `.json`/`.csv`, prefixed by its folder when two files share a name.
-    func entries(_ arguments: [String]) throws(InputError) -> [Entry] {
+    public func entries(_ arguments: [String]) throws(InputError) -> [Entry] {
         let files = try resolve(arguments)
         guard !files.isEmpty else { throw InputError(file: arguments.joined(separator: " "), "the trace set is empty") }
         let names = files.map { TraceLoader.traceName(forFile: $0.path) }
@@ -84,12 +89,12 @@ struct TraceSetResolver {
 
     /// Loads every trace, names them uniquely and sorts them by name; `files` holds the file of
     /// each trace, in the same order.
-    func load(_ arguments: [String]) throws(InputError) -> (traces: [NetworkTrace], warnings: [InputWarning], files: [URL]) {
+    public func load(_ arguments: [String]) throws(InputError) -> (traces: [NetworkTrace], warnings: [InputWarning], files: [URL]) {
         try load(entries(arguments))
     }
 
     /// Loads the given entries, in their order, under their names.
-    func load<Entries: Sequence<Entry>>(
+    public func load<Entries: Sequence<Entry>>(
         _ entries: Entries
     ) throws(InputError) -> (traces: [NetworkTrace], warnings: [InputWarning], files: [URL]) {
         var traces: [NetworkTrace] = []
@@ -154,7 +159,7 @@ struct TraceSetResolver {
 
     /// Refuses a FIFO, socket or device named as a trace: opening a FIFO blocks until something
     /// writes to it. Missing files and folders are left to the loader, which names them.
-    static func refuseSpecialFile(_ path: String) throws(InputError) {
+    public static func refuseSpecialFile(_ path: String) throws(InputError) {
         var status = stat()
         guard stat(path, &status) == 0 else { return }
         let mode = status.st_mode & S_IFMT
@@ -199,7 +204,7 @@ struct TraceSetResolver {
         return true
     }
 
-    static func glob(_ pattern: String) -> [FileNameText] {
+    public static func glob(_ pattern: String) -> [FileNameText] {
         var result = glob_t()
         defer { globfree(&result) }
         guard Glibc.glob(pattern, 0, nil, &result) == 0 else { return [] }

@@ -4,7 +4,7 @@ import Foundation
 /// The trace files of ``RunInputs``, read and hashed on other threads from the moment the trace
 /// set is listed: every shard hashes every trace of the run, and the strategies, video and
 /// this shard's traces load meanwhile on the caller's thread.
-final class PendingRunInputs: @unchecked Sendable {
+public final class PendingRunInputs: @unchecked Sendable {
     private let done = DispatchGroup()
     private let names: [String]
     /// Written once on the worker before `done` is left, read only after waiting on it.
@@ -12,7 +12,7 @@ final class PendingRunInputs: @unchecked Sendable {
 
     /// The trace files as the resolver lists them: their standardized absolute paths are recorded
     /// (``TraceSetResolver/Entry/path``), and a name that is not UTF-8 is opened by its bytes.
-    init(traces: [TraceSetResolver.Entry], jobs: Int) {
+    public init(traces: [TraceSetResolver.Entry], jobs: Int) {
         names = traces.map(\.name)
         let paths = traces.map { (path: $0.path, rawSpelled: $0.file.rawSpelled) }
         done.enter()
@@ -23,7 +23,7 @@ final class PendingRunInputs: @unchecked Sendable {
     }
 
     /// The inputs, once the traces are read; the video's files are read meanwhile.
-    func inputs(videoSpec: String, video: ABRLab.Video) -> RunInputs {
+    public func inputs(videoSpec: String, video: ABRLab.Video) -> RunInputs {
         let record = RunInputs.Video(spec: videoSpec, video: video)
         done.wait()
         return RunInputs(video: record, traces: zip(names, files).map { RunInputs.Trace(name: $0, file: $1) })

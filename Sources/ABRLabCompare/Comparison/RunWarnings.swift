@@ -7,20 +7,17 @@ import ABRLab
 /// The plan's own warnings come first, then those of the traces in run order. A shard records
 /// the plan's and its own traces', so the shards' lists joined in shard order, each line kept
 /// once (``merged(_:)``), are the unsharded run's list: `merge` writes that.
-struct RunWarnings {
+public struct RunWarnings {
     /// One line per warning as printed (without the `abrlab: ` prefix), each once.
-    let lines: [String]
+    public let lines: [String]
 
-    init(plan: [InputWarning], traces: [InputWarning]) {
-        lines = Self.merged([(plan + traces).map(\.description)])
-    }
-
-    func print() {
-        lines.forEach(CommandFailure.warn)
+    /// The warnings as the front end says them: settings named by `naming`.
+    public init(plan: [InputWarning], traces: [InputWarning], naming: (Setting) -> String) {
+        lines = Self.merged([(plan + traces).map { $0.described(naming: naming) }])
     }
 
     /// The lists joined in order, a line that appeared before left out.
-    static func merged(_ lists: [[String]]) -> [String] {
+    public static func merged(_ lists: [[String]]) -> [String] {
         var seen = Set<String>()
         return lists.flatMap { $0 }.filter { seen.insert($0).inserted }
     }

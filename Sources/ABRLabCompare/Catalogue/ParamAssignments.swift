@@ -5,9 +5,9 @@ import ABRLabLua
 /// key over several values, and every combination of a strategy's swept keys (their cartesian
 /// product) runs as its own row, e.g. `bola[gp=3]`. A `--param-grid` file adds settings listed
 /// row by row (``ParamGrid``), each combined with every `--param` combination.
-struct ParamAssignments {
+public struct ParamAssignments {
     /// One combination of values for one strategy, and the id its rows carry.
-    struct Setting: Equatable {
+    public struct Setting: Equatable {
         /// `id` when nothing is swept, else `id[key=value,...]` with the swept keys in name order.
         let rowID: String
         /// Every key set for the strategy, swept or not.
@@ -21,31 +21,31 @@ struct ParamAssignments {
     /// The `--param-grid` file, if any.
     private(set) var grid: ParamGrid?
 
-    init() {}
+    public init() {}
 
     /// One value per strategy id and key, as code sets them: nothing is swept, commas are kept.
-    init(_ values: [String: [String: String]]) {
+    public init(_ values: [String: [String: String]]) {
         keys = values.mapValues { entries in entries.keys.sorted().map { ($0, [entries[$0] ?? ""]) } }
     }
 
     /// Reads `--param` arguments. A key given twice, an empty value in a list or a value listed
     /// twice is an error.
-    init(parsing params: [String]) throws(InputError) {
+    public init(parsing params: [String]) throws(InputError) {
         var grouped: [String: [String: [String]]] = [:]
         for param in params {
             let parsed: LuaParamOverride
             do { parsed = try LuaParamOverride(parsing: param) } catch {
-                throw InputError(file: "--param", "'\(param)' is not of the form id.key=value")
+                throw InputError(setting: .param, "'\(param)' is not of the form id.key=value")
             }
             let (id, key, text) = (parsed.strategyID, parsed.key, parsed.value)
             guard grouped[id]?[key] == nil else {
-                throw InputError(file: "--param", "\(id).\(key) is given twice; list several values as \(id).\(key)=a,b,c to sweep them")
+                throw InputError(setting: .param, "\(id).\(key) is given twice; list several values as \(id).\(key)=a,b,c to sweep them")
             }
             let values = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             if values.count > 1 {
-                if values.contains(where: \.isEmpty) { throw InputError(file: "--param", "'\(param)' has an empty value in its list") }
+                if values.contains(where: \.isEmpty) { throw InputError(setting: .param, "'\(param)' has an empty value in its list") }
                 if let repeated = values.first(where: { value in values.filter { $0 == value }.count > 1 }) {
-                    throw InputError(file: "--param", "'\(param)' lists \(repeated) twice")
+                    throw InputError(setting: .param, "'\(param)' lists \(repeated) twice")
                 }
             }
             grouped[id, default: [:]][key] = values
@@ -55,13 +55,13 @@ struct ParamAssignments {
 
     /// `--param` arguments and a `--param-grid` file; a key both set is an error, and so are more
     /// settings than ``ParamGrid/maximumSettings``, counted before any is made.
-    init(parsing params: [String], grid: ParamGrid?) throws(InputError) {
+    public init(parsing params: [String], grid: ParamGrid?) throws(InputError) {
         try self.init(parsing: params)
         if let grid {
             for id in grid.rows.keys.sorted() {
                 let given = Set((keys[id] ?? []).map(\.key))
                 if let key = grid.keys(for: id).first(where: given.contains) {
-                    throw InputError(file: grid.file, "\(id).\(key) is also set by --param; set it in one place")
+                    throw InputError(file: grid.file, mentioning: "\(id).\(key) is also set by \(ABRLab.Setting.param); set it in one place")
                 }
             }
         }
@@ -71,16 +71,16 @@ struct ParamAssignments {
             total += settingCount(for: id, atMost: ParamGrid.maximumSettings - total)
             guard total <= ParamGrid.maximumSettings else {
                 throw InputError(
-                    file: grid?.rows[id] == nil ? "--param" : grid?.file ?? "--param",
+                    file: "",
                     "the settings make more than \(ParamGrid.maximumSettings) rows, the most one run holds; split the sweep into several runs"
-                )
+                ).about(grid.flatMap { $0.rows[id] == nil ? nil : .file($0.file) } ?? .settings([.param]))
             }
         }
     }
 
     /// How many settings `id` runs (``settings(for:)``), or a number past `limit` once the
     /// product passes it, without overflow.
-    func settingCount(for id: String, atMost limit: Int) -> Int {
+    public func settingCount(for id: String, atMost limit: Int) -> Int {
         var count = grid?.rows[id]?.count ?? 1
         for entry in keys[id] ?? [] {
             count *= entry.values.count
@@ -90,14 +90,14 @@ struct ParamAssignments {
     }
 
     /// Strategy ids that have parameters, sorted.
-    var strategyIDs: [String] { Set(keys.keys).union(grid.map { Array($0.rows.keys) } ?? []).sorted() }
+    public var strategyIDs: [String] { Set(keys.keys).union(grid.map { Array($0.rows.keys) } ?? []).sorted() }
 
     /// The settings `id` runs, in the documented order: its grid rows in file order (when the
     /// grid sets it), each with the cartesian product of its `--param` keys' values, the first
     /// key (by name) varying slowest and values in the order given. One setting, named `id`,
     /// when nothing is swept. Swept keys are the listed ones and the grid's keys whose value
     /// differs between two rows.
-    func settings(for id: String) -> [Setting] {
+    public func settings(for id: String) -> [Setting] {
         let entries = keys[id] ?? []
         var combinations: [[String]] = [[]]
         for entry in entries {

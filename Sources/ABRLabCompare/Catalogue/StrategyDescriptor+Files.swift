@@ -4,7 +4,7 @@ import Foundation
 extension StrategyDescriptor {
     /// Existing files the strategy's text parameters name (`pensieve-native`'s `model`): it
     /// reads them besides its source.
-    var namedFiles: [String] {
+    public var namedFiles: [String] {
         var isDirectory: ObjCBool = false
         return params.compactMap { param -> String? in
             guard case .string(let path) = param.value, !path.isEmpty,
@@ -15,12 +15,12 @@ extension StrategyDescriptor {
 
     /// The files known before any session runs, which the plan's fingerprint covers: a
     /// script's planned modules and models, and the files its parameters name (hashed now).
-    func plannedInputs() -> [LoadedFile] {
+    public func plannedInputs() -> [LoadedFile] {
         Self.merging(resources?.plannedFiles ?? [], namedInputs())
     }
 
     /// Every file read so far: a script's modules and models, and the files its parameters name.
-    func loadedInputs() -> [LoadedFile] {
+    public func loadedInputs() -> [LoadedFile] {
         Self.merging(resources?.loadedFiles ?? [], namedInputs())
     }
 

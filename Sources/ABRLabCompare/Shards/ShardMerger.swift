@@ -7,11 +7,11 @@ import Foundation
 /// followed by each shard's body in shard order: byte for byte what the unsharded run writes,
 /// copied in blocks in constant memory. Only `sessions.csv` is also parsed, one row at a time,
 /// for the summaries.
-struct ShardMerger {
+public struct ShardMerger {
     /// One shard folder: what its run.json says about the shard. The rest of run.json (which
     /// lists every trace of the plan) is read again only for the first shard, so memory does
     /// not grow with shards × traces.
-    struct Part {
+    public struct Part {
         let folder: URL
         let shard: ShardManifest
         let fingerprint: String
@@ -21,10 +21,10 @@ struct ShardMerger {
         let warnings: [String]?
     }
 
-    let parts: [Part]
+    public let parts: [Part]
 
     /// Reads and checks every folder's `run.json`: one plan, every shard exactly once.
-    init(folders: [String]) throws(InputError) {
+    public init(folders: [String]) throws(InputError) {
         guard !folders.isEmpty else { throw InputError(file: "merge", "no shard folders given") }
         var parts: [Part] = []
         for folder in folders {
@@ -34,7 +34,7 @@ struct ShardMerger {
             guard let (shardText, _) = Self.cuttingShard(from: text),
                   let shard = try? JSONDecoder().decode(ShardManifest.self, from: Data(shardText.utf8)),
                   let fingerprint = Self.fingerprint(in: text) else {
-                throw InputError(file: runURL.path, "has no shard entry: not written by compare --shard")
+                throw InputError(file: runURL.path, mentioning: "has no shard entry: not written by compare \(Setting.shard)")
             }
             parts.append(Part(
                 folder: url, shard: shard, fingerprint: fingerprint, inputs: try ShardInputs(manifest: text, file: runURL.path),
@@ -76,7 +76,7 @@ struct ShardMerger {
     }
 
     /// A shard folder's run.json.
-    static func manifestText(of folder: URL) throws(InputError) -> String {
+    public static func manifestText(of folder: URL) throws(InputError) -> String {
         let runURL = folder.appendingPathComponent("run.json")
         guard let data = FileManager.default.contents(atPath: runURL.path) else {
             throw InputError(file: runURL.path, "missing: not a compare result folder, or its run did not finish")
@@ -90,7 +90,7 @@ struct ShardMerger {
     /// The `shard` entry's JSON and run.json without it: the text abrlab's encoder writes (sorted
     /// keys, two spaces per level) cut at the entry's lines, so the rest stays byte for byte the
     /// unsharded run's. `nil` when there is no entry.
-    static func cuttingShard(from text: String) -> (shard: String, rest: String)? {
+    public static func cuttingShard(from text: String) -> (shard: String, rest: String)? {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let start = lines.firstIndex(of: "  \"shard\" : {"),
               let end = lines[start...].firstIndex(where: { $0 == "  }" || $0 == "  }," }) else { return nil }
@@ -101,7 +101,7 @@ struct ShardMerger {
         return (shard, lines.joined(separator: "\n"))
     }
 
-    static func fingerprint(in text: String) -> String? {
+    public static func fingerprint(in text: String) -> String? {
         // Found without splitting the whole text into lines: a grid's run.json has millions.
         guard let key = text.utf8.firstRange(of: "\n  \"fingerprint\" : \"".utf8) else { return nil }
         let value = text.utf8[key.upperBound...].prefix { $0 != UInt8(ascii: "\"") }
@@ -109,14 +109,14 @@ struct ShardMerger {
     }
 
     /// The files the merged folder holds, sorted, as the unsharded run's `files` lists them.
-    var fileNames: [String] {
+    public var fileNames: [String] {
         (Array(parts[0].shard.files.keys) + ["summary.csv", "ranked.json", OutputFolder.manifestName]).sorted()
     }
 
     /// Writes the merged data files for `out` in `temporaryFolder`, ready to commit, and returns
     /// them with the report of every session. Nothing appears in `out`: its files are committed
     /// together once every shard checked out and every file is written.
-    func merge(into out: URL, temporaryFolder: URL) throws(InputError)
+    public func merge(into out: URL, temporaryFolder: URL) throws(InputError)
         -> (files: [AtomicFile], report: ExperimentReport, shard: ShardManifest, manifest: String) {
         let first = parts[0].shard
         var report = ExperimentReport(strategyIDs: first.strategies)
@@ -157,7 +157,7 @@ struct ShardMerger {
     }
 
     /// Every shard's warnings, as the unsharded run lists them (``RunWarnings/merged(_:)``).
-    var warnings: [String] {
+    public var warnings: [String] {
         RunWarnings.merged(parts.map { $0.warnings ?? [] })
     }
 
@@ -181,14 +181,14 @@ struct ShardMerger {
     }
 
     /// The `warnings` list of a run.json's text; `nil` when it has none.
-    static func warnings(in text: String) -> [String]? {
+    public static func warnings(in text: String) -> [String]? {
         guard let range = warningsRange(in: text) else { return nil }
         let list = Array(text.utf8.dropFirst(range.lowerBound).prefix(range.count)).drop { $0 != UInt8(ascii: "[") }
         return try? JSONDecoder().decode([String].self, from: Data(list))
     }
 
     /// `text` with its `warnings` list replaced by `lines`, written as the encoder writes it.
-    static func replacingWarnings(in text: String, with lines: [String]) -> String {
+    public static func replacingWarnings(in text: String, with lines: [String]) -> String {
         guard let range = warningsRange(in: text) else { return text }
         var bytes = Array(text.utf8.prefix(range.lowerBound))
         bytes += Array("  \"warnings\" : ".utf8)
@@ -199,7 +199,7 @@ struct ShardMerger {
 
     /// The header a data file starts with: its CSV header line, a block of its own (gzip member
     /// or Zstandard frame) in compressed files.
-    static func header(of name: String) throws(InputError) -> [UInt8] {
+    public static func header(of name: String) throws(InputError) -> [UInt8] {
         let headers = Dictionary(uniqueKeysWithValues: SegmentsFormat.allCases.compactMap { format in
             format.fileName.map { ($0, SessionCSV.segmentsHeader) }
         } + [

@@ -5,8 +5,8 @@ import Foundation
 /// all (a model's action count, a ladder it requires). A row that cannot would only fail every
 /// session: when it was named on the command line the run is refused with its reason; when it
 /// came from a folder (`--strategies Strategies`) it is left out with a warning line.
-enum VideoFitCheck {
-    struct Outcome {
+public enum VideoFitCheck {
+    public struct Outcome {
         /// The rows that run, in their order.
         var kept: [StrategyDescriptor]
         /// One line per row left out.
@@ -15,7 +15,7 @@ enum VideoFitCheck {
 
     /// `arguments` are the `--strategies` arguments (and the baseline): a row whose strategy one
     /// of them names, not through a folder, is explicit.
-    static func check(
+    public static func check(
         _ descriptors: [StrategyDescriptor], arguments: [String], setting: RunSetting
     ) throws -> Outcome {
         let explicit = Set(arguments.filter { !isFolder($0) }.map { strategyID(ofRow: StrategyResolver.strategyID(forArgument: $0)) })
@@ -39,7 +39,7 @@ enum VideoFitCheck {
     }
 
     /// The strategy a row of a sweep belongs to: `bola[gp=3]` is `bola`.
-    static func strategyID(ofRow id: String) -> String {
+    public static func strategyID(ofRow id: String) -> String {
         String(id.prefix { $0 != "[" })
     }
 

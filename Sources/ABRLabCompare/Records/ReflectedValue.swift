@@ -2,7 +2,7 @@ import Foundation
 
 /// Any value as JSON through its stored properties, so `run.json` records every parameter of a
 /// profile — including ones added later — without a hand-kept list.
-indirect enum ReflectedValue: Encodable {
+public indirect enum ReflectedValue: Encodable {
     case number(Double)
     case integer(Int)
     case boolean(Bool)
@@ -11,7 +11,7 @@ indirect enum ReflectedValue: Encodable {
     case array([ReflectedValue])
     case object([(String, ReflectedValue)])
 
-    init(_ value: Any) {
+    public init(_ value: Any) {
         switch value {
         case let number as Double: self = .number(number)
         case let number as Int: self = .integer(number)
@@ -54,7 +54,7 @@ indirect enum ReflectedValue: Encodable {
         init?(intValue: Int) { nil }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         switch self {
         case .number(let value):
             var container = encoder.singleValueContainer()

@@ -13,12 +13,12 @@ import Foundation
 ///
 /// The text around the trace list is made first, while the traces are still being hashed on
 /// other threads (``PendingRunInputs``); ``hex(traces:)`` puts the list in its place.
-struct PlanFingerprint {
+public struct PlanFingerprint {
     private let head: [UInt8]
     private let tail: [UInt8]
 
     /// `plan` is this shard's: its traces are not used.
-    init(
+    public init(
         plan: ExperimentPlan, traceReader: TraceSetResolver, qoeScript: String?, baseline: String?,
         rankBy: RankMetric, luaLimits: String, layout: ResumableResults.Layout
     ) {
@@ -68,7 +68,7 @@ struct PlanFingerprint {
 
     /// The fingerprint, with every trace of the whole plan in run order and its file's hash
     /// (from `run.json`'s inputs, so each file is read once).
-    func hex(traces: [RunInputs.Trace]) -> String {
+    public func hex(traces: [RunInputs.Trace]) -> String {
         var bytes = head
         for trace in traces {
             bytes += Array("trace \(trace.name) \(trace.file?.sha256 ?? "unreadable")\n".utf8)

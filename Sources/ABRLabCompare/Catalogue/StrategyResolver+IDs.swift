@@ -6,8 +6,8 @@ import Foundation
 /// the id of a script in the default `Strategies/` folder, as `abrlab strategies list` shows.
 extension StrategyResolver {
     /// Reports scripts that share a native strategy's id, one line per script.
-    struct ShadowReport {
-        enum Case {
+    public struct ShadowReport {
+        public enum Case {
             /// The script's id names the native strategy wherever ids are taken (`strategies list`).
             case shadowed
             /// A folder's script was left out because the native id was named too.
@@ -16,10 +16,12 @@ extension StrategyResolver {
             case replacing
         }
 
-        private(set) var warnings: [InputWarning] = []
+        public private(set) var warnings: [InputWarning] = []
         private var reported: Set<String> = []
 
-        mutating func report(path: String, nativeID: String, _ kind: Case) {
+        public init() {}
+
+        public mutating func report(path: String, nativeID: String, _ kind: Case) {
             guard reported.insert(path).inserted else { return }
             let what = switch kind {
             case .shadowed: "is shadowed by the native strategy '\(nativeID)', which the id '\(nativeID)' runs; name the file to run the script"
@@ -33,7 +35,7 @@ extension StrategyResolver {
     /// The id results will carry for `argument`: a native id or script id as given, a script
     /// path's id (its path under `Strategies/`, else its file name, without `.lua`). A sweep
     /// row's settings stay as given: `sabre/bola[gp=3]`.
-    static func strategyID(forArgument argument: String) -> String {
+    public static func strategyID(forArgument argument: String) -> String {
         let strategy = String(argument.prefix { $0 != "[" })
         if native.contains(where: { $0.id == strategy }) || defaultScriptPath(id: strategy) != nil { return argument }
         return loader().id(forPath: strategy) + argument.dropFirst(strategy.count)
@@ -42,7 +44,7 @@ extension StrategyResolver {
     /// The script in the default folder whose id is `id`, if there is one: `bola`, or
     /// `sabre/bola` for a script in a sub-folder. Names starting with `_` and `lib/` folders
     /// (modules) are no strategy's.
-    static func defaultScriptPath(id: String) -> String? {
+    public static func defaultScriptPath(id: String) -> String? {
         let names = id.split(separator: "/", omittingEmptySubsequences: false)
         let valid = names.allSatisfy { name in
             !name.isEmpty && !name.hasPrefix("_") && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
@@ -54,7 +56,7 @@ extension StrategyResolver {
         return path
     }
 
-    func descriptors(
+    public func descriptors(
         for argument: String, explicitNative: Set<String>, shadowing: inout ShadowReport
     ) throws -> [StrategyDescriptor] {
         // A same-id script in Strategies/ is not reported here, as the shipped conservative.lua

@@ -7,17 +7,17 @@ import Foundation
 /// a result — the command line, `--jobs`, file paths and the files written — is left out, and so
 /// are the plan fingerprint (a hash of what the other keys show), a shard's bookkeeping and the
 /// warnings (said about inputs whose hashes are compared, and naming them by path).
-enum ManifestDifferences {
-    static let ignoredKeys: Set<String> = ["command", "jobs", "files", "path", "fingerprint", "shard", "warnings"]
+public enum ManifestDifferences {
+    public static let ignoredKeys: Set<String> = ["command", "jobs", "files", "path", "fingerprint", "shard", "warnings"]
 
-    static func keys(_ a: Any, _ b: Any) -> [String] {
+    public static func keys(_ a: Any, _ b: Any) -> [String] {
         let left = flatten(a, prefix: "")
         let right = flatten(b, prefix: "")
         return Set(left.keys).union(right.keys).filter { left[$0] != right[$0] }.sorted()
     }
 
     /// Every leaf of a JSON value by key path, as text.
-    static func flatten(_ value: Any, prefix: String) -> [String: String] {
+    public static func flatten(_ value: Any, prefix: String) -> [String: String] {
         var result: [String: String] = [:]
         switch value {
         case let object as [String: Any]:

@@ -7,26 +7,26 @@ import Foundation
 /// shards' runs — and the merged `run.json` lists every file any shard loaded, as the unsharded
 /// run's does (a module a session loads by a name only running code knows may be loaded in one
 /// shard only).
-struct ShardInputs: Decodable, Equatable {
-    struct File: Codable, Equatable {
+public struct ShardInputs: Decodable, Equatable {
+    public struct File: Codable, Equatable {
         let path: String
         let bytes: Int
         let sha256: String
     }
 
-    struct Strategy: Decodable, Equatable {
+    public struct Strategy: Decodable, Equatable {
         let id: String
         let file: File?
         var inputs: [File]
     }
 
-    var strategies: [Strategy]
-    let qoeFile: File?
-    var qoeInputs: [File]?
+    public var strategies: [Strategy]
+    public let qoeFile: File?
+    public var qoeInputs: [File]?
 
     /// Reads the entries from a run.json's text. Its keys are sorted, so everything from `qoe`
     /// on holds them and leaves out the long trace list before it.
-    init(manifest text: String, file: String) throws(InputError) {
+    public init(manifest text: String, file: String) throws(InputError) {
         let tail = text.range(of: "\n  \"qoe\" : ").map { "{" + text[$0.lowerBound...] } ?? text
         do { self = try JSONDecoder().decode(ShardInputs.self, from: Data(tail.utf8)) } catch {
             throw InputError(file: file, "is not the run.json of an abrlab run (corrupt)")
@@ -47,7 +47,7 @@ struct ShardInputs: Decodable, Equatable {
 
     /// The first file two shards read with different bytes, as the error `merge` reports: one
     /// line naming the file and both shards' folders.
-    static func conflict(among shards: [(folder: String, inputs: ShardInputs)]) -> InputError? {
+    public static func conflict(among shards: [(folder: String, inputs: ShardInputs)]) -> InputError? {
         var first: [String: (sha256: String, folder: String)] = [:]
         for shard in shards {
             for (owner, file) in shard.inputs.owned {
@@ -69,7 +69,7 @@ struct ShardInputs: Decodable, Equatable {
 
     /// Each strategy's and the QoE model's files from `others` added to this one's, each path
     /// once, in path order.
-    func union(_ others: [ShardInputs]) -> ShardInputs {
+    public func union(_ others: [ShardInputs]) -> ShardInputs {
         func merged(_ lists: [[File]]) -> [File] {
             var byPath: [String: File] = [:]
             for file in lists.joined() where byPath[file.path] == nil { byPath[file.path] = file }
@@ -88,7 +88,7 @@ struct ShardInputs: Decodable, Equatable {
 
     /// `text` (a run.json) with each strategy's `inputs` and the `qoeInputs` replaced by
     /// these, written as abrlab's encoder writes them; the rest stays byte for byte.
-    func replacingLists(in text: String) throws -> String {
+    public func replacingLists(in text: String) throws -> String {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var index = 0
         var strategyID: String?

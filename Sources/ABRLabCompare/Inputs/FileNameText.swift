@@ -4,13 +4,13 @@
 /// written as it is. In a name that is not, each byte outside valid UTF-8 is written `\xHH` (two
 /// upper-case hex digits) and each backslash `\\`, so the text maps back to the bytes: `\xHH`
 /// stands for the byte HH and `\\` for a backslash.
-struct FileNameText {
+public struct FileNameText {
     /// The text to write.
-    let text: String
+    public let text: String
     /// The bytes, when the text is not their UTF-8 (escapes were needed); `nil` when it is.
-    let rawBytes: [UInt8]?
+    public let rawBytes: [UInt8]?
 
-    init<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+    public init<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
         if let valid = String(validating: bytes, as: UTF8.self) {
             text = valid
             rawBytes = nil

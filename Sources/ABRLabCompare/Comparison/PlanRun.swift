@@ -1,15 +1,15 @@
 import ABRLab
 
 /// Runs sessions the way `compare` writes them: in plan order on `jobs` workers, each
-/// session's CSV made on a worker, appended to the results as it arrives, a chunk ending with
-/// each trace (all its strategy rows), and added to the report. Between sessions the workers
+/// session's CSV made on a worker, appended to the results as it arrives, the checkpoint unit
+/// being one trace (all its strategy rows), and added to the report. Between sessions the workers
 /// compress the blocks of compressed files the results have queued, so compression runs on
-/// every worker instead of behind the writer. `beforeChunkEnds` runs before each
-/// chunk ends, so what it notes is on disk before a checkpoint can count the chunk.
-enum ChunkedRun {
-    static func run(
+/// every worker instead of behind the writer. `beforeTraceEnds` runs before each
+/// trace ends, so what it notes is on disk before a checkpoint can count the trace.
+public enum PlanRun {
+    public static func run(
         _ plan: ExperimentPlan, sessions: Range<Int>, jobs: Int, results: ResumableResults, bufferTimeline: Bool,
-        report: inout ExperimentReport, progress: (Int) -> Void = { _ in }, beforeChunkEnds: () throws -> Void = {}
+        report: inout ExperimentReport, progress: (Int) -> Void = { _ in }, beforeTraceEnds: () throws -> Void = {}
     ) throws {
         let video = plan.video
         let profileName = plan.emulator.profile.name
@@ -26,8 +26,8 @@ enum ChunkedRun {
             try results.append(session)
             done += 1
             if done % rows == 0 {
-                try beforeChunkEnds()
-                try results.endChunk()
+                try beforeTraceEnds()
+                try results.endTrace()
             }
             progress(done)
         })

@@ -5,24 +5,24 @@ extension StrategyResolver {
     /// Loads scripts with their defaults; `--param` values are applied afterwards, one
     /// descriptor per setting (see `expand`). Scripts under `Strategies/` get ids relative to
     /// it (`sabre/bola`), whether named by id, file or folder.
-    var luaLoader: LuaStrategyLoader {
+    public var luaLoader: LuaStrategyLoader {
         Self.loader(limits: luaLimits, verbose: verbose)
     }
 
-    static func loader(limits: LuaLimits = .default, verbose: Bool = false) -> LuaStrategyLoader {
+    public static func loader(limits: LuaLimits = .default, verbose: Bool = false) -> LuaStrategyLoader {
         LuaStrategyLoader(limits: limits, verbose: verbose, root: Defaults.strategiesFolder)
     }
 
-    func luaFolder(_ path: String) throws -> [StrategyDescriptor] {
+    public func luaFolder(_ path: String) throws -> [StrategyDescriptor] {
         try luaLoader.discover(folder: path).map { $0.descriptor() }
     }
 
     /// The scripts in `path` and its sub-folders (not `lib/`), as `strategies list` shows them.
-    func luaTree(_ path: String) throws -> [StrategyDescriptor] {
+    public func luaTree(_ path: String) throws -> [StrategyDescriptor] {
         try luaLoader.discoverTree(folder: path).map { $0.descriptor() }
     }
 
-    func luaScript(_ path: String) throws -> StrategyDescriptor {
+    public func luaScript(_ path: String) throws -> StrategyDescriptor {
         guard path.hasSuffix(".lua") else {
             throw InputError(file: path, "not a Lua script (.lua), a folder of them, nor a native id (\(Self.nativeIDs))")
         }
@@ -31,7 +31,7 @@ extension StrategyResolver {
 
     /// One descriptor per parameter setting of `descriptor`, in the sweep's order, each named by
     /// its row id; native strategies and scripts alike.
-    func expand(_ descriptor: StrategyDescriptor) throws -> [StrategyDescriptor] {
+    public func expand(_ descriptor: StrategyDescriptor) throws -> [StrategyDescriptor] {
         try params.settings(for: descriptor.id).map { setting throws(InputError) in
             // A grid row's own values first, so a bad one is reported at its file and line;
             // that is the row itself when no --param value joins them.

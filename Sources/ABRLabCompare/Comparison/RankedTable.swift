@@ -4,8 +4,8 @@ import Foundation
 /// The table `compare` prints: strategies that finished every session ranked on the traces
 /// they all finished, then the incomplete ones on the traces each finished, with their counts,
 /// then the paired comparison against the baseline.
-enum RankedTable {
-    static func render(_ ranking: Ranking) -> String {
+public enum RankedTable {
+    public static func render(_ ranking: Ranking) -> String {
         var text = header(ranking)
         // Live runs add the mean live latency and mean playback-rate deviation.
         let live = ranking.summaries.contains { $0.liveLatencySeconds != nil }
@@ -50,7 +50,7 @@ enum RankedTable {
     }
 
     /// What the ranked rows are compared on; an incomplete strategy never shrinks it.
-    static func header(_ ranking: Ranking) -> String {
+    public static func header(_ ranking: Ranking) -> String {
         let scope = "ranked by \(ranking.rankBy.rawValue) session QoE on the \(ranking.comparedTraceCount) of \(ranking.traceCount) traces"
         if ranking.incomplete.isEmpty { return scope + " every strategy completed\n" }
         if ranking.ranked.isEmpty { return "no strategy completed every session, so none is ranked\n" }
@@ -58,21 +58,21 @@ enum RankedTable {
     }
 
     /// " (incomplete: 6 of 12 sessions)" when the baseline itself has failed sessions.
-    static func incompleteNote(_ baselineID: String, _ ranking: Ranking) -> String {
+    public static func incompleteNote(_ baselineID: String, _ ranking: Ranking) -> String {
         guard let baseline = ranking.incomplete.first(where: { $0.strategyID == baselineID }) else { return "" }
         return " (incomplete: completed \(baseline.sessions) of \(baseline.sessions + baseline.failures) sessions)"
     }
 
-    static func number(_ value: Double, digits: Int = 2) -> String {
+    public static func number(_ value: Double, digits: Int = 2) -> String {
         value.isNaN ? "-" : String(format: "%.\(digits)f", value)
     }
 
-    static func signed(_ value: Double) -> String {
+    public static func signed(_ value: Double) -> String {
         value.isNaN ? "-" : String(format: "%+.2f", value)
     }
 
     /// Left-aligns the first `leftColumns` columns (names) and right-aligns the rest (numbers).
-    static func layout(_ rows: [[String]], leftColumns: Int = 2) -> String {
+    public static func layout(_ rows: [[String]], leftColumns: Int = 2) -> String {
         let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
             row.enumerated().map { column, cell in

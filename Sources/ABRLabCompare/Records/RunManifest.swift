@@ -5,9 +5,9 @@ import Foundation
 /// `run.json`: what is needed to rerun a comparison exactly and to tell which inputs made it —
 /// the command, every input file with its hash, the profile's every parameter, each strategy's
 /// typed parameters — and the files the run wrote, which the next run into the folder replaces.
-struct RunManifest: Encodable {
+public struct RunManifest: Encodable {
     /// A strategy parameter with its declared type (`number`, `integer`, `boolean`, `string`).
-    struct Parameter: Encodable {
+    public struct Parameter: Encodable {
         let key: String
         let type: String
         let value: StrategyParamValue
@@ -28,7 +28,7 @@ struct RunManifest: Encodable {
         enum CodingKeys: String, CodingKey { case key, type, value, defaultValue = "default" }
     }
 
-    struct Strategy: Encodable {
+    public struct Strategy: Encodable {
         let id: String
         let name: String
         let source: String
@@ -40,38 +40,38 @@ struct RunManifest: Encodable {
         let inputs: [RunInputs.File]
     }
 
-    let command: [String]
-    let version: String
-    let seed: UInt64
-    let jobs: Int
-    let rankBy: String
-    let profile: ReflectedValue
+    public let command: [String]
+    public let version: String
+    public let seed: UInt64
+    public let jobs: Int
+    public let rankBy: String
+    public let profile: ReflectedValue
     /// `nil` on `live`, where each trace's length sets the count.
-    let segmentsPlayed: Int?
+    public let segmentsPlayed: Int?
     /// The QoE model: a built-in name, or a Lua model's path.
-    let qoe: String
+    public let qoe: String
     /// A Lua QoE model's script, hashed like every input; absent for built-in models.
-    let qoeFile: RunInputs.File?
+    public let qoeFile: RunInputs.File?
     /// The modules a Lua QoE model required; absent for built-in models.
-    let qoeInputs: [RunInputs.File]?
+    public let qoeInputs: [RunInputs.File]?
     /// Every parameter of the built-in QoE model (kind, penalties, level utilities, γp); absent
     /// for a Lua model, whose script sets its own.
-    let qoeModel: ReflectedValue?
-    let rebufferPenalty: Double?
-    let smoothnessPenalty: Double?
-    let inputs: RunInputs
+    public let qoeModel: ReflectedValue?
+    public let rebufferPenalty: Double?
+    public let smoothnessPenalty: Double?
+    public let inputs: RunInputs
     /// Written element by element: a parameter grid's rows are most of run.json.
-    let strategies: PrettyJSON.ElementWise<Strategy>
+    public let strategies: PrettyJSON.ElementWise<Strategy>
     /// The files this run wrote into its output folder.
-    let files: [String]
+    public let files: [String]
     /// The plan's fingerprint (see `PlanFingerprint`), the same in every shard of one plan.
-    var fingerprint: String?
+    public var fingerprint: String?
     /// Set in a shard's folder only.
-    var shard: ShardManifest?
+    public var shard: ShardManifest?
     /// Every warning the run printed, one line each (``RunWarnings``); `merge` joins the shards'.
-    var warnings: [String] = []
+    public var warnings: [String] = []
 
-    init(
+    public init(
         plan: ExperimentPlan, descriptors: [StrategyDescriptor], inputs: RunInputs, parameters: [String: [Parameter]],
         jobs: Int, rankBy: RankMetric, files: [String]
     ) {
@@ -109,7 +109,7 @@ struct RunManifest: Encodable {
         self.files = files
     }
 
-    func json() throws -> Data {
+    public func json() throws -> Data {
         try PrettyJSON.encode(self)
     }
 }
