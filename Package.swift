@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "ABRLabLua", targets: ["ABRLabLua"]),
         .library(name: "ABRLabCompare", targets: ["ABRLabCompare"]),
         .executable(name: "abrlab", targets: ["abrlab"]),
+        .executable(name: "abrlab-bench", targets: ["abrlab-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -56,6 +57,16 @@ let package = Package(
         .target(name: "ABRLabCompare", dependencies: ["ABRLab", "ABRLabLua"]),
         .executableTarget(
             name: "abrlab",
+            dependencies: [
+                "ABRLab",
+                "ABRLabLua",
+                "ABRLabCompare",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Speed and memory figures, apart from the user's binary; it times the `abrlab` built beside it.
+        .executableTarget(
+            name: "abrlab-bench",
             dependencies: [
                 "ABRLab",
                 "ABRLabLua",

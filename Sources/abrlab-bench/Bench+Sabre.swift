@@ -2,7 +2,7 @@ import ABRLab
 import ABRLabCompare
 import Foundation
 
-extension Abrlab.Bench {
+extension Bench {
     /// Sabre's five algorithms (`Strategies/sabre`) over its 86 3G traces with its `movie.json`
     /// under the `sabre` profile, CSV written, on every core; with `--sabre-py`, beside Sabre's own
     /// `sabre.py` doing the same work.
@@ -15,7 +15,7 @@ extension Abrlab.Bench {
             return
         }
         let plan = ExperimentPlan(
-            strategies: try StrategyResolver(params: ParamAssignments()).resolve(scripts),
+            strategies: try StrategyResolver(params: ParamAssignments()).resolveWithWarnings(scripts).descriptors,
             traces: try TraceSetResolver().load([folder.path]).traces, video: try VideoLoader.load(movie.path),
             emulator: SessionEmulator(profile: .sabre), qoe: QoEModel(kind: .sabre), seed: 1
         )

@@ -2,7 +2,7 @@ import ABRLab
 import ABRLabCompare
 import Foundation
 
-extension Abrlab.Bench {
+extension Bench {
     /// A ``StreamingSession`` stepped by a loop written here against ``SessionEmulator/run`` with
     /// the same strategies, one thread: the floor's sessions (the engine's cost alone) and
     /// Sabre's 3G traces under the `sabre` profile, where the native BBA lets every check go on,
@@ -35,7 +35,7 @@ extension Abrlab.Bench {
             print("  skipped the Lua sweep: \(strategies) lacks one of its five scripts")
             return
         }
-        let descriptors = try StrategyResolver(params: ParamAssignments()).resolve(scripts)
+        let descriptors = try StrategyResolver(params: ParamAssignments()).resolveWithWarnings(scripts).descriptors
         try compareStepping(
             "default profile, the five Lua strategies of the sweep over the same traces",
             emulator: SessionEmulator(profile: .default), traces: traces, video: sabreVideo, loop: .everyHook

@@ -2,7 +2,7 @@ import ABRLab
 import ABRLabCompare
 import Foundation
 
-extension Abrlab.Bench {
+extension Bench {
     func decision() throws {
         print("cost per decision (same context, repeated)")
         let video = try SyntheticVideoGenerator().generate(name: "bench")
@@ -89,7 +89,7 @@ extension Abrlab.Bench {
         let scripts = ids.dropLast().map { "\(strategies)/\($0).lua" }
         let available = scripts.allSatisfy { FileManager.default.fileExists(atPath: $0) }
         let arguments = available ? scripts + ["conservative"] : ["conservative", "bba-native", "robust_mpc-native"]
-        let descriptors = try StrategyResolver(params: ParamAssignments()).resolve(arguments)
+        let descriptors = try StrategyResolver(params: ParamAssignments()).resolveWithWarnings(arguments).descriptors
         let traces = try TraceSetResolver().load(traceArguments).traces
         return ExperimentPlan(
             strategies: descriptors, traces: traces, video: try VideoLoader.load(video),

@@ -3,7 +3,7 @@ import ABRLabCompare
 import ABRLabLua
 import Foundation
 
-extension Abrlab.Bench {
+extension Bench {
     /// Live sessions of the Twitch challenge's five patterns per second on one core, against the
     /// real time the challenge's browser harness needs for the same sessions.
     func live() throws {

@@ -1,7 +1,7 @@
 import ABRLab
 import Foundation
 
-extension Abrlab.Bench {
+extension Bench {
     /// The session engine beside an older binary (`--baseline-binary`): the `pensieve`
     /// fixed-level floor and the five-Lua-strategy `default` sweep over Sabre's 3G traces, in
     /// interleaved rounds; then stepping a session from outside against the batch path.
@@ -16,15 +16,16 @@ extension Abrlab.Bench {
 
     /// The `floor` section of both binaries, each in a process of its own.
     private func floorBeside(_ binary: String) throws {
-        func figure(_ executable: String) throws -> Double {
-            let run = try BenchmarkClock.output(["bench", "--only", "floor"], executable: executable)
+        // This build's floor is abrlab-bench's; an older abrlab has it as a subcommand.
+        func figure(_ executable: String, _ arguments: [String]) throws -> Double {
+            let run = try BenchmarkClock.output(arguments + ["--only", "floor"], executable: executable)
             let line = run.text.split(separator: "\n").first { $0.contains("M segments/s") }
             guard run.status == 0, let line, let value = line.split(separator: " ").first.flatMap({ Double($0) }) else {
                 throw InputError(file: executable, "bench --only floor printed no figure (exit \(run.status))")
             }
             return value
         }
-        let rounds = try BenchRounds(rounds: baseline.rounds, ours: { try figure(BenchmarkClock.selfPath) }, theirs: { try figure(binary) })
+        let rounds = try BenchRounds(rounds: baseline.rounds, ours: { try figure(BenchmarkClock.selfPath, []) }, theirs: { try figure(binary, ["bench"]) })
         print(String(format: "  pensieve fixed-level floor (M segments/s, one thread): this %.2f, baseline %.2f, median ratio %.2f× (this %@, baseline %@)",
                      rounds.oursMedian, rounds.theirsMedian, rounds.medianRatio,
                      BenchRounds.range(rounds.ours, "%.2f"), BenchRounds.range(rounds.theirs, "%.2f")))
@@ -54,7 +55,7 @@ extension Abrlab.Bench {
             if ours { cpu.ours.append(run.cpuSeconds) } else { cpu.theirs.append(run.cpuSeconds) }
             return run.seconds
         }
-        let wall = try BenchRounds(rounds: baseline.rounds, ours: { try sweep(BenchmarkClock.selfPath, strategies, ours: true) },
+        let wall = try BenchRounds(rounds: baseline.rounds, ours: { try sweep(BenchmarkClock.abrlabPath, strategies, ours: true) },
                                    theirs: { try sweep(binary, theirStrategies, ours: false) })
         print(String(format: "  default sweep, 5 Lua strategies × 86 3G traces, CSV written, whole process on %d cores: wall this %.3f s, baseline %.3f s (median ratio %.2f); CPU this %.3f s, baseline %.3f s (median ratio %.2f)",
                      ProcessInfo.processInfo.activeProcessorCount, wall.oursMedian, wall.theirsMedian, wall.medianRatio,

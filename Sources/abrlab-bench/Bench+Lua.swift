@@ -2,7 +2,7 @@ import ABRLab
 import ABRLabLua
 import Foundation
 
-extension Abrlab.Bench {
+extension Bench {
     /// A light Lua strategy (the library's bba.lua) called with the same context, sandbox limits on.
     func luaDecision(context: DecisionContext, calls: Int) throws {
         let path = "\(strategies)/bba.lua"

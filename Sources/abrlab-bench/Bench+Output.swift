@@ -1,7 +1,7 @@
 import ABRLab
 import Foundation
 
-extension Abrlab.Bench {
+extension Bench {
     /// The same compare with each per-segment format, in interleaved rounds, then the compression
     /// alone at the levels and block sizes the formats could use: what the choices cost and save.
     func output() throws {

@@ -2,7 +2,7 @@ import ABRLab
 import ABRLabCompare
 import Foundation
 
-extension Abrlab.Bench {
+extension Bench {
     /// Pensieve's actor: forward passes per second on one core, then the 142 test traces played by
     /// pensieve-native and pensieve.lua (sampled, seed 42), one thread each, CSV written.
     func pensieve() throws {
@@ -35,7 +35,7 @@ extension Abrlab.Bench {
         guard let inputs = try pensieveInputs() else { return }
         let script = "\(strategies)/pensieve.lua"
         let arguments = FileManager.default.fileExists(atPath: script) ? ["pensieve-native", script] : ["pensieve-native"]
-        for descriptor in try StrategyResolver(params: ParamAssignments(["pensieve-native": ["model": model]])).resolve(arguments) {
+        for descriptor in try StrategyResolver(params: ParamAssignments(["pensieve-native": ["model": model]])).resolveWithWarnings(arguments).descriptors {
             let plan = ExperimentPlan(
                 strategies: [descriptor], traces: inputs.traces, video: inputs.video,
                 emulator: SessionEmulator(profile: .pensieve), qoe: .linear, seed: 1

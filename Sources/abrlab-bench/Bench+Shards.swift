@@ -1,7 +1,7 @@
 import ABRLab
 import Foundation
 
-extension Abrlab.Bench {
+extension Bench {
     /// Sharding overhead at N = 8, merge throughput, and merge's peak RSS against the number of
     /// sessions, all with the real binary in child processes.
     func shards() throws {

@@ -40,7 +40,7 @@ enum BenchmarkClock {
     /// accounting of the child). The child is
     /// started with posix_spawn, not `Process`, whose own reaper could collect it first and
     /// leave no accounting to read.
-    static func child(_ arguments: [String], executable: String = selfPath) throws -> (status: Int32, seconds: Double, cpuSeconds: Double, peakBytes: Int) {
+    static func child(_ arguments: [String], executable: String = abrlabPath) throws -> (status: Int32, seconds: Double, cpuSeconds: Double, peakBytes: Int) {
         let start = DispatchTime.now().uptimeNanoseconds
         let ended = try waitForChild(try spawn(arguments, executable: executable))
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -50,7 +50,7 @@ enum BenchmarkClock {
     /// Runs one child per argument list, at most `slots` at a time (as `parallel -j slots`
     /// does), and returns the wall time of the whole batch, the CPU time of all children and
     /// the worst exit status.
-    static func children(_ argumentLists: [[String]], slots: Int, executable: String = selfPath) throws -> (status: Int32, seconds: Double, cpuSeconds: Double) {
+    static func children(_ argumentLists: [[String]], slots: Int, executable: String = abrlabPath) throws -> (status: Int32, seconds: Double, cpuSeconds: Double) {
         let start = DispatchTime.now().uptimeNanoseconds
         var pending = argumentLists[...]
         var running = 0
@@ -74,9 +74,9 @@ enum BenchmarkClock {
     /// system) and the worst exit status. On a shared machine whose speed drifts over seconds,
     /// the ratio of two runs made side by side is steadier than that of runs made in turn.
     static func sideBySide(_ single: [String], _ sequence: [[String]]) throws -> (status: Int32, singleCPUSeconds: Double, sequenceCPUSeconds: Double) {
-        var singlePid: pid_t? = try spawn(single, executable: selfPath)
+        var singlePid: pid_t? = try spawn(single, executable: abrlabPath)
         var pending = sequence[...]
-        var sequencePid: pid_t? = try pending.popFirst().map { try spawn($0, executable: selfPath) }
+        var sequencePid: pid_t? = try pending.popFirst().map { try spawn($0, executable: abrlabPath) }
         var worst: Int32 = 0
         var singleCPU = 0.0, sequenceCPU = 0.0
         while singlePid != nil || sequencePid != nil {
@@ -87,7 +87,7 @@ enum BenchmarkClock {
                 singlePid = nil
             } else if ended.pid == sequencePid {
                 sequenceCPU += cpuSeconds(ended.usage)
-                sequencePid = try pending.popFirst().map { try spawn($0, executable: selfPath) }
+                sequencePid = try pending.popFirst().map { try spawn($0, executable: abrlabPath) }
             }
         }
         return (worst, singleCPU, sequenceCPU)
@@ -107,12 +107,15 @@ enum BenchmarkClock {
         }
     }
 
-    /// This executable, as later children start it.
+    /// This executable.
     static var selfPath: String { URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path }
+
+    /// The `abrlab` built beside this executable, which the sections that time whole commands run.
+    static var abrlabPath: String { URL(fileURLWithPath: selfPath).deletingLastPathComponent().appendingPathComponent("abrlab").path }
 
     /// Runs `executable` with `arguments` and returns its exit status and what it printed on
     /// stdout (stderr discarded).
-    static func output(_ arguments: [String], executable: String = selfPath) throws -> (status: Int32, text: String) {
+    static func output(_ arguments: [String], executable: String = abrlabPath) throws -> (status: Int32, text: String) {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw InputError(file: executable, "cannot open a pipe: \(String(cString: strerror(errno)))") }
         let pid: pid_t
