@@ -33,11 +33,11 @@ extension Abrlab {
                 guard let result = outcome.result, let metrics = outcome.metrics else {
                     throw CommandFailure.exit(outcome.error ?? "the session failed")
                 }
-                print(Self.timeline(result, scores: outcome.segmentScores), terminator: "")
-                print("")
-                print(Self.transitions(result), terminator: "")
-                print("")
-                print(
+                Console.print(Self.timeline(result, scores: outcome.segmentScores), terminator: "")
+                Console.print("")
+                Console.print(Self.transitions(result), terminator: "")
+                Console.print("")
+                Console.print(
                     "QoE \(RankedTable.number(metrics.qoeTotal, digits: 4)) (\(plan.qoeName), \(RankedTable.number(metrics.qoeMean, digits: 4)) per segment)"
                         + "  bitrate \(RankedTable.number(metrics.averageBitrateKbps, digits: 0)) kbps"
                         + "  rebuffer \(RankedTable.number(metrics.rebufferSeconds, digits: 3)) s  stalls \(metrics.stallCount)"

@@ -32,7 +32,7 @@ import TestSupport
     @Test func printsARankedTable() throws {
         let out = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
-        let result = try CLI.run(Array(Self.nativeRun.dropLast()) + ["--out", out.path, "--jobs", "2"])
+        let result = try CLI.launch(Array(Self.nativeRun.dropLast()) + ["--out", out.path, "--jobs", "2"])
         #expect(result.status == 0)
         try CLI.expectGolden(result.stdout.replacingOccurrences(of: out.path, with: "OUT"), "compare-native-table.txt")
     }
