@@ -52,7 +52,7 @@ struct LiveStreamModel: PlayerModel {
         self.settings = settings
         video = setup.video
         limits = setup.limits
-        cursor = TraceCursor(trace: setup.trace, stepLimit: setup.profile.maxSessionSteps)
+        cursor = TraceCursor(trace: setup.trace, lead: settings.warmup?.period, stepLimit: setup.profile.maxSessionSteps)
         live = LiveSessionState(
             settings: settings, segmentSeconds: video.segmentDurationSeconds,
             startupThresholdSeconds: settings.startupThresholdSeconds, segmentCount: setup.segmentCount
@@ -211,6 +211,14 @@ struct LiveStreamModel: PlayerModel {
             startSeconds: request.startSeconds, endSeconds: endSeconds, bufferBeforeSeconds: request.bufferBeforeSeconds, live: stats
         ))
         live.lastChunks = chunks
+        // A row delivered by the pattern's start is the warm-up's; the estimate's accuracy and
+        // the stall count start over with the pattern, as the challenge's recording does.
+        if var warmup = live.warmup, endSeconds <= warmup.seconds {
+            warmup.rowCount += 1
+            warmup.stallCount = live.player.stallCount
+            live.warmup = warmup
+            recorder.restartAccuracy()
+        }
     }
 
     /// Lets time pass with nothing downloading until session time `seconds` (nothing when it is
@@ -245,12 +253,19 @@ struct LiveStreamModel: PlayerModel {
     }
 
     /// Plays out the live buffer after the last segment.
+    /// A warm-up's rows are left out of the summary, which then spans the session from the
+    /// pattern's start.
     mutating func finish(_ recorder: inout SessionRecorder, traceName: String, profileName: String) -> SessionResult {
         let endMs = live.player.playOut() * 1000
-        let summary = recorder.playbackSummary(endMs: endMs, playedInDownloadOrder: true)
+        var summary = recorder.playbackSummary(endMs: endMs, playedInDownloadOrder: true, fromRow: live.warmup?.rowCount ?? 0)
+        if let warmup = live.warmup {
+            summary.sessionSeconds = max(0, endMs / 1000 - warmup.seconds)
+            summary.rebufferEvents -= warmup.stallCount
+        }
         var result = recorder.finish(endMs: endMs, traceName: traceName, profileName: profileName, summary: summary)
         result.liveChunks = live.samples
         result.liveChunkSeconds = live.chunkSeconds
+        result.warmup = live.warmup
         return result
     }
 }

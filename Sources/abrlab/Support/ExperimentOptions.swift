@@ -30,6 +30,12 @@ struct ExperimentOptions: ParsableArguments {
     @Option(name: .customLong("live-duration-s"), help: "Media each live session plays, s (live profile; default: one pass of the trace).")
     var liveDurationSeconds: Double?
 
+    @Option(name: .customLong("warmup-s"), help: "Live warm-up before the trace's pattern, s: its rows count in no score and the pattern plays to its end (live profile; docs/live.md).")
+    var warmupSeconds: Double?
+
+    @Option(name: .customLong("warmup-kbps"), help: "Rate of the live warm-up's link (with --warmup-s; default 3000).")
+    var warmupKbps: Double?
+
     @Option(name: .customLong("max-buffer-s"), help: "Maximum buffer, overriding the profile's (60 s default and pensieve, 25 s sabre).")
     var maxBufferSeconds: Double?
 
@@ -154,13 +160,15 @@ struct ExperimentOptions: ParsableArguments {
         if var live = profile.liveSettings {
             if let targetLatencySeconds { live.targetLatencySeconds = targetLatencySeconds }
             live.durationSeconds = liveDurationSeconds
+            if let warmupSeconds { live.warmup = LiveWarmup(seconds: warmupSeconds, linkKbps: warmupKbps ?? LiveWarmup.defaultLinkKbps) }
+            if warmupKbps != nil, warmupSeconds == nil { throw InputError(file: "--warmup-kbps", "sets the warm-up's link; give --warmup-s too") }
             try live.validate()
             profile.mechanics = .live(live)
-        } else if targetLatencySeconds != nil || liveDurationSeconds != nil {
-            throw InputError(
-                file: targetLatencySeconds != nil ? "--target-latency-s" : "--live-duration-s",
-                "works on the live profile only, not on \(profile.name)"
-            )
+        } else if let option = [
+            ("--target-latency-s", targetLatencySeconds), ("--live-duration-s", liveDurationSeconds),
+            ("--warmup-s", warmupSeconds), ("--warmup-kbps", warmupKbps),
+        ].first(where: { $0.1 != nil })?.0 {
+            throw InputError(file: option, "works on the live profile only, not on \(profile.name)")
         }
         return profile
     }

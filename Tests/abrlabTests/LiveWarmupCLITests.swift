@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `--warmup-s` and `--warmup-kbps` through the CLI: bad values are one line and nothing
+/// written; a warm-up's rows carry an empty qoe cell and the session's total is the sum of the
+/// other rows' cells.
+@Suite(.tags(.cli), .selectedByTags) struct LiveWarmupCLITests {
+    static let live = [
+        "compare", "--profile", "live", "--video", "twitch-ll", "--qoe", "nqoe", "--traces", "Traces/twitch-ll/cascade.csv",
+        "--strategies", "Strategies/live/ll-throughput.lua", "--out", "OUT/results", "--quiet",
+    ]
+
+    static let refused: [(arguments: [String], message: String)] = [
+        (live + ["--warmup-s=-1"], "--warmup-s: must be a number of seconds from 0 to 86400"),
+        (live + ["--warmup-s", "nan"], "--warmup-s: must be a number of seconds from 0 to 86400"),
+        (live + ["--warmup-s", "inf"], "--warmup-s: must be a number of seconds from 0 to 86400"),
+        (live + ["--warmup-s", "10", "--warmup-kbps", "0"], "--warmup-kbps: must be a positive number of kbps"),
+        (live + ["--warmup-kbps", "5000"], "--warmup-kbps: sets the warm-up's link; give --warmup-s too"),
+        (OptionRangeTests.compare + ["--warmup-s", "10"], "--warmup-s: works on the live profile only, not on default"),
+    ]
+
+    @Test(arguments: refused.indices)
+    func badWarmupsAreOneLineAndNoOutput(index: Int) throws {
+        try OptionRangeTests.expectRefused(Self.refused[index].arguments, Self.refused[index].message)
+    }
+
+    @Test func warmupRowsHaveNoScoreAndTheTotalIsThePatternsRows() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = Self.live.map { $0.replacingOccurrences(of: "OUT", with: folder.path) } + ["--warmup-s", "10"]
+        let result = try CLI.run(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        let sessions = try CLI.read(folder.appendingPathComponent("results/sessions.csv")).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let segments = try CLI.read(folder.appendingPathComponent("results/segments.csv")).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let qoe = segments[0].firstIndex(of: "qoe")!
+        let end = segments[0].firstIndex(of: "download_end_s")!
+        let rows = segments.dropFirst()
+        let warmup = rows.prefix { $0[qoe].isEmpty }
+        // Every row delivered by 10 s is the warm-up's, and none after.
+        #expect(!warmup.isEmpty)
+        #expect(warmup.allSatisfy { Double($0[end])! <= 10 })
+        #expect(rows.dropFirst(warmup.count).allSatisfy { !$0[qoe].isEmpty && Double($0[end])! > 10 })
+        let total = Double(sessions[1][sessions[0].firstIndex(of: "qoe_total")!])!
+        #expect(total == rows.dropFirst(warmup.count).reduce(0) { $0 + Double($1[qoe])! })
+        #expect(Int(sessions[1][sessions[0].firstIndex(of: "segments")!])! == rows.count - warmup.count)
+        // CASCADE lasts 150 s: its pattern plays to its end, (10 + 150 + 1.5) / 0.5 segments.
+        #expect(rows.count == 323)
+    }
+}
