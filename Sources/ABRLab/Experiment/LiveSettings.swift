@@ -17,6 +17,8 @@ public struct LiveSettings: Equatable, Sendable {
     public var chunkSeconds: Double
     /// Whether the player's own catch-up sets the playback rate when the strategy does not.
     public var catchUp: Bool
+    /// Which dash.js's catch-up rules set the rate (`--catchup`).
+    public var catchUpRule: CatchupRule
     /// dash.js `liveCatchup.playbackRate.min`: the most the rate may drop below 1 (as a negative offset).
     public var catchUpRateMin: Double
     /// dash.js `liveCatchup.playbackRate.max`: the most the rate may rise above 1.
@@ -38,7 +40,7 @@ public struct LiveSettings: Equatable, Sendable {
 
     public init(
         targetLatencySeconds: Double = 1.5, durationSeconds: Double? = nil, chunkSeconds: Double = 1.0 / 30,
-        catchUp: Bool = true, catchUpRateMin: Double = -0.5, catchUpRateMax: Double = 0.5, maxDriftSeconds: Double = 12,
+        catchUp: Bool = true, catchUpRule: CatchupRule = .dashjs5, catchUpRateMin: Double = -0.5, catchUpRateMax: Double = 0.5, maxDriftSeconds: Double = 12,
         payloadFraction: Double = 1, latency: EmulationProfile.Latency = .trace(fallbackSeconds: 0),
         latencyConsumesTraceTime: Bool = true, startupThresholdSeconds: Double = 0, warmup: LiveWarmup? = nil
     ) {
@@ -46,6 +48,7 @@ public struct LiveSettings: Equatable, Sendable {
         self.durationSeconds = durationSeconds
         self.chunkSeconds = chunkSeconds
         self.catchUp = catchUp
+        self.catchUpRule = catchUpRule
         self.catchUpRateMin = catchUpRateMin
         self.catchUpRateMax = catchUpRateMax
         self.maxDriftSeconds = maxDriftSeconds
@@ -100,6 +103,11 @@ public struct LiveSettings: Equatable, Sendable {
         }
         guard maxDriftSeconds.isFinite, maxDriftSeconds >= 0 else {
             throw InputError(file: "--profile", "the live maximum drift must be a number of seconds ≥ 0")
+        }
+        if case .dashjs3(let minDrift) = catchUpRule {
+            guard minDrift.isFinite, minDrift >= 0, minDrift <= 86_400 else {
+                throw InputError(file: "--catchup-min-drift-s", "must be a number of seconds from 0 to 86400")
+            }
         }
         try warmup?.validate()
     }

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `--warmup-s` and `--warmup-kbps` through the CLI: bad values are one line and nothing
+/// The live options of the Twitch challenge's scoring (`--warmup-s`, `--warmup-kbps`,
+/// `--catchup`, `--catchup-min-drift-s`) through the CLI: bad values are one line and nothing
 /// written; a warm-up's rows carry an empty qoe cell and the session's total is the sum of the
-/// other rows' cells.
-@Suite(.tags(.cli), .selectedByTags) struct LiveWarmupCLITests {
+/// other rows' cells; `--catchup dashjs5` is the default, byte for byte.
+@Suite(.tags(.cli), .selectedByTags) struct LiveOptionsCLITests {
     static let live = [
         "compare", "--profile", "live", "--video", "twitch-ll", "--qoe", "nqoe", "--traces", "Traces/twitch-ll/cascade.csv",
         "--strategies", "Strategies/live/ll-throughput.lua", "--out", "OUT/results", "--quiet",
@@ -18,10 +19,15 @@ import TestSupport
         (live + ["--warmup-s", "10", "--warmup-kbps", "0"], "--warmup-kbps: must be a positive number of kbps"),
         (live + ["--warmup-kbps", "5000"], "--warmup-kbps: sets the warm-up's link; give --warmup-s too"),
         (OptionRangeTests.compare + ["--warmup-s", "10"], "--warmup-s: works on the live profile only, not on default"),
+        (live + ["--catchup", "dashjs4"], "--catchup: unknown catch-up 'dashjs4'; choose dashjs5 or dashjs3"),
+        (live + ["--catchup-min-drift-s", "0.05"], "--catchup-min-drift-s: is dash.js 3.0.1's dead band; give --catchup dashjs3 too"),
+        (live + ["--catchup", "dashjs3", "--catchup-min-drift-s=-0.1"], "--catchup-min-drift-s: must be a number of seconds from 0 to 86400"),
+        (live + ["--catchup", "dashjs3", "--catchup-min-drift-s", "nan"], "--catchup-min-drift-s: must be a number of seconds from 0 to 86400"),
+        (OptionRangeTests.compare + ["--catchup", "dashjs3"], "--catchup: works on the live profile only, not on default"),
     ]
 
     @Test(arguments: refused.indices)
-    func badWarmupsAreOneLineAndNoOutput(index: Int) throws {
+    func badValuesAreOneLineAndNoOutput(index: Int) throws {
         try OptionRangeTests.expectRefused(Self.refused[index].arguments, Self.refused[index].message)
     }
 
@@ -46,5 +52,18 @@ import TestSupport
         #expect(Int(sessions[1][sessions[0].firstIndex(of: "segments")!])! == rows.count - warmup.count)
         // CASCADE lasts 150 s: its pattern plays to its end, (10 + 150 + 1.5) / 0.5 segments.
         #expect(rows.count == 323)
+    }
+
+    @Test func dashjs5IsTheDefaultByteForByte() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plain = Self.live.map { $0.replacingOccurrences(of: "OUT/results", with: folder.appendingPathComponent("plain").path) }
+        let named = Self.live.map { $0.replacingOccurrences(of: "OUT/results", with: folder.appendingPathComponent("named").path) }
+        #expect(try CLI.run(plain).status == 0)
+        #expect(try CLI.run(named + ["--catchup", "dashjs5"]).status == 0)
+        for file in ["sessions.csv", "segments.csv"] {
+            let a = try CLI.read(folder.appendingPathComponent("plain/\(file)"))
+            #expect(a == (try CLI.read(folder.appendingPathComponent("named/\(file)"))), "\(file) differs")
+        }
     }
 }
