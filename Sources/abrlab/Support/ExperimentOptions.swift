@@ -21,7 +21,7 @@ struct ExperimentOptions: ParsableArguments {
         valueName: "n|format"))
     var segments: String?
 
-    @Option(help: ArgumentHelp("Emulation profile: default, pensieve, sabre or live.", valueName: "name"))
+    @Option(help: ArgumentHelp("Emulation profile: default, pensieve, sabre, live or twitch-challenge.", valueName: "name"))
     var profile: String = "default"
 
     @Option(name: .customLong("target-latency-s"), help: "Live latency the player joins at and catches up to (live profile; default 1.5).")
