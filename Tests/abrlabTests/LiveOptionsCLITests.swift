@@ -66,4 +66,17 @@ import TestSupport
             #expect(a == (try CLI.read(folder.appendingPathComponent("named/\(file)"))), "\(file) differs")
         }
     }
+
+    /// `run`'s timeline says which rows are the warm-up's instead of scoring them.
+    @Test func runMarksTheWarmupRows() throws {
+        let result = try CLI.run([
+            "run", "--profile", "twitch-challenge", "--video", "twitch-ll", "--qoe", "nqoe", "--trace", "Traces/twitch-ll/spike.csv",
+            "--strategy", "Strategies/live/ll-throughput.lua",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }.dropFirst()
+        #expect(rows.prefix(21).allSatisfy { $0.contains("warm-up") })
+        #expect(!rows.dropFirst(21).contains { $0.contains("warm-up") })
+        #expect(rows.count == 82)
+    }
 }
