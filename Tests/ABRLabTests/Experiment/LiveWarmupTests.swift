@@ -64,6 +64,18 @@ import TestSupport
         #expect(result.scoredSegments.count == 8)
     }
 
+    /// With a live duration, the duration is the session time scored after the warm-up: the
+    /// encoder finishes the last segment at 2 + 2 s, so (2 + 2 + 1) / 0.5 = 10 segments.
+    @Test func aLiveDurationCountsAfterTheWarmup() throws {
+        var profile = EmulationProfile.live
+        profile.mechanics = .live(LiveSettings(targetLatencySeconds: 1, durationSeconds: 2, warmup: LiveWarmup(seconds: 2, linkKbps: 1e6)))
+        var lowest = ScriptedStrategy(levels: [0])
+        let trace = try LiveFixtures.trace([(600_000 / 1024, 3)])
+        let result = try SessionEmulator(profile: profile).run(&lowest, strategyID: "low", trace: trace, video: LiveFixtures.video())
+        #expect(result.segments.count == 10)
+        #expect(result.scoredSegments.count == 5)
+    }
+
     @Test(arguments: [-1, .nan, .infinity, 86_401])
     func aWarmupOutOfRangeIsRefused(seconds: Double) {
         #expect(throws: InputError(file: "--warmup-s", "must be a number of seconds from 0 to 86400")) {
