@@ -33,13 +33,13 @@ struct ExperimentOptions: ParsableArguments {
     @Option(name: .customLong("warmup-s"), help: "Live warm-up before the trace's pattern, s: its rows count in no score and the pattern plays to its end (live profile; docs/live.md).")
     var warmupSeconds: Double?
 
-    @Option(name: .customLong("warmup-kbps"), help: "Rate of the live warm-up's link (with --warmup-s; default 3000).")
+    @Option(name: .customLong("warmup-kbps"), help: "Rate of the live warm-up's link, kbps (default 3000).")
     var warmupKbps: Double?
 
     @Option(help: ArgumentHelp("Live catch-up of dash.js 5 or of dash.js 3.0.1, as the Twitch challenge ran it (live profile; default dashjs5; docs/live.md).", valueName: "dashjs5|dashjs3"))
     var catchup: String?
 
-    @Option(name: .customLong("catchup-min-drift-s"), help: "dash.js 3.0.1's liveCatchUpMinDrift: drift within which the rate stays 1 (with --catchup dashjs3; default 0.02).")
+    @Option(name: .customLong("catchup-min-drift-s"), help: "dash.js 3.0.1's liveCatchUpMinDrift: drift within which the rate stays 1 (dashjs3 catch-up; default 0.02).")
     var catchupMinDriftSeconds: Double?
 
     @Option(name: .customLong("max-buffer-s"), help: "Maximum buffer, overriding the profile's (60 s default and pensieve, 25 s sabre).")
@@ -166,12 +166,8 @@ struct ExperimentOptions: ParsableArguments {
         if var live = profile.liveSettings {
             if let targetLatencySeconds { live.targetLatencySeconds = targetLatencySeconds }
             live.durationSeconds = liveDurationSeconds
-            if let warmupSeconds { live.warmup = LiveWarmup(seconds: warmupSeconds, linkKbps: warmupKbps ?? LiveWarmup.defaultLinkKbps) }
-            if warmupKbps != nil, warmupSeconds == nil { throw InputError(file: "--warmup-kbps", "sets the warm-up's link; give --warmup-s too") }
-            if let rule = try catchupRule() {
-                live.catchUpRule = rule
-                live.maxDriftSeconds = rule.defaultMaxDriftSeconds
-            }
+            try live.applyWarmup(seconds: warmupSeconds, linkKbps: warmupKbps)
+            try live.applyCatchup(name: catchup, minDriftSeconds: catchupMinDriftSeconds)
             try live.validate()
             profile.mechanics = .live(live)
         } else if let option = [
@@ -181,19 +177,6 @@ struct ExperimentOptions: ParsableArguments {
             throw InputError(file: option, "works on the live profile only, not on \(profile.name)")
         }
         return profile
-    }
-
-    /// The catch-up `--catchup` and `--catchup-min-drift-s` name; `nil` keeps the profile's.
-    func catchupRule() throws(InputError) -> CatchupRule? {
-        switch catchup {
-        case nil, "dashjs5":
-            if catchupMinDriftSeconds != nil { throw InputError(file: "--catchup-min-drift-s", "is dash.js 3.0.1's dead band; give --catchup dashjs3 too") }
-            return catchup == nil ? nil : .dashjs5
-        case "dashjs3":
-            return .dashjs3(minDriftSeconds: catchupMinDriftSeconds ?? CatchupRule.dashjs3DefaultMinDriftSeconds)
-        case let name?:
-            throw InputError(file: "--catchup", "unknown catch-up '\(name)'; choose dashjs5 or dashjs3")
-        }
     }
 
     /// The built-in model `--qoe` names; `linear` when it names a Lua script, which then scores
