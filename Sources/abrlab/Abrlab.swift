@@ -20,8 +20,10 @@ struct Abrlab: ParsableCommand {
 
     static func main() {
         InterruptCleanup.install()
+        let status = execute(Array(CommandLine.arguments.dropFirst()))
+        InterruptCleanup.holdIfInterrupted()
         // C's exit flushes stdout, as ArgumentParser's own exit did.
-        Foundation.exit(execute(Array(CommandLine.arguments.dropFirst())))
+        Foundation.exit(status)
     }
 
     /// Parses and runs one command line, its output on ``Console/current``, and returns the exit

@@ -39,6 +39,7 @@ final class Console: @unchecked Sendable {
 
     private func write(_ text: String, error: Bool) {
         guard captures else {
+            InterruptCleanup.holdIfInterrupted()
             if error {
                 FileHandle.standardError.write(Data(text.utf8))
             } else {
