@@ -7,6 +7,8 @@ let package = Package(
         .library(name: "ABRLab", targets: ["ABRLab"]),
         .library(name: "ABRLabLua", targets: ["ABRLabLua"]),
         .executable(name: "abrlab", targets: ["abrlab"]),
+        // The C interface the Python package (python/) loads: Gymnasium environments on the engine.
+        .library(name: "ABRLabC", type: .dynamic, targets: ["ABRLabC"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -50,6 +52,8 @@ let package = Package(
         // Every call that can raise a Lua error lives here, so no longjmp crosses a Swift frame.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "ABRLabLua", dependencies: ["ABRLab", "CLuaShim"]),
+        // `@_cdecl` functions over `StreamingSession` for python/ (docs/python.md).
+        .target(name: "ABRLabC", dependencies: ["ABRLab", "ABRLabLua"]),
         .executableTarget(
             name: "abrlab",
             dependencies: [
