@@ -44,28 +44,33 @@ public func abrlabEnvStepAll(
     let stateRow = Environment.stateLength
     let contextRow = env.contextLength
     let recordRow = EnvFields.record.count
-    for slot in env.slots.indices {
-        let stateOut = state.map { $0 + slot * stateRow }
-        let contextOut = context.map { $0 + slot * contextRow }
-        do {
-            if env.slots[slot].needsReset {
-                try env.reset(slot: slot, trace: -1)
-                rewards[slot] = 0
-                terminated[slot] = 0
-                resets[slot] = 1
-                if let records { EnvFields.writeEmptyRecord(to: records + slot * recordRow) }
-            } else {
-                let step = try env.step(slot: slot, level: Int(actions[slot]), recordsState: state != nil)
-                rewards[slot] = step.reward
-                terminated[slot] = step.terminated ? 1 : 0
-                resets[slot] = 0
-                if let records { EnvFields.write(step, bufferSeconds: env.bufferSeconds(slot: slot), to: records + slot * recordRow) }
+    let configuration = env.configuration
+    let recordsState = state != nil
+    do {
+        try env.withSlots { (slots) throws(EnvError) in
+            for slot in slots.indices {
+                let stateOut = state.map { $0 + slot * stateRow }
+                let contextOut = context.map { $0 + slot * contextRow }
+                if slots[slot].needsReset {
+                    try slots[slot].reset(configuration, trace: slots[slot].shuffle.next())
+                    rewards[slot] = 0
+                    terminated[slot] = 0
+                    resets[slot] = 1
+                    if let records { EnvFields.writeEmptyRecord(to: records + slot * recordRow) }
+                } else {
+                    let step = try slots[slot].step(
+                        configuration, level: Int(actions[slot]), recordsState: recordsState, record: records.map { $0 + slot * recordRow }
+                    )
+                    rewards[slot] = step.reward
+                    terminated[slot] = step.terminated ? 1 : 0
+                    resets[slot] = 0
+                }
+                slots[slot].observe(state: stateOut, context: contextOut)
+                traces[slot] = Int64(slots[slot].traceIndex)
             }
-        } catch {
-            return vectorReport(error, message, capacity)
         }
-        env.observe(slot: slot, state: stateOut, context: contextOut)
-        traces[slot] = Int64(env.slots[slot].traceIndex)
+    } catch {
+        return vectorReport(error, message, capacity)
     }
     return 0
 }

@@ -50,13 +50,14 @@ public func abrlabEnvDestroy(_ pointer: UnsafeMutableRawPointer?) {
 }
 
 /// Sizes: [levels, traces, state rows, state columns, context length, record length, history
-/// length, context scalars].
+/// length, context scalars, record fields always set].
 @_cdecl("abrlab_env_sizes")
 public func abrlabEnvSizes(_ pointer: UnsafeMutableRawPointer, _ out: UnsafeMutablePointer<Int64>) {
     let env = environment(pointer)
     let sizes = [
         env.configuration.levelCount, env.configuration.traces.count, PensieveState.rows, EnvSlot.stateColumns,
         env.contextLength, EnvFields.record.count, EnvFields.historyLength, EnvFields.contextScalars.count,
+        EnvFields.recordFieldsAlwaysSet(live: env.configuration.emulator.profile.liveSettings != nil),
     ]
     for (index, size) in sizes.enumerated() { out[index] = Int64(size) }
 }
@@ -126,11 +127,10 @@ public func abrlabEnvStep(
 ) -> Int32 {
     let env = environment(pointer)
     do {
-        let step = try env.step(slot: Int(slot), level: Int(level), recordsState: state != nil)
+        let step = try env.step(slot: Int(slot), level: Int(level), recordsState: state != nil, record: record)
         env.observe(slot: Int(slot), state: state, context: context)
         reward.pointee = step.reward
         terminated.pointee = step.terminated ? 1 : 0
-        if let record { EnvFields.write(step, bufferSeconds: env.bufferSeconds(slot: Int(slot)), to: record) }
         return 0
     } catch {
         return report(error, message, capacity)

@@ -14,6 +14,8 @@ struct EnvConfiguration: Sendable {
     let seed: UInt64
     /// The strategy id sessions are named by (in errors and in their derived seeds).
     let strategyID: String
+    /// The ladder's top bitrate, which Pensieve's state divides by.
+    let topKbps: Double
 
     var levelCount: Int { video.levelCount }
 
@@ -24,6 +26,7 @@ struct EnvConfiguration: Sendable {
         }
         emulator = SessionEmulator(profile: profile, segmentsToPlay: options.segments, recordsTransitions: false)
         video = try Self.video(options)
+        topKbps = video.ladder.map(\.bitrateKbps).max() ?? 1
         traces = try Self.traces(options)
         scoring = try Self.scoring(options, profile: profile)
         seed = options.seed ?? 1
@@ -109,7 +112,14 @@ struct EnvConfiguration: Sendable {
             let url = URL(fileURLWithPath: argument)
             do {
                 if isFolder.boolValue {
-                    traces += try TraceLoader.loadDirectory(url, format: format, options: loadOptions).map(\.trace)
+                    // A folder's notes are not traces (Traces/default holds a README.md).
+                    let names = (try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []
+                    for name in names.sorted() where !name.hasPrefix(".") && !name.hasPrefix("README") {
+                        let file = url.appendingPathComponent(name)
+                        var isNested: ObjCBool = false
+                        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isNested), !isNested.boolValue else { continue }
+                        traces.append(try TraceLoader.load(file, format: format, options: loadOptions).trace)
+                    }
                 } else {
                     traces.append(try TraceLoader.load(url, format: format, options: loadOptions).trace)
                 }

@@ -51,32 +51,58 @@ enum EnvFields {
     }
 
     /// The segment record's fields, in order: segments.csv's numeric columns (segment and
-    /// levels 1-based, its units), then `qoe_total` (NaN but at an episode's end) and
-    /// `buffer_s`, the buffer the next decision sees.
+    /// level 1-based, its units) and `buffer_s`, the buffer the next decision sees; then the
+    /// `live` profile's columns (NaN elsewhere); then `qoe` and `qoe_total`, NaN until known (a
+    /// whole-session model scores at the episode's end, and `qoe_total` comes at the end).
     static let record = [
         "segment", "level", "bitrate_kbps", "size_bytes", "download_start_s", "download_end_s", "download_time_s", "latency_s",
-        "throughput_kbps", "buffer_before_s", "buffer_after_s", "rebuffer_s", "wait_s", "estimate_kbps", "qoe", "requests",
-        "wasted_bytes", "replaced_level", "live_latency_s", "playback_rate", "playhead_s", "production_wait_s", "qoe_total", "buffer_s",
+        "throughput_kbps", "buffer_before_s", "buffer_after_s", "rebuffer_s", "wait_s", "estimate_kbps", "requests",
+        "wasted_bytes", "buffer_s", "live_latency_s", "playback_rate", "playhead_s", "production_wait_s", "qoe", "qoe_total",
     ]
 
-    /// Writes a step's record at `out`; a field with no value is NaN.
-    static func write(_ step: EnvStep, bufferSeconds: Double, to out: UnsafeMutablePointer<Double>) {
+    static let bufferField = record.firstIndex(of: "buffer_s")!
+
+    /// Fields every step of a session of `profile` fills (the rest may be NaN).
+    static func recordFieldsAlwaysSet(live: Bool) -> Int { live ? record.count - 2 : record.count - 6 }
+
+    /// Writes a step's record at `out`: the segment it delivered (nil when none arrived, as
+    /// when a live seek skipped it) and its scores; a field with no value is NaN.
+    static func write(_ row: UnsafePointer<SegmentRecord>?, step: EnvStep, bufferSeconds: Double, to out: UnsafeMutablePointer<Double>) {
         let nan = Double.nan
-        guard let segment = step.segment else {
-            for index in 0..<record.count { out[index] = nan }
-            out[record.count - 2] = step.qoeTotal ?? nan
-            out[record.count - 1] = bufferSeconds
+        var index = 0
+        func put(_ value: Double) {
+            out[index] = value
+            index += 1
+        }
+        guard let segment = row?.pointee else {
+            for field in 0..<record.count { out[field] = nan }
+            out[bufferField] = bufferSeconds
+            out[record.count - 1] = step.qoeTotal ?? nan
             return
         }
-        let values: [Double] = [
-            Double(segment.index + 1), Double(segment.level + 1), segment.bitrateKbps, Double(segment.sizeBytes),
-            segment.downloadStartSeconds, segment.downloadEndSeconds, segment.downloadTimeSeconds, segment.latencySeconds,
-            segment.throughputKbps, segment.bufferBeforeSeconds, segment.bufferAfterSeconds, segment.rebufferSeconds,
-            segment.waitSeconds, segment.estimateKbps, step.segmentScore ?? nan, Double(segment.requests), segment.wastedBytes,
-            segment.replacedLevel.map { Double($0 + 1) } ?? nan, segment.live?.latencySeconds ?? nan, segment.live?.playbackRate ?? nan,
-            segment.live?.playheadSeconds ?? nan, segment.live?.productionWaitSeconds ?? nan, step.qoeTotal ?? nan, bufferSeconds,
-        ]
-        for (index, value) in values.enumerated() { out[index] = value }
+        put(Double(segment.index + 1))
+        put(Double(segment.level + 1))
+        put(segment.bitrateKbps)
+        put(Double(segment.sizeBytes))
+        put(segment.downloadStartSeconds)
+        put(segment.downloadEndSeconds)
+        put(segment.downloadTimeSeconds)
+        put(segment.latencySeconds)
+        put(segment.throughputKbps)
+        put(segment.bufferBeforeSeconds)
+        put(segment.bufferAfterSeconds)
+        put(segment.rebufferSeconds)
+        put(segment.waitSeconds)
+        put(segment.estimateKbps)
+        put(Double(segment.requests))
+        put(segment.wastedBytes)
+        put(bufferSeconds)
+        put(segment.live?.latencySeconds ?? nan)
+        put(segment.live?.playbackRate ?? nan)
+        put(segment.live?.playheadSeconds ?? nan)
+        put(segment.live?.productionWaitSeconds ?? nan)
+        put(step.segmentScore ?? nan)
+        put(step.qoeTotal ?? nan)
     }
 
     /// Writes NaN over a record (a step that reset its slot instead).

@@ -20,6 +20,10 @@ struct EnvSlot {
     private(set) var sessionSeed: UInt64 = 0
     private(set) var state = PensieveState(columns: EnvSlot.stateColumns)
     private var previousLevel: Int?
+    /// Segments the current session plays.
+    private var segmentCount = 0
+    /// Segments the current session delivered so far.
+    private var delivered = 0
     var shuffle: TraceShuffle
 
     /// Pensieve's `S_LEN`.
@@ -38,6 +42,7 @@ struct EnvSlot {
         sessionSeed = configuration.sessionSeed(trace: trace)
         state = PensieveState(columns: Self.stateColumns)
         previousLevel = nil
+        delivered = 0
         do {
             session = try StreamingSession(
                 emulator: configuration.emulator, strategyID: configuration.strategyID, trace: configuration.traces[trace],
@@ -47,12 +52,16 @@ struct EnvSlot {
             session = nil
             throw .emulation(error.description)
         }
-        if try advance(recordsState: true) != nil { throw .emulation("\(configuration.traces[trace].name): the session ended before its first decision") }
+        segmentCount = session!.info.segmentCount
+        if try advance(configuration, recordsState: true) != nil { throw .emulation("\(configuration.traces[trace].name): the session ended before its first decision") }
         phase = .deciding
     }
 
-    /// Plays `level` (0-based) for the next segment and runs to the next decision or the end.
-    mutating func step(_ configuration: EnvConfiguration, level: Int, recordsState: Bool) throws(EnvError) -> EnvStep {
+    /// Plays `level` (0-based) for the next segment and runs to the next decision or the end;
+    /// writes the step's record (``EnvFields/record``) at `record` when given.
+    mutating func step(
+        _ configuration: EnvConfiguration, level: Int, recordsState: Bool, record: UnsafeMutablePointer<Double>?
+    ) throws(EnvError) -> EnvStep {
         guard phase == .deciding else {
             throw .invalid(phase == .idle ? "step before reset: call reset() first" : "the episode has ended: call reset() before stepping again")
         }
@@ -60,25 +69,29 @@ struct EnvSlot {
             throw .invalid("action \(level) is outside the ladder: levels are 0 to \(configuration.levelCount - 1)")
         }
         phase = .ended
-        let before = session!.segmentCountDelivered
+        let before = delivered
         do {
             try session!.decide(RequestDecision(level: level))
         } catch {
             throw .emulation(error.description)
         }
-        let result = try advance(recordsState: recordsState)
+        let result = try advance(configuration, recordsState: recordsState)
         var step = EnvStep(reward: 0, terminated: result != nil)
-        let segments = session!.segments
-        if segments.count > before, let segment = segments.last {
-            step.segment = segment
-            if case .perSegment(let model) = configuration.scoring {
-                let score = model.segmentScore(
-                    level: segment.level, previousLevel: previousLevel, rebufferSeconds: segment.rebufferSeconds, ladder: configuration.video.ladder
-                )
-                step.reward = score
-                step.segmentScore = score
+        // The delivered segment is read in place: a record is too large to copy at every step.
+        let segments = delivered > before ? session!.segments : []
+        if let segment = segments.last.map({ _ in segments.count - 1 }) {
+            segments.withUnsafeBufferPointer { rows in
+                let row = rows.baseAddress! + segment
+                if case .perSegment(let model) = configuration.scoring {
+                    let score = model.segmentScore(
+                        level: row.pointee.level, previousLevel: previousLevel, rebufferSeconds: row.pointee.rebufferSeconds,
+                        ladder: configuration.video.ladder
+                    )
+                    step.reward = score
+                    step.segmentScore = score
+                }
+                previousLevel = row.pointee.level
             }
-            previousLevel = segment.level
         }
         if let result {
             do {
@@ -94,12 +107,20 @@ struct EnvSlot {
         } else {
             phase = .deciding
         }
+        if let record {
+            let buffer = bufferSeconds
+            segments.withUnsafeBufferPointer { rows in
+                EnvFields.write(rows.isEmpty ? nil : rows.baseAddress! + (rows.count - 1), step: step, bufferSeconds: buffer, to: record)
+            }
+        }
         return step
     }
 
     /// Runs the session to its next decision (nil) or its end (the result), answering every
     /// abandonment check with "go on" and recording each delivered segment in the state.
-    private mutating func advance(recordsState: Bool) throws(EnvError) -> SessionResult? {
+    private mutating func advance(_ configuration: EnvConfiguration, recordsState: Bool) throws(EnvError) -> SessionResult? {
+        let video = configuration.video
+        let topKbps = configuration.topKbps
         var running = session.take()!
         defer { session = running }
         do {
@@ -109,7 +130,11 @@ struct EnvSlot {
                 case .checkAbandonment: try running.answer(.goOn)
                 case .waited, .network: continue
                 case .downloaded(let download):
-                    if recordsState, !download.abandoned, !download.isReplacement { state.record(download, context: running.context) }
+                    guard !download.abandoned, !download.isReplacement else { continue }
+                    delivered += 1
+                    if recordsState {
+                        state.record(download, nextSegment: running.segmentIndex, segmentCount: segmentCount, video: video, topKbps: topKbps)
+                    }
                 case .finished(let result): return result
                 }
             }
@@ -118,11 +143,17 @@ struct EnvSlot {
         }
     }
 
-    /// The context the next decision sees (a copy).
-    var context: DecisionContext? { session?.context }
-}
+    /// Writes the observations: the Pensieve state as float32 at `state`, the context at
+    /// `context`; either may be nil.
+    func observe(state out: UnsafeMutablePointer<Float>?, context: UnsafeMutablePointer<Double>?) {
+        if let out {
+            state.cells.withUnsafeBufferPointer { cells in
+                for index in 0..<cells.count { out[index] = Float(cells[index]) }
+            }
+        }
+        if let context, let current = session?.context { EnvFields.write(current, to: context) }
+    }
 
-extension StreamingSession {
-    /// Segments delivered so far.
-    var segmentCountDelivered: Int { segments.count }
+    /// The buffer the next decision sees, seconds; NaN before the first reset.
+    var bufferSeconds: Double { session?.bufferSeconds ?? .nan }
 }

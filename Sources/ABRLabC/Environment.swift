@@ -35,21 +35,18 @@ final class Environment {
         try slots[slot].reset(configuration, trace: chosen)
     }
 
-    func step(slot: Int, level: Int, recordsState: Bool) throws(EnvError) -> EnvStep {
+    func step(slot: Int, level: Int, recordsState: Bool, record: UnsafeMutablePointer<Double>?) throws(EnvError) -> EnvStep {
         try checkSlot(slot)
-        return try slots[slot].step(configuration, level: level, recordsState: recordsState)
+        return try slots[slot].step(configuration, level: level, recordsState: recordsState, record: record)
     }
 
-    /// Writes slot `slot`'s observations: the Pensieve state as float32 at `state`, the context
-    /// at `context`; either may be nil.
+    /// Writes slot `slot`'s observations (``EnvSlot/observe(state:context:)``).
     func observe(slot: Int, state: UnsafeMutablePointer<Float>?, context: UnsafeMutablePointer<Double>?) {
-        if let state {
-            slots[slot].state.cells.withUnsafeBufferPointer { cells in
-                for index in 0..<cells.count { state[index] = Float(cells[index]) }
-            }
-        }
-        if let context, let current = slots[slot].context { EnvFields.write(current, to: context) }
+        slots[slot].observe(state: state, context: context)
     }
 
-    func bufferSeconds(slot: Int) -> Double { slots[slot].context?.bufferSeconds ?? .nan }
+    /// Gives `body` the slots in place: a loop over every session pays one access, not one per field.
+    func withSlots<Result>(_ body: (inout UnsafeMutableBufferPointer<EnvSlot>) throws(EnvError) -> Result) throws(EnvError) -> Result {
+        try slots.withUnsafeMutableBufferPointer { (buffer) throws(EnvError) -> Result in try body(&buffer) }
+    }
 }

@@ -4,7 +4,7 @@ import Testing
 /// `lua` or `cli`) and ``TagSelection`` (`.selectedByTags`); `ABRLAB_TEST_TAGS=lua,golden swift
 /// test` runs only tests carrying one of the named tags, `ABRLAB_SKIP_TAGS=datasets,scale` every
 /// test but those. `scripts/test --tags` and `--skip-tags` set them, and also take `notebooks`,
-/// `slurm` and `fuzz` for the suite's steps that are not Swift tests.
+/// `slurm`, `python` and `fuzz` for the suite's steps that are not Swift tests.
 extension Tag {
     /// The Swift core (`ABRLabTests`).
     @Tag public static var core: Self
