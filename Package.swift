@@ -6,7 +6,9 @@ let package = Package(
     products: [
         .library(name: "ABRLab", targets: ["ABRLab"]),
         .library(name: "ABRLabLua", targets: ["ABRLabLua"]),
+        .library(name: "ABRLabCompare", targets: ["ABRLabCompare"]),
         .executable(name: "abrlab", targets: ["abrlab"]),
+        .executable(name: "abrlab-bench", targets: ["abrlab-bench"]),
         // The C interface the Python package (python/) loads: Gymnasium environments on the engine.
         .library(name: "ABRLabC", type: .dynamic, targets: ["ABRLabC"]),
     ],
@@ -52,13 +54,27 @@ let package = Package(
         // Every call that can raise a Lua error lives here, so no longjmp crosses a Swift frame.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "ABRLabLua", dependencies: ["ABRLab", "CLuaShim"]),
+        // The compare pipeline: settings, the strategy catalogue, trace sets, the plan's
+        // fingerprint and records, shards and merging, behind `Comparison`.
+        .target(name: "ABRLabCompare", dependencies: ["ABRLab", "ABRLabLua"]),
         // `@_cdecl` functions over `StreamingSession` for python/ (docs/python.md).
-        .target(name: "ABRLabC", dependencies: ["ABRLab", "ABRLabLua"]),
+        .target(name: "ABRLabC", dependencies: ["ABRLab", "ABRLabLua", "ABRLabCompare"]),
         .executableTarget(
             name: "abrlab",
             dependencies: [
                 "ABRLab",
                 "ABRLabLua",
+                "ABRLabCompare",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Speed and memory figures, apart from the user's binary; it times the `abrlab` built beside it.
+        .executableTarget(
+            name: "abrlab-bench",
+            dependencies: [
+                "ABRLab",
+                "ABRLabLua",
+                "ABRLabCompare",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

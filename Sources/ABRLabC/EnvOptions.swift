@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabCompare
 import Foundation
 
 /// The keyword arguments of `gymnasium.make("abrlab/ABR-v0", ...)`, as Python sends them: one
@@ -24,13 +25,44 @@ struct EnvOptions: Decodable {
     var mahimahi_bin_ms: Int?
     var seed: UInt64?
     var strategy_id: String?
+    var estimator: String?
+    var lua_instructions: Int?
+    var lua_memory_mb: Int?
 
     /// Every key the decoder reads; any other key is refused rather than ignored.
     static let keys: Set<String> = [
         "profile", "video", "traces", "qoe", "segments", "ladder_kbps", "segment_duration_s", "max_buffer_s",
         "target_latency_s", "live_duration_s", "no_abandon", "bandwidth_multiplier", "rebuffer_penalty",
         "smoothness_penalty", "gamma_p", "switch_penalty", "trace_format", "mahimahi_bin_ms", "seed", "strategy_id",
+        "estimator", "lua_instructions", "lua_memory_mb",
     ]
+
+    /// The settings `abrlab compare` would run with: one resolver for both front ends.
+    var settings: ExperimentSettings {
+        var settings = ExperimentSettings()
+        if let video { settings.video = video }
+        settings.ladderKbps = ladder_kbps.map { $0.map { String($0) }.joined(separator: ",") }
+        settings.segmentDurationSeconds = segment_duration_s
+        settings.segments = segments.map(String.init)
+        if let profile { settings.profile = profile }
+        settings.targetLatencySeconds = target_latency_s
+        settings.liveDurationSeconds = live_duration_s
+        settings.maxBufferSeconds = max_buffer_s
+        settings.noAbandon = no_abandon ?? false
+        if let bandwidth_multiplier { settings.bandwidthMultiplier = bandwidth_multiplier }
+        settings.estimator = estimator
+        if let qoe { settings.qoe = qoe }
+        settings.gammaP = gamma_p
+        settings.rebufferPenalty = rebuffer_penalty
+        if let smoothness_penalty { settings.smoothnessPenalty = smoothness_penalty }
+        settings.switchPenalty = switch_penalty
+        settings.traceFormat = trace_format
+        if let mahimahi_bin_ms { settings.mahimahiBinMilliseconds = mahimahi_bin_ms }
+        if let seed { settings.seed = seed }
+        if let lua_instructions { settings.luaInstructions = lua_instructions }
+        if let lua_memory_mb { settings.luaMemoryMegabytes = lua_memory_mb }
+        return settings
+    }
 
     static func parse(_ json: String) throws(EnvError) -> EnvOptions {
         let data = Data(json.utf8)

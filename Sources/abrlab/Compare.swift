@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabCompare
 import ArgumentParser
 import Foundation
 
@@ -106,8 +107,25 @@ extension Abrlab {
 
         func run() throws {
             try CommandFailure.guarding {
-                let failed = try OutputClaim.holding(out, keepsPartial: resume, quiet: quiet) { _ in try runComparison() }
-                if failed > 0 { throw CommandFailure.exit("\(failed) session(s) failed; see the error column of sessions.csv") }
+                let comparison = Comparison(try request())
+                let outcome = try OutputClaim.holding(out, keepsPartial: resume, quiet: quiet) { _ in
+                    var progress: ProgressBar?
+                    return try comparison.run(naming: \.flag, warn: CommandFailure.warn) { done, total in
+                        if progress == nil { progress = ProgressBar(total: total, quiet: quiet) }
+                        progress?.update(done: done)
+                    }
+                }
+                if table == "json" {
+                    print(String(decoding: outcome.ranking.json(), as: UTF8.self))
+                } else if !quiet {
+                    print(RankedTable.render(outcome.ranking), terminator: "")
+                    let shard = comparison.request.shard
+                    print(shard.map { "shard \($0): wrote \(outcome.sessionCount) of \(outcome.totalSessionCount) sessions to \(out)/" }
+                        ?? "wrote \(outcome.totalSessionCount) sessions to \(out)/")
+                }
+                if outcome.failureCount > 0 {
+                    throw CommandFailure.exit("\(outcome.failureCount) session(s) failed; see the error column of sessions.csv")
+                }
             }
         }
 
@@ -119,120 +137,35 @@ extension Abrlab {
                 }
                 return format
             }
-            if let given, let other = experiment.segmentsOutputFormat, given != other {
+            let settings = experiment.settings
+            if let given, let other = settings.segmentsOutputFormat, given != other {
                 throw InputError(file: "--segments", "'\(other.rawValue)' contradicts --segments-format \(given.rawValue)")
             }
-            return given ?? experiment.segmentsOutputFormat ?? .csv
+            return given ?? settings.segmentsOutputFormat ?? .csv
         }
 
-        /// Runs the comparison (or this process's shard of it) in the claimed --out folder and
-        /// returns the number of failed sessions.
-        private func runComparison() throws -> Int {
+        /// The options as the library's request, checked as far as options alone can be.
+        private func request() throws -> Comparison.Request {
             guard jobs >= 1, jobs <= OptionParsing.maximumJobs else { throw InputError(file: "--jobs", "must be from 1 to \(OptionParsing.maximumJobs)") }
             guard let rankMetric = RankMetric(rawValue: rankBy) else {
                 throw InputError(file: "--rank-by", "'\(rankBy)' is not mean or median")
             }
             guard ["text", "json"].contains(table) else { throw InputError(file: "--table", "'\(table)' is not text or json") }
             guard checkpointSeconds >= 0, checkpointSeconds <= 86_400 else { throw InputError(file: "--checkpoint-s", "must be from 0 to 86400 s") }
-            let format = try resolveSegmentsFormat()
-            let shard = try ShardSelection.resolve(option: self.shard, count: shardCount, environment: ProcessInfo.processInfo.environment)
-            // Every trace of the plan is hashed in every shard (the record is the plan's, not the
-            // shard's), so that starts first and runs while the rest of the plan loads.
-            let traceReader = try experiment.traceSetResolver()
-            if traces.isEmpty { try Defaults.requireExisting(Defaults.traceSet, option: "--traces") }
-            let entries = try traceReader.entries(traces.isEmpty ? [Defaults.traceSet] : traces)
-            let pendingInputs = PendingRunInputs(traces: entries, jobs: jobs)
-            let resolver = try experiment.strategyResolver()
-            if strategies.isEmpty { try Defaults.requireExisting(Defaults.strategiesFolder, option: "--strategies") }
-            let strategyArguments = strategies.isEmpty ? [Defaults.strategiesFolder, "conservative"] : strategies
-            let (resolved, strategyWarnings) = try resolver.resolveWithWarnings(strategyArguments, baseline: baseline)
-            let baseline = baseline.map(StrategyResolver.strategyID(forArgument:))
-            if let baseline, !resolved.contains(where: { $0.id == baseline }) {
-                let rows = resolved.filter { $0.id.hasPrefix(baseline + "[") }.map(\.id)
-                throw InputError(file: "--baseline", "'\(baseline)' is swept; name one of its rows: \(rows.joined(separator: ", "))")
-            }
-            let (video, videoWarnings) = try experiment.resolveVideoWithWarnings()
-            let emulator = try experiment.resolveEmulator()
-            // A strategy that cannot play this video at all is refused or skipped before any session.
-            let fit = try VideoFitCheck.check(
-                resolved, arguments: strategyArguments + (baseline.map { [$0] } ?? []), setting: RunSetting(emulator: emulator, video: video)
-            )
-            let descriptors = fit.kept
-            let strategyCount = descriptors.count
-            let traceRange = Shard.partition(
-                weights: Array(repeating: strategyCount * emulator.segmentCount(for: video), count: entries.count), count: shard?.count ?? 1
-            )[shard?.index ?? 0]
-            // Only this shard's traces are read; the partition and fingerprint need just the files.
-            let traceSet = try traceReader.load(entries[traceRange])
-            let plan = ExperimentPlan(
-                strategies: descriptors, traces: traceSet.traces, video: video,
-                emulator: emulator, qoe: try experiment.resolveQoE(), seed: experiment.seed,
-                customQoE: try experiment.resolveScriptedQoE()
-            )
-            try plan.validate(requiresTraces: shard == nil)
-            let layout = ResumableResults.Layout(segments: format, formats: video.formats.contains { $0 != nil }, timeline: bufferTimeline)
-            let plannedFingerprint = PlanFingerprint(
-                plan: plan, traceReader: traceReader,
-                qoeScript: experiment.isScriptedQoE ? experiment.qoe : nil, baseline: baseline, rankBy: rankMetric,
-                luaLimits: experiment.luaLimitsDescription, layout: layout
-            )
-            let inputs = pendingInputs.inputs(videoSpec: experiment.video, video: video)
-            // Printed whatever --quiet says, and recorded. The plan's own come first, then this
-            // shard's traces', so merged shards list them as the unsharded run does. The default
-            // run leaves the Lua conservative.lua out by design (see the discussion above); a
-            // skipped strategy changes what the results hold, so it is always said.
-            let warnings = RunWarnings(
-                plan: videoWarnings + [experiment.pensieveShapeWarning(plan)].compactMap { $0 }
-                    + (strategies.isEmpty ? [] : strategyWarnings) + fit.warnings,
-                traces: traceSet.warnings
-            )
-            warnings.print()
-
-            let fingerprint = plannedFingerprint.hex(traces: inputs.traces)
-            let loadedFiles = LoadedFilesNote(strategies: descriptors, qoe: plan.customQoE)
-            if resume { try loadedFiles.checkInterruptedRun(in: URL(fileURLWithPath: out)) }
-            let results = try ResumableResults(
-                directory: URL(fileURLWithPath: out), layout: layout,
-                identity: "fingerprint \(fingerprint)\nshard \(shard?.description ?? "-")\n", resume: resume
-            )
-            results.checkpointInterval = .milliseconds(Int64(checkpointSeconds * 1000))
-            try loadedFiles.record(in: results)
-            var report = ExperimentReport(strategyIDs: descriptors.map(\.id))
-            if results.chunksDone > 0 {
-                let completed = results.completedSessions
-                try SessionsCSVReader.read(completed.url, length: completed.length, into: &report)
-            }
-            let sessions = results.chunksDone * strategyCount..<plan.sessionCount
-            var progress = ProgressBar(total: sessions.count, quiet: quiet)
-            try ChunkedRun.run(
-                plan, sessions: sessions, jobs: jobs, results: results, bufferTimeline: bufferTimeline, report: &report,
-                progress: { progress.update(done: $0) }, beforeChunkEnds: { try loadedFiles.record(in: results) }
-            )
-
-            let ranking = report.ranking(seed: plan.seed, rankBy: rankMetric, baselineID: baseline)
-            var manifest = RunManifest(
-                plan: plan, descriptors: descriptors, inputs: inputs, parameters: try resolver.parameters(of: descriptors),
-                jobs: jobs, rankBy: rankMetric, files: results.fileNames
-            )
-            manifest.fingerprint = fingerprint
-            manifest.warnings = warnings.lines
-            if let shard {
-                manifest.shard = ShardManifest(
-                    index: shard.index, count: shard.count, firstTrace: traceRange.lowerBound, traces: traceRange.count,
-                    totalSessions: entries.count * strategyCount, sessions: plan.sessionCount, strategies: descriptors.map(\.id),
-                    baseline: baseline, seed: plan.seed, rankBy: rankMetric.rawValue,
-                    files: try results.checksums().mapValues { ShardManifest.File(bytes: $0.bytes, crc32: $0.crc32) }
-                )
-            }
-            try results.finish(ranking: ranking, manifest: try manifest.json())
-            if table == "json" {
-                print(String(decoding: ranking.json(), as: UTF8.self))
-            } else if !quiet {
-                print(RankedTable.render(ranking), terminator: "")
-                let total = entries.count * strategyCount
-                print(shard.map { "shard \($0): wrote \(plan.sessionCount) of \(total) sessions to \(out)/" } ?? "wrote \(total) sessions to \(out)/")
-            }
-            return report.failureCount
+            var request = Comparison.Request()
+            request.segments = try resolveSegmentsFormat()
+            request.shard = try ShardSelection.resolve(option: shard, count: shardCount, environment: ProcessInfo.processInfo.environment)
+            request.strategies = strategies
+            request.traces = traces
+            request.settings = experiment.settings
+            request.baseline = baseline
+            request.out = out
+            request.jobs = jobs
+            request.rankBy = rankMetric
+            request.bufferTimeline = bufferTimeline
+            request.resume = resume
+            request.checkpointInterval = .milliseconds(Int64(checkpointSeconds * 1000))
+            return request
         }
     }
 }

@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabCompare
 import ArgumentParser
 import Foundation
 
@@ -45,7 +46,7 @@ extension Abrlab {
                     fileA: sessionsURL(a).path, fileB: sessionsURL(b).path, tolerance: tolerance
                 )
             } catch let error as InputError {
-                throw CommandFailure.exit(error.description, code: 2)
+                throw CommandFailure.exit(error.commandLineText, code: 2)
             }
             print(Self.render(diff, limit: limit), terminator: "")
             let inputs = inputDifferences()

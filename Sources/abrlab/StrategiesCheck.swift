@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabCompare
 import ABRLabLua
 import ArgumentParser
 import Foundation
@@ -38,7 +39,7 @@ extension Abrlab {
                 guard !strategies.isEmpty else { throw InputError(file: "check", "name at least one script, folder or native id") }
                 var options = try ExperimentOptions.parse(params.flatMap { ["--param", $0] } + (verbose ? ["--verbose"] : []))
                 options.video = Defaults.video
-                let resolver = try options.strategyResolver()
+                let resolver = try options.settings.strategyResolver()
                 let conformance = try StrategyConformance()
                 var checked: [String] = []
                 var failed: [String] = []
@@ -84,7 +85,7 @@ extension Abrlab {
             do {
                 descriptor = try resolver.resolveOne(target.argument)
             } catch {
-                CommandFailure.warn(String(describing: error))
+                CommandFailure.warn(CommandFailure.text(of: error))
                 return false
             }
             let report = conformance.check(descriptor)

@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabCompare
 import ArgumentParser
 
 extension Abrlab {
@@ -36,7 +37,7 @@ extension Abrlab {
                     rows.append([descriptor.id, descriptor.name, source, descriptor.description])
                 }
                 print(RankedTable.layout(rows, leftColumns: 4), terminator: "")
-                shadowing.warnings.forEach { CommandFailure.warn($0.description) }
+                shadowing.warnings.forEach { CommandFailure.warn($0.commandLineText) }
             }
         }
     }

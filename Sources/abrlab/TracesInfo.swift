@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabCompare
 import ArgumentParser
 import Foundation
 
@@ -28,7 +29,7 @@ extension Abrlab {
             try CommandFailure.guarding {
                 let format = try traceFormat.map { name throws(InputError) in try OptionParsing.traceFormat(name, option: "--trace-format") }
                 let set = try TraceSetResolver(format: format).load(traces)
-                set.warnings.forEach { CommandFailure.warn($0.description) }
+                set.warnings.forEach { CommandFailure.warn($0.commandLineText) }
                 var rows = [["trace", "duration_s", "periods", "mean_kbps", "p10_kbps", "median_kbps", "p90_kbps", "outage_s", "latency_ms"]]
                 for trace in set.traces { rows.append(Self.row(trace.name, TraceStatistics(trace))) }
                 rows.append(Self.row("(all \(set.traces.count))", TraceStatistics(traces: set.traces)))

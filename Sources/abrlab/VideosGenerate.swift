@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabCompare
 import ArgumentParser
 import Foundation
 
@@ -36,7 +37,7 @@ extension Abrlab {
         func run() throws {
             try CommandFailure.guarding {
                 var generator = SyntheticVideoGenerator()
-                generator.ladderKbps = try OptionParsing.kbpsList(ladderKbps, option: "--ladder-kbps")
+                generator.ladderKbps = try SettingParsing.kbpsList(ladderKbps, setting: .ladderKbps)
                 generator.segmentDurationSeconds = segmentDurationSeconds
                 generator.segmentCount = segments
                 generator.complexitySpread = complexitySpread

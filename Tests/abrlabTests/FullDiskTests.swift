@@ -107,7 +107,7 @@ struct FullDiskTests {
         let partial = out.appendingPathComponent(".abrlab-partial")
         #expect(try disk.entries("results") == [".abrlab-partial"])
         #expect(!(try CLI.read(partial.appendingPathComponent("plan"))).isEmpty)
-        #expect(try CLI.read(partial.appendingPathComponent("journal")).contains("chunks=1 "), "no checkpoint before the disk filled")
+        #expect(try CLI.read(partial.appendingPathComponent("journal")).contains("traces=1 "), "no checkpoint before the disk filled")
 
         try disk.resize("64m")
         let resumed = try CLI.run(run + ["--out", out.path])

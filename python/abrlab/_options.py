@@ -32,6 +32,9 @@ _KINDS = {
     "mahimahi_bin_ms": "count",
     "seed": "seed",
     "strategy_id": "text",
+    "estimator": "text",
+    "lua_instructions": "count",
+    "lua_memory_mb": "count",
 }
 
 OPTION_NAMES = tuple(_KINDS)
@@ -69,6 +72,15 @@ def _path(value: Any) -> str:
     return os.fspath(value) if isinstance(value, os.PathLike) else value
 
 
+def _trace_set(path: str) -> str:
+    """A shipped trace set's name (`3g`) as its folder in the repository's Traces/; anything
+    else, a path or a glob pattern, as it is."""
+    if os.path.exists(path) or "/" in path or any(char in path for char in "*?["):
+        return path
+    folder = repository_file("Traces", path)
+    return str(folder) if folder is not None and folder.is_dir() else path
+
+
 def encode(options: dict[str, Any]) -> bytes:
     """The options as the library's JSON, with the repository's video and traces as defaults."""
     unknown = sorted(set(options) - set(_KINDS))
@@ -101,7 +113,7 @@ def encode(options: dict[str, Any]) -> bytes:
             paths = [_path(item) for item in items]
             if not paths or not all(isinstance(item, str) for item in paths):
                 raise ValueError(f"{name} must be a path or a list of paths, not {value!r}")
-            encoded[name] = paths
+            encoded[name] = [_trace_set(path) for path in paths]
         else:
             text = _path(value)
             if not isinstance(text, str):

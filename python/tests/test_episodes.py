@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 
 from abrlab import ABREnv
@@ -83,3 +85,10 @@ def test_vector_env_is_reproducible_from_its_seed(repo_inputs):
             total += envs.step(rng.integers(0, envs.single_action_space.n, size=4))[1].sum()
         runs.append(total)
     assert runs[0] == runs[1]
+
+
+def test_traces_take_a_shipped_set_by_name(repo_inputs):
+    env = ABREnv(video=repo_inputs["video"], traces="3g")
+    assert env.trace_names[0].startswith("3g_")
+    by_folder = ABREnv(video=repo_inputs["video"], traces=str(Path(repo_inputs["traces"]).parent / "3g"))
+    assert env.trace_names == by_folder.trace_names

@@ -45,14 +45,18 @@ def test_missing_files_raise_file_not_found(repo_inputs, key, tmp_path):
 
 
 @pytest.mark.parametrize("options,message", [
-    ({"profile": "nope"}, "unknown profile"),
-    ({"qoe": "nope"}, "unknown QoE model"),
+    ({"profile": "nope"}, "profile: unknown profile 'nope'"),
+    ({"qoe": "nope"}, "qoe: unknown QoE model"),
     ({"segments": 0}, "segments"),
     ({"max_buffer_s": float("nan")}, "max_buffer_s"),
     ({"max_buffer_s": -1}, "max_buffer_s"),
     ({"ladder_kbps": "300"}, "ladder_kbps"),
-    ({"no_abandon": True}, "sabre profile only"),
-    ({"target_latency_s": 2.0}, "live profile only"),
+    ({"ladder_kbps": [300, -1]}, "ladder_kbps"),
+    ({"no_abandon": True}, "no_abandon: .*only sabre"),
+    ({"target_latency_s": 2.0}, "target_latency_s: works on the live profile only"),
+    ({"rebuffer_penalty": -1}, "rebuffer_penalty"),
+    ({"qoe": "nqoe"}, "nqoe"),
+    ({"estimator": "kalman"}, "estimator"),
     ({"observation": "pixels"}, "observation"),
 ])
 def test_bad_options_raise_value_error(repo_inputs, options, message):
@@ -108,5 +112,5 @@ def test_gym_make_passes_keywords(repo_inputs):
     env = gym.make("abrlab/ABR-v0", profile="sabre", max_buffer_s=12, **repo_inputs)
     obs, _ = env.reset(seed=0)
     assert obs.shape == (6, 8)
-    with pytest.raises(ValueError, match="sabre profile only"):
+    with pytest.raises(ValueError, match="no_abandon"):
         gym.make("abrlab/ABR-v0", no_abandon=True, **repo_inputs)

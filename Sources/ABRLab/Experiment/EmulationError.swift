@@ -25,7 +25,14 @@ public enum EmulationError: Error, Equatable, Sendable, CustomStringConvertible 
     /// strategy and trace.
     case unexpectedInput(session: String, given: String, awaiting: String)
 
-    public var description: String {
+    /// The one line, settings named by their keys (``Setting``).
+    public var description: String { described(naming: \.rawValue) }
+
+    /// The one line, settings named by `naming`.
+    public func described(naming: (Setting) -> String) -> String { text.rendered(naming: naming) }
+
+    /// The one line, with the settings it names kept apart.
+    public var text: InputText {
         switch self {
         case .traceDeliversNoData(let trace):
             "\(trace): the trace delivers no data (zero bandwidth everywhere); no segment can be downloaded"
@@ -34,16 +41,15 @@ public enum EmulationError: Error, Equatable, Sendable, CustomStringConvertible 
         case .sessionStepLimit(let trace, let steps):
             "\(trace): the session took more than its limit of \(steps) steps (trace periods crossed, requests, progress checks, chunks); the trace's periods are too short to finish it, or the strategy keeps abandoning requests"
         case .liveSessionTooLong(let segments, let seconds, let limit):
-            "a live session of \(segments) segments of \(NumberText.readable(seconds)) s would run past the session limit of \(NumberText.readable(limit)) s or hold more than \(Video.maximumSizeCount) segment sizes; play less media (--live-duration-s, --segments)"
+            "a live session of \(segments) segments of \(NumberText.readable(seconds)) s would run past the session limit of \(NumberText.readable(limit)) s or hold more than \(Video.maximumSizeCount) segment sizes; play less media (\(Setting.liveDurationS), \(Setting.segments))"
         case .videoTooShort(let video, let segments, let needed):
             "\(video): the video has \(segments) segments but the session plays \(needed)"
         case .levelOutOfRange(let session, let segment, let level, let count):
             "\(session): chose level \(level) for segment \(segment + 1); levels are 0…\(count - 1)"
         case .strategyFailed(let message):
-            message
+            InputText(verbatim: message)
         case .abandonmentLimit(let check, let segment, let trace):
-            "\(check): abandoned segment \(segment + 1) \(SessionEmulator.maxAbandonmentsPerSegment) times "
-                + "(the limit per segment) on \(trace)"
+            "\(check): abandoned segment \(segment + 1) \(SessionEmulator.maxAbandonmentsPerSegment) times (the limit per segment) on \(trace)"
         case .unexpectedInput(let session, let given, let awaiting):
             "\(session): was given \(given) while it waits for \(awaiting)"
         }

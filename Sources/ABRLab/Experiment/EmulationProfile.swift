@@ -62,19 +62,19 @@ public struct EmulationProfile: Equatable, Sendable {
     /// Checks that the values are in range, naming the option that sets each.
     public func validate() throws(InputError) {
         guard maxBufferSeconds > 0, maxBufferSeconds <= Self.defaultMaxSessionSeconds else {
-            throw InputError(file: "--max-buffer-s", "must be a positive number of seconds, at most 86400")
+            throw InputError(setting: .maxBufferS, "must be a positive number of seconds, at most 86400")
         }
         switch mechanics {
         case .wholeTransfers: break
         case .segmentBuffer(let settings):
             guard settings.bandwidthMultiplier.isFinite, settings.bandwidthMultiplier > 0 else {
-                throw InputError(file: "--bandwidth-multiplier", "must be a positive number")
+                throw InputError(setting: .bandwidthMultiplier, "must be a positive number")
             }
         case .live(let settings):
             try settings.validate()
         }
         guard maxSessionSeconds.isFinite, maxSessionSeconds > 0, maxSessionSteps > 0 else {
-            throw InputError(file: "--profile", "the session limits must be positive (profile \(name))")
+            throw InputError(setting: .profile, "the session limits must be positive (profile \(name))")
         }
     }
 

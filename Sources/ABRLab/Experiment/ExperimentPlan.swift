@@ -43,10 +43,10 @@ public struct ExperimentPlan: Sendable {
         if let duplicate = traces.first(where: { !names.insert($0.name).inserted }) {
             throw InputError(file: "", "two traces are named '\(duplicate.name)'; trace names must be unique within a run")
         }
-        do { try emulator.validate(video: video) } catch { throw InputError(file: "", error.description) }
+        do { try emulator.validate(video: video) } catch { throw InputError(file: "", mentioning: error.text) }
         try qoe.validate(ladder: video.ladder)
         if qoe.kind == .nqoe, customQoE == nil, emulator.profile.liveSettings == nil {
-            throw InputError(file: "--qoe", "the nqoe model scores live sessions; use it with --profile live, not \(emulator.profile.name)")
+            throw InputError(setting: .qoe, "the nqoe model scores live sessions; use it with \(Setting.profile) live, not \(emulator.profile.name)")
         }
     }
 

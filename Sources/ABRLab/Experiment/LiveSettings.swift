@@ -76,22 +76,22 @@ public struct LiveSettings: Equatable, Sendable {
     /// Checks the values, naming the option that sets each.
     public func validate() throws(InputError) {
         guard targetLatencySeconds > 0, targetLatencySeconds <= EmulationProfile.defaultMaxSessionSeconds else {
-            throw InputError(file: "--target-latency-s", "must be a positive number of seconds, at most 86400")
+            throw InputError(setting: .targetLatencyS, "must be a positive number of seconds, at most 86400")
         }
         if let durationSeconds {
             guard durationSeconds.isFinite, durationSeconds > 0, durationSeconds <= 86_400 else {
-                throw InputError(file: "--live-duration-s", "must be a positive number of seconds, at most 86400")
+                throw InputError(setting: .liveDurationS, "must be a positive number of seconds, at most 86400")
             }
         }
         guard chunkSeconds.isFinite, chunkSeconds > 0 else {
-            throw InputError(file: "--profile", "the live chunk duration must be a positive number of seconds")
+            throw InputError(setting: .profile, "the live chunk duration must be a positive number of seconds")
         }
         guard catchUpRateMin.isFinite, catchUpRateMin >= -0.5, catchUpRateMin <= 0,
               catchUpRateMax.isFinite, catchUpRateMax >= 0, catchUpRateMax <= 1 else {
-            throw InputError(file: "--profile", "live catch-up rate offsets must lie in −0.5…0 and 0…1")
+            throw InputError(setting: .profile, "live catch-up rate offsets must lie in −0.5…0 and 0…1")
         }
         guard maxDriftSeconds.isFinite, maxDriftSeconds >= 0 else {
-            throw InputError(file: "--profile", "the live maximum drift must be a number of seconds ≥ 0")
+            throw InputError(setting: .profile, "the live maximum drift must be a number of seconds ≥ 0")
         }
     }
 }

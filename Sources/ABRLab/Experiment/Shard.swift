@@ -9,10 +9,10 @@ public struct Shard: Equatable, Hashable, Sendable, CustomStringConvertible {
 
     public init(index: Int, count: Int) throws(InputError) {
         guard count >= 1, count <= Self.maximumCount else {
-            throw InputError(file: "--shard", "the shard count must be from 1 to \(Self.maximumCount), not \(count)")
+            throw InputError(setting: .shard, "the shard count must be from 1 to \(Self.maximumCount), not \(count)")
         }
         guard (0..<count).contains(index) else {
-            throw InputError(file: "--shard", "shard index \(index) is not in 0...\(count - 1)")
+            throw InputError(setting: .shard, "shard index \(index) is not in 0...\(count - 1)")
         }
         self.index = index
         self.count = count
@@ -22,7 +22,7 @@ public struct Shard: Equatable, Hashable, Sendable, CustomStringConvertible {
     public init(parsing text: String) throws(InputError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
-            throw InputError(file: "--shard", "'\(text)' is not of the form K/N (K from 0 to N-1)")
+            throw InputError(setting: .shard, "'\(text)' is not of the form K/N (K from 0 to N-1)")
         }
         try self.init(index: index, count: count)
     }

@@ -43,29 +43,29 @@ public struct SyntheticTraceGenerator: Equatable, Sendable {
 
     /// Checks the parameters, naming the first one that is off.
     public func validate() throws(InputError) {
-        func check(_ ok: Bool, _ name: String, _ rule: String) throws(InputError) {
-            if !ok { throw InputError(file: name, rule) }
+        func check(_ ok: Bool, _ settings: [Setting], _ rule: InputText) throws(InputError) {
+            if !ok { throw InputError(settings: settings, rule) }
         }
-        try check(durationSeconds > 0 && durationSeconds <= Self.maximumDurationSeconds, "--duration-s", "must be a positive number of seconds, at most 86400")
+        try check(durationSeconds > 0 && durationSeconds <= Self.maximumDurationSeconds, [.durationS], "must be a positive number of seconds, at most 86400")
         try check(
-            stepSeconds >= Self.minimumStepSeconds && stepSeconds <= durationSeconds, "--step-s", "must be at least 0.001 s and at most the duration"
+            stepSeconds >= Self.minimumStepSeconds && stepSeconds <= durationSeconds, [.stepS], "must be at least 0.001 s and at most the duration"
         )
-        try check(durationSeconds / stepSeconds <= Self.maximumSteps, "--duration-s", "gives more than 10 million periods; use a longer --step-s")
+        try check(durationSeconds / stepSeconds <= Self.maximumSteps, [.durationS], "gives more than 10 million periods; use a longer --step-s")
         try check(
-            minKbps > 0 && maxKbps >= minKbps && maxKbps <= Self.maximumKbps, "--min-kbps/--max-kbps", "need 0 < min ≤ max ≤ 1e9 kbps"
+            minKbps > 0 && maxKbps >= minKbps && maxKbps <= Self.maximumKbps, [.minKbps, .maxKbps], "need 0 < min ≤ max ≤ 1e9 kbps"
         )
-        try check(stateCount >= 1 && stateCount <= 1000, "--states", "must be between 1 and 1000")
-        try check((0...1).contains(switchProbability), "--switch-probability", "must be between 0 and 1")
-        try check(noise >= 0 && noise < 10, "--noise", "must be between 0 and 10")
+        try check(stateCount >= 1 && stateCount <= 1000, [.states], "must be between 1 and 1000")
+        try check((0...1).contains(switchProbability), [.switchProbability], "must be between 0 and 1")
+        try check(noise >= 0 && noise < 10, [.noise], "must be between 0 and 10")
         try check(
-            latencyMilliseconds.map { (0...Self.maximumLatencyMilliseconds).contains($0) } ?? true, "--latency-ms", "must be from 0 to 60000 ms"
+            latencyMilliseconds.map { (0...Self.maximumLatencyMilliseconds).contains($0) } ?? true, [.latencyMs], "must be from 0 to 60000 ms"
         )
-        try check((0...Self.maximumLatencyMilliseconds).contains(latencyJitterMilliseconds), "--latency-jitter-ms", "must be from 0 to 60000 ms")
-        try check((0...1).contains(outageProbability), "--outage-probability", "must be between 0 and 1")
+        try check((0...Self.maximumLatencyMilliseconds).contains(latencyJitterMilliseconds), [.latencyJitterMs], "must be from 0 to 60000 ms")
+        try check((0...1).contains(outageProbability), [.outageProbability], "must be between 0 and 1")
         // An outage's length is drawn step by step: a mean of 1e308 s never ends the draw.
         try check(
-            outageMeanSeconds > 0 && outageMeanSeconds / stepSeconds <= Self.maximumSteps, "--outage-mean-s",
-            "must be positive and at most 10 million steps (--step-s)"
+            outageMeanSeconds > 0 && outageMeanSeconds / stepSeconds <= Self.maximumSteps, [.outageMeanS],
+            "must be positive and at most 10 million steps (\(Setting.stepS))"
         )
     }
 

@@ -5,13 +5,13 @@ public enum FileCompression: Sendable, CaseIterable {
     case gzip
     case zstd
 
-    /// Plain rows a block holds before it ends at the next line end (`abrlab bench --only output`
+    /// Plain rows a block holds before it ends at the next line end (`abrlab-bench --only output`
     /// measures the choice, docs/output.md has the figures). gzip's are small: deflate looks back
     /// only 32 KiB anyway, and libdeflate's level 2 compresses segment rows 1.35 times as fast in
     /// 16 KiB blocks as in 1 MiB ones, for 0.4 bytes a row more. Zstandard's are large, so the
     /// sessions of a trace, which repeat one another's numbers, share a block and its matches
     /// reach them: 48 bytes a row against 70 in 16 KiB blocks. Either bounds memory whatever a
-    /// chunk holds.
+    /// batch holds.
     public var blockBytes: Int {
         switch self {
         case .gzip: 16 << 10
@@ -26,7 +26,7 @@ public enum FileCompression: Sendable, CaseIterable {
         Self.blockEnd(in: rows, filled: filled, blockBytes: blockBytes)
     }
 
-    /// ``blockEnd(in:filled:)`` for blocks of `blockBytes`, to measure other sizes (`abrlab bench`).
+    /// ``blockEnd(in:filled:)`` for blocks of `blockBytes`, to measure other sizes (`abrlab-bench`).
     public static func blockEnd(in rows: ArraySlice<UInt8>, filled: Int, blockBytes: Int) -> Int? {
         guard filled + rows.count >= blockBytes else { return nil }
         return rows[(rows.startIndex + max(0, blockBytes - filled - 1))...].firstIndex(of: UInt8(ascii: "\n"))

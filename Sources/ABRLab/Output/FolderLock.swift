@@ -116,8 +116,8 @@ public final class FolderLock: @unchecked Sendable {
                 if failure == EWOULDBLOCK {
                     let holder = Self.holder(of: descriptor)
                     close(descriptor)
-                    let advice = use == .output ? "wait for it to end or choose another --out" : "wait for it to end"
-                    throw InputError(file: directory.path, "in use by another abrlab run (\(holder)); \(advice)")
+                    let advice: InputText = use == .output ? "wait for it to end or choose another \(Setting.out)" : "wait for it to end"
+                    throw InputError(file: directory.path, mentioning: "in use by another abrlab run (\(holder)); \(advice)")
                 }
                 close(descriptor)
                 unlink(path)
@@ -160,7 +160,7 @@ public final class FolderLock: @unchecked Sendable {
         }
         var status = stat()
         guard stat(directory.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
-            throw InputError(file: directory.path, "is not a folder; choose another --out")
+            throw InputError(file: directory.path, mentioning: "is not a folder; choose another \(Setting.out)")
         }
         return created
     }

@@ -9,7 +9,7 @@ import Foundation
 /// byte-identical whether it is written in one run, resumed, or merged from shards.
 public enum Gzip {
     /// libdeflate's level 2: the fastest that keeps a segment row under the 76 bytes zlib's
-    /// level 6 made of it. Measured with `abrlab bench --only output` (eight strategies over 300
+    /// level 6 made of it. Measured with `abrlab-bench --only output` (eight strategies over 300
     /// FCC traces, rows in the 16 KiB blocks a run makes, docs/output.md): level 1 makes 77.5
     /// bytes a row at 250 MB/s, level 2 73.4 at 195 MB/s, 3 and 4 save one byte more at 2–7 %
     /// more time, 5 and 6 four bytes at 20–30 % more.
@@ -18,7 +18,7 @@ public enum Gzip {
     /// What decides the bytes of a member, for a run's fingerprint.
     public static let identity = "gzip libdeflate \(LIBDEFLATE_VERSION_STRING) level \(level)"
 
-    /// One gzip member holding `bytes`; another level only to measure (`abrlab bench`).
+    /// One gzip member holding `bytes`; another level only to measure (`abrlab-bench`).
     public static func member(_ bytes: [UInt8], level: Int32 = level) -> [UInt8] {
         guard let compressor = libdeflate_alloc_compressor(level) else { preconditionFailure("libdeflate cannot allocate a compressor") }
         defer { libdeflate_free_compressor(compressor) }

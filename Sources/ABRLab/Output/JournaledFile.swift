@@ -3,14 +3,14 @@ import Glibc
 #endif
 import Foundation
 
-/// One output file of a resumable run: appended chunk by chunk, with its length and running
-/// CRC-32 known at all times so a journal can record exactly which bytes are durable. A chunk may
-/// be written in parts, ended by ``endChunk()``; checkpoints fall between chunks.
+/// One output file of a resumable run: appended batch by batch, with its length and running
+/// CRC-32 known at all times so a journal can record exactly which bytes are durable. A batch may
+/// be written in parts, ended by ``endBatch()``; checkpoints fall between batches.
 ///
-/// A compressed file cuts each chunk's rows into blocks (see ``FileCompression``) that never span
-/// two chunks, so a resumed run or a shard cuts them where an uninterrupted run does. Blocks are
+/// A compressed file cuts each batch's rows into blocks (see ``FileCompression``) that never span
+/// two batches, so a resumed run or a shard cuts them where an uninterrupted run does. Blocks are
 /// compressed through a ``CompressionQueue`` and stored in order as they come back; ``sync()``
-/// waits for all of them, so a checkpoint vouches only for whole chunks.
+/// waits for all of them, so a checkpoint vouches only for whole batches.
 final class JournaledFile {
     enum Encoding {
         case plain
@@ -36,7 +36,7 @@ final class JournaledFile {
     private var pending: [(ticket: Int, bytes: Int)] = []
     private(set) var pendingBytes = 0
 
-    /// Creates (or empties) the file and writes `header` as its first chunk.
+    /// Creates (or empties) the file and writes `header` as its first batch.
     init(creating url: URL, name: String, encoding: Encoding, header: String) throws(InputError) {
         self.url = url
         self.name = name
@@ -65,13 +65,13 @@ final class JournaledFile {
 
     deinit { close(descriptor) }
 
-    /// Appends one chunk: the bytes as they are, or as compressed blocks.
-    func append(_ chunk: [UInt8]) throws(InputError) {
-        try append(part: chunk)
-        try endChunk()
+    /// Appends one batch: the bytes as they are, or as compressed blocks.
+    func append(_ batch: [UInt8]) throws(InputError) {
+        try append(part: batch)
+        try endBatch()
     }
 
-    /// Appends part of the current chunk (whole lines): as it is, or into the chunk's blocks.
+    /// Appends part of the current batch (whole lines): as it is, or into the batch's blocks.
     func append(part: [UInt8]) throws(InputError) {
         guard case .compressed(let compression, let queue) = encoding else { return try store(part) }
         var rest = part[...]
@@ -84,9 +84,9 @@ final class JournaledFile {
         try storeFinished(queue)
     }
 
-    /// Ends the current chunk; a compressed file's last block of the chunk is submitted (a chunk
+    /// Ends the current batch; a compressed file's last block of the batch is submitted (a batch
     /// with no rows has none).
-    func endChunk() throws(InputError) {
+    func endBatch() throws(InputError) {
         guard case .compressed(let compression, let queue) = encoding else { return }
         if !block.isEmpty { try submitBlock(compression, queue) }
         try storeFinished(queue)

@@ -27,7 +27,7 @@ public struct OutputFolder: Sendable {
             if let foreign = Self.resultFileNames.first(where: present.contains) {
                 throw InputError(
                     file: directory.appendingPathComponent(foreign).path,
-                    "not written by a run abrlab recorded (the folder has no run.json); remove it or choose another --out"
+                    mentioning: "not written by a run abrlab recorded (the folder has no run.json); remove it or choose another \(Setting.out)"
                 )
             }
             previousFiles = []
@@ -35,7 +35,7 @@ public struct OutputFolder: Sendable {
         }
         guard let data = FileManager.default.contents(atPath: manifestURL.path),
               let manifest = try? JSONDecoder().decode(ManifestHead.self, from: data) else {
-            throw InputError(file: manifestURL.path, "is not the run.json of an abrlab run; choose another --out")
+            throw InputError(file: manifestURL.path, mentioning: "is not the run.json of an abrlab run; choose another \(Setting.out)")
         }
         // Manifests before the files list was added own the standard names.
         let listed = manifest.files ?? Self.resultFileNames

@@ -6,12 +6,12 @@ import Foundation
 /// A comparison's output folder, written so that a run killed at any point can be resumed and
 /// still end byte for byte like an uninterrupted one.
 ///
-/// Data files grow in `.abrlab-partial/` inside the folder, one chunk (all sessions of one
+/// Data files grow in `.abrlab-partial/` inside the folder, one trace at a time (all sessions of one
 /// trace) at a time; compressed ones in blocks that the run's workers compress. Every couple
 /// of seconds the files are synced and a checkpoint is appended
-/// to `journal`: the number of chunks complete and each file's length and CRC-32, the line
+/// to `journal`: the number of traces complete and each file's length and CRC-32, the line
 /// protected by its own CRC. A resumed run checks the bytes against the last intact
-/// checkpoint, cuts off whatever came after it and continues from the next chunk, so work that
+/// checkpoint, cuts off whatever came after it and continues from the next trace, so work that
 /// was not checkpointed is redone and never taken for complete. When the run finishes the files
 /// move to their real names and `summary.csv`, `ranked.json` and `run.json` appear last; files
 /// of the folder's previous run that this one does not write are then removed.
@@ -53,8 +53,8 @@ public final class ResumableResults {
 
     public let directory: URL
     public let layout: Layout
-    /// Chunks whose rows are in the files: the first `chunksDone` traces of the run.
-    public private(set) var chunksDone = 0
+    /// Chunks whose rows are in the files: the first `tracesDone` traces of the run.
+    public private(set) var tracesDone = 0
     /// Whether a resumed run found that it had already finished and only moved files.
     public private(set) var wasFinished = false
     /// Seconds between checkpoints; each costs one sync per file.
@@ -86,7 +86,7 @@ public final class ResumableResults {
         // nothing to continue, and starts over.
         if resume, let recorded = Self.recordedPlan(in: partial) {
             guard recorded == identity else {
-                throw InputError(file: partial.path, "holds an interrupted run of a different plan or shard; remove it or run without --resume")
+                throw InputError(file: partial.path, mentioning: "holds an interrupted run of a different plan or shard; remove it or run without \(Setting.resume)")
             }
             if let record = Self.lastCheckpoint(in: partial.appendingPathComponent("journal")), try reopen(record) { return }
         }
@@ -110,22 +110,22 @@ public final class ResumableResults {
         return (url, size ?? 0)
     }
 
-    /// Appends the sessions of the next chunk (one trace), in session order.
-    public func append(chunk sessions: [SessionCSV]) throws(InputError) {
+    /// Appends the sessions of the next trace, in session order.
+    public func append(trace sessions: [SessionCSV]) throws(InputError) {
         for session in sessions { try append(session) }
-        try endChunk()
+        try endTrace()
     }
 
-    /// Appends one session of the chunk being written: the files take its rows at once, so a
-    /// chunk's memory does not grow with its sessions (a parameter grid's thousands of rows).
+    /// Appends one session of the trace being written: the files take its rows at once, so a
+    /// trace's memory does not grow with its sessions (a parameter grid's thousands of rows).
     public func append(_ session: SessionCSV) throws(InputError) {
         for (file, lines) in zip(files, layout.lines(session)) { try file.append(part: Array(lines.utf8)) }
     }
 
-    /// Ends the chunk whose sessions were appended; a checkpoint may follow.
-    public func endChunk() throws(InputError) {
-        for file in files { try file.endChunk() }
-        chunksDone += 1
+    /// Ends the trace whose sessions were appended; a checkpoint may follow.
+    public func endTrace() throws(InputError) {
+        for file in files { try file.endBatch() }
+        tracesDone += 1
         if ContinuousClock.now - lastCheckpoint >= checkpointInterval { try checkpoint(finished: false) }
     }
 
@@ -176,7 +176,7 @@ public final class ResumableResults {
     // MARK: - Journal
 
     private struct Record {
-        var chunks: Int
+        var traces: Int
         var finished: Bool
         var files: [(name: String, length: UInt64, crc: UInt32)]
     }
@@ -197,7 +197,7 @@ public final class ResumableResults {
             )
         }
         // No checkpoint yet: a run killed before its first one has an empty journal, and --resume
-        // starts it over, which is all a checkpoint of zero chunks would allow. That spares
+        // starts it over, which is all a checkpoint of zero traces would allow. That spares
         // every run (and every shard) one round of syncs.
         try openJournal(truncating: true)
     }
@@ -205,7 +205,7 @@ public final class ResumableResults {
     /// Continues from `record`; `false` when its files no longer line up with the layout.
     private func reopen(_ record: Record) throws(InputError) -> Bool {
         guard record.files.map(\.name) == layout.files.map(\.name) else { return false }
-        chunksDone = record.chunks
+        tracesDone = record.traces
         if record.finished {
             wasFinished = true
             return true
@@ -234,7 +234,7 @@ public final class ResumableResults {
     private func checkpoint(finished: Bool) throws(InputError) {
         try Self.syncAll(files)
         // Each record starts on a fresh line, so one torn by a crash stays apart from the next.
-        var line = "chunks=\(chunksDone) finished=\(finished ? 1 : 0)"
+        var line = "traces=\(tracesDone) finished=\(finished ? 1 : 0)"
         for file in files { line += " \(file.name)=\(file.length):\(file.crc)" }
         line += " check=\(Gzip.crc32(Array(line.utf8)))"
         let bytes = Array(("\n" + line + "\n").utf8)
@@ -266,13 +266,13 @@ public final class ResumableResults {
         for line in text.split(separator: "\n") {
             guard let checkRange = line.range(of: " check="),
                   UInt32(line[checkRange.upperBound...]) == Gzip.crc32(Array(line[..<checkRange.lowerBound].utf8)) else { continue }
-            var record = Record(chunks: -1, finished: false, files: [])
+            var record = Record(traces: -1, finished: false, files: [])
             for field in line[..<checkRange.lowerBound].split(separator: " ") {
                 guard let equals = field.lastIndex(of: "=") else { continue }
                 let key = String(field[..<equals])
                 let value = field[field.index(after: equals)...]
                 switch key {
-                case "chunks": record.chunks = Int(value) ?? -1
+                case "traces": record.traces = Int(value) ?? -1
                 case "finished": record.finished = value == "1"
                 default:
                     let parts = value.split(separator: ":")
@@ -280,7 +280,7 @@ public final class ResumableResults {
                     record.files.append((key, length, crc))
                 }
             }
-            if record.chunks >= 0 { last = record }
+            if record.traces >= 0 { last = record }
         }
         return last
     }

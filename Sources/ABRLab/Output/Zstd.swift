@@ -13,7 +13,7 @@ public enum Zstd {
     /// What decides the bytes of a frame, for a run's fingerprint.
     public static var identity: String { "zstd libzstd \(String(cString: ZSTD_versionString())) level \(level)" }
 
-    /// One frame holding `bytes`; another level only to measure (`abrlab bench`).
+    /// One frame holding `bytes`; another level only to measure (`abrlab-bench`).
     public static func frame(_ bytes: [UInt8], level: Int32 = level) -> [UInt8] {
         guard let context = ZSTD_createCCtx() else { preconditionFailure("libzstd cannot allocate a compression context") }
         defer { ZSTD_freeCCtx(context) }

@@ -75,7 +75,7 @@ extension StrategyDescriptor {
     public func configured(_ values: [String: String]) throws(InputError) -> StrategyDescriptor {
         guard let configurator else {
             guard values.isEmpty else {
-                throw InputError(file: "--param", "'\(id)' takes no parameters")
+                throw InputError(setting: .param, "'\(id)' takes no parameters")
             }
             return self
         }
@@ -90,9 +90,9 @@ extension StrategyDescriptor {
             for key in values.keys.sorted() {
                 guard let index = effective.firstIndex(where: { $0.key == key }) else {
                     let known = effective.map(\.key).joined(separator: ", ")
-                    throw InputError(file: "--param", "unknown parameter '\(key)' in \(id).\(key)=\(values[key] ?? ""); parameters are \(known)")
+                    throw InputError(setting: .param, "unknown parameter '\(key)' in \(id).\(key)=\(values[key] ?? ""); parameters are \(known)")
                 }
-                effective[index] = try effective[index].setting(values[key] ?? "", strategyID: id, file: "--param")
+                effective[index] = try effective[index].setting(values[key] ?? "", strategyID: id, subject: .settings([.param]))
             }
             let factory = try build(StrategyParamValues(params: effective))
             return StrategyDescriptor(

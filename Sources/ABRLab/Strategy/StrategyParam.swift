@@ -15,11 +15,11 @@ public struct StrategyParam: Hashable, Sendable {
         self.summary = summary
     }
 
-    /// This parameter set from text, read with its default's type; `strategyID` and `file` name it in errors.
-    public func setting(_ text: String, strategyID: String, file: String) throws(InputError) -> StrategyParam {
+    /// This parameter set from text, read with its default's type; `strategyID` and `subject` name it in errors.
+    public func setting(_ text: String, strategyID: String, subject: InputError.Subject) throws(InputError) -> StrategyParam {
         guard let parsed = value.parsingSameType(text), choices.isEmpty || choices.contains(text) else {
             let expected = choices.isEmpty ? value.typeNameWithArticle : choices.joined(separator: " or ")
-            throw InputError(file: file, "parameter \(strategyID).\(key) needs \(expected), not '\(text)'")
+            throw InputError(file: "", "parameter \(strategyID).\(key) needs \(expected), not '\(text)'").about(subject)
         }
         var copy = self
         copy.value = parsed

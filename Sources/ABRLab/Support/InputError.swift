@@ -4,29 +4,72 @@
 /// Messages quote input, so control characters and line separators in them are escaped (`\u{C}`):
 /// a hostile file can neither split the line nor send terminal escape sequences.
 public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let file: String
+    /// What the error is about: a file (or any input named by text), or settings of the run,
+    /// which each front end names its own way (``described(naming:)``).
+    public enum Subject: Equatable, Sendable {
+        case file(String)
+        case settings([Setting])
+    }
+
+    public let subject: Subject
     public let line: Int?
-    public let message: String
+    public let text: InputText
 
     public init(file: String, line: Int? = nil, _ message: String) {
-        self.file = file
-        self.line = line
-        self.message = Self.oneLine(message)
+        self.init(subject: .file(file), line: line, text: InputText(verbatim: Self.oneLine(message)))
     }
 
-    private init(file: String, line: Int?, verbatim message: String) {
-        self.file = file
-        self.line = line
-        self.message = message
+    /// An error about `file` whose message names settings.
+    public init(file: String, line: Int? = nil, mentioning text: InputText) {
+        self.init(subject: .file(file), line: line, text: text.mapText(Self.oneLine))
     }
+
+    /// An error about a setting's value.
+    public init(setting: Setting, _ text: InputText) {
+        self.init(subject: .settings([setting]), line: nil, text: text.mapText(Self.oneLine))
+    }
+
+    /// An error about settings that only together are wrong.
+    public init(settings: [Setting], _ text: InputText) {
+        self.init(subject: .settings(settings), line: nil, text: text.mapText(Self.oneLine))
+    }
+
+    /// This error about `subject` (at `line`) instead, its message kept.
+    public func about(_ subject: Subject, line: Int? = nil) -> InputError {
+        InputError(subject: subject, line: line, text: text)
+    }
+
+    private init(subject: Subject, line: Int?, text: InputText) {
+        self.subject = subject
+        self.line = line
+        self.text = text
+    }
+
+    /// The file, or the settings by their keys.
+    public var file: String { Self.name(subject, naming: \.rawValue) }
+
+    /// The message, settings named by their keys.
+    public var message: String { text.description }
 
     /// This error followed by a traceback on the lines after it, kept as it is: the one
     /// multi-line error, which a user asks for (`--verbose` Lua errors).
     public func appending(traceback: String) -> InputError {
-        InputError(file: file, line: line, verbatim: message + "\n" + traceback)
+        InputError(subject: subject, line: line, text: text.appending(verbatim: "\n" + traceback))
     }
 
-    public var description: String { Self.place(file: file, line: line) + message }
+    public var description: String { described(naming: \.rawValue) }
+
+    /// The one line, settings named by `naming`.
+    public func described(naming: (Setting) -> String) -> String {
+        Self.place(file: Self.name(subject, naming: naming), line: line) + text.rendered(naming: naming)
+    }
+
+    private static func name(_ subject: Subject, naming: (Setting) -> String) -> String {
+        switch subject {
+        case .file(let file): file
+        case .settings(let settings): settings.map(naming).joined(separator: "/")
+        }
+    }
 
     /// `file:line: `, `file: ` or nothing, the prefix both errors and warnings use.
     static func place(file: String, line: Int?) -> String {
@@ -58,13 +101,28 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
 public struct InputWarning: Equatable, Sendable, CustomStringConvertible {
     public let file: String
     public let line: Int?
-    public let message: String
+    public let text: InputText
 
     public init(file: String, line: Int? = nil, _ message: String) {
         self.file = file
         self.line = line
-        self.message = InputError.oneLine(message)
+        text = InputText(verbatim: InputError.oneLine(message))
     }
 
-    public var description: String { InputError.place(file: file, line: line) + "warning: " + message }
+    /// A warning whose message names settings.
+    public init(file: String, line: Int? = nil, mentioning text: InputText) {
+        self.file = file
+        self.line = line
+        self.text = text.mapText(InputError.oneLine)
+    }
+
+    /// The message, settings named by their keys.
+    public var message: String { text.description }
+
+    public var description: String { described(naming: \.rawValue) }
+
+    /// The one line, settings named by `naming`.
+    public func described(naming: (Setting) -> String) -> String {
+        InputError.place(file: file, line: line) + "warning: " + text.rendered(naming: naming)
+    }
 }

@@ -27,24 +27,24 @@ public struct SyntheticVideoGenerator: Equatable, Sendable {
     public func validate() throws(InputError) {
         guard !ladderKbps.isEmpty, ladderKbps.allSatisfy({ $0 > 0 && $0 <= Self.maximumKbps }), ladderKbps == ladderKbps.sorted(),
               Set(ladderKbps).count == ladderKbps.count else {
-            throw InputError(file: "--ladder-kbps", "needs distinct ascending bitrates above 0 and at most 1e9 kbps")
+            throw InputError(setting: .ladderKbps, "needs distinct ascending bitrates above 0 and at most 1e9 kbps")
         }
         guard segmentDurationSeconds > 0, segmentDurationSeconds <= Video.maximumSegmentSeconds else {
-            throw InputError(file: "--segment-duration-s", "must be a positive number of seconds, at most 86400")
+            throw InputError(setting: .segmentDurationS, "must be a positive number of seconds, at most 86400")
         }
         // Checked before anything is allocated: the sizes of a billion segments fill gigabytes.
         let maximumSegments = Video.maximumSizeCount / ladderKbps.count
         guard segmentCount >= 1, segmentCount <= maximumSegments else {
-            throw InputError(file: "--segments", "must be from 1 to \(maximumSegments) (\(Video.maximumSizeCount) segment sizes over \(ladderKbps.count) levels)")
+            throw InputError(setting: .segments, "must be from 1 to \(maximumSegments) (\(Video.maximumSizeCount) segment sizes over \(ladderKbps.count) levels)")
         }
         guard (0...Self.maximumSpread).contains(complexitySpread) else {
-            throw InputError(file: "--complexity-spread", "must be from 0 to 2")
+            throw InputError(setting: .complexitySpread, "must be from 0 to 2")
         }
         guard (0...1).contains(complexityCorrelation) else {
-            throw InputError(file: "--complexity-correlation", "must be from 0 to 1")
+            throw InputError(setting: .complexityCorrelation, "must be from 0 to 1")
         }
         guard (0...Self.maximumSpread).contains(levelNoise) else {
-            throw InputError(file: "--level-noise", "must be from 0 to 2")
+            throw InputError(setting: .levelNoise, "must be from 0 to 2")
         }
     }
 
@@ -68,7 +68,7 @@ public struct SyntheticVideoGenerator: Equatable, Sendable {
                 let size = (kbps * 1000 * segmentDurationSeconds / 8 * factor).rounded()
                 // Checked before the conversion to Int, which traps past Int.max.
                 guard size <= Video.maximumSegmentBytes else {
-                    throw InputError(file: "--segment-duration-s", "segment \(segment + 1) at \(NumberText.plain(kbps)) kbps would be over 1 PB; use shorter segments or lower bitrates")
+                    throw InputError(setting: .segmentDurationS, "segment \(segment + 1) at \(NumberText.plain(kbps)) kbps would be over 1 PB; use shorter segments or lower bitrates")
                 }
                 let bytes = max(Int(size), floor + 1)
                 row.append(bytes)

@@ -15,12 +15,17 @@ enum CommandFailure {
             return try body()
         } catch let error as ExitCode {
             throw error
-        } catch let error as InputError {
-            throw exit(error.description)
-        } catch let error as EmulationError {
-            throw exit(error.description)
         } catch {
-            throw exit(String(describing: error))
+            throw exit(text(of: error))
+        }
+    }
+
+    /// The error's line as the command line says it: settings named by their options.
+    static func text(of error: any Error) -> String {
+        switch error {
+        case let error as InputError: error.commandLineText
+        case let error as EmulationError: error.commandLineText
+        default: String(describing: error)
         }
     }
 

@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabCompare
 import ABRLabLua
 import ArgumentParser
 import Foundation
@@ -94,182 +95,42 @@ struct ExperimentOptions: ParsableArguments {
     @Flag(help: "Show Lua tracebacks and let scripts print to stderr.")
     var verbose = false
 
-    func strategyResolver() throws(InputError) -> StrategyResolver {
-        StrategyResolver(params: try resolveParams(), luaLimits: try luaLimits(), verbose: verbose)
+    /// The options as the library's settings.
+    var settings: ExperimentSettings {
+        var settings = ExperimentSettings()
+        settings.video = video
+        settings.ladderKbps = ladderKbps
+        settings.segmentDurationSeconds = segmentDurationSeconds
+        settings.segments = segments
+        settings.profile = profile
+        settings.targetLatencySeconds = targetLatencySeconds
+        settings.liveDurationSeconds = liveDurationSeconds
+        settings.maxBufferSeconds = maxBufferSeconds
+        settings.noAbandon = noAbandon
+        settings.checkEveryStep = checkEveryStep
+        settings.replace = replace
+        settings.bandwidthMultiplier = bandwidthMultiplier
+        settings.estimator = estimator
+        settings.qoe = qoe
+        settings.gammaP = gammaP
+        settings.rebufferPenalty = rebufferPenalty
+        settings.smoothnessPenalty = smoothnessPenalty
+        settings.switchPenalty = switchPenalty
+        settings.traceFormat = traceFormat
+        settings.mahimahiBinMilliseconds = mahimahiBinMilliseconds
+        settings.params = params
+        settings.paramGrid = paramGrid
+        settings.seed = seed
+        settings.luaInstructions = luaInstructions
+        settings.luaMemoryMegabytes = luaMemoryMegabytes
+        settings.verbose = verbose
+        return settings
     }
-
-    /// The limits every Lua script of the run (strategies and a QoE model) runs under.
-    func luaLimits() throws(InputError) -> LuaLimits {
-        guard luaInstructions > 0 else { throw InputError(file: "--lua-instructions", "must be positive") }
-        // Bytes are MiB << 20: a larger count would wrap around.
-        guard luaMemoryMegabytes > 0, luaMemoryMegabytes <= 1 << 20 else { throw InputError(file: "--lua-memory-mb", "must be from 1 to 1048576 (1 TiB)") }
-        var limits = LuaLimits.default
-        limits.instructionsPerCall = luaInstructions
-        limits.memoryBytesPerEngine = luaMemoryMegabytes << 20
-        return limits
-    }
-
-    /// The profile `--profile` names with every option that changes it applied: the one place
-    /// flags map onto ``EmulationProfile``. An option that would change nothing on the profile's
-    /// mechanics is refused, as `--replace` is on a profile without a segment buffer.
-    func resolveProfile() throws(InputError) -> EmulationProfile {
-        guard var profile = EmulationProfile.named(profile) else {
-            let names = EmulationProfile.builtIn.map(\.name).joined(separator: ", ")
-            throw InputError(file: "--profile", "unknown profile '\(profile)'; choose one of \(names)")
-        }
-        if let maxBufferSeconds { profile.maxBufferSeconds = maxBufferSeconds }
-        var segments = profile.segmentBufferSettings
-        if noAbandon {
-            guard segments?.abandonment == true else { throw InputError(file: "--no-abandon", "turns off abandonment checks, which profile \(profile.name) has none of (only sabre checks)") }
-            segments?.abandonment = false
-        }
-        if checkEveryStep {
-            guard segments?.abandonment == true else {
-                throw InputError(
-                    file: "--check-every-step",
-                    noAbandon ? "calls abandonment checks, which --no-abandon turns off" : "calls abandonment checks, which profile \(profile.name) has none of (only sabre checks)"
-                )
-            }
-            segments?.honoursRechecks = false
-        }
-        guard let rule = EmulationProfile.Replacement(rawValue: replace) else {
-            throw InputError(file: "--replace", "unknown rule '\(replace)'; choose none, left or right")
-        }
-        if rule != .none, segments == nil {
-            throw InputError(file: "--replace", "replacement needs a profile with a segment buffer (sabre), not \(profile.name)")
-        }
-        segments?.replacement = rule
-        guard bandwidthMultiplier.isFinite, bandwidthMultiplier > 0 else {
-            throw InputError(file: "--bandwidth-multiplier", "must be a positive number")
-        }
-        if bandwidthMultiplier != 1, segments == nil {
-            throw InputError(file: "--bandwidth-multiplier", "works on the sabre network model only, not on profile \(profile.name)")
-        }
-        segments?.bandwidthMultiplier = bandwidthMultiplier
-        if let segments { profile.mechanics = .segmentBuffer(segments) }
-        if let estimator {
-            profile.estimator = estimator == "none" ? nil : try OptionParsing.estimator(estimator, option: "--estimator")
-        }
-        try profile.validate()
-        if var live = profile.liveSettings {
-            if let targetLatencySeconds { live.targetLatencySeconds = targetLatencySeconds }
-            live.durationSeconds = liveDurationSeconds
-            try live.validate()
-            profile.mechanics = .live(live)
-        } else if targetLatencySeconds != nil || liveDurationSeconds != nil {
-            throw InputError(
-                file: targetLatencySeconds != nil ? "--target-latency-s" : "--live-duration-s",
-                "works on the live profile only, not on \(profile.name)"
-            )
-        }
-        return profile
-    }
-
-    /// The built-in model `--qoe` names; `linear` when it names a Lua script, which then scores
-    /// sessions instead (`resolveScriptedQoE`).
-    func resolveQoE() throws(InputError) -> QoEModel {
-        if isScriptedQoE { return .linear }
-        guard let kind = QoEModel.Kind(rawValue: qoe) else {
-            throw InputError(file: "--qoe", "unknown QoE model '\(qoe)'; choose linear, log, hd, sabre, nqoe or a Lua model script (.lua)")
-        }
-        if kind == .nqoe {
-            guard rebufferPenalty == nil, smoothnessPenalty == 1, gammaP == nil else {
-                throw InputError(
-                    file: rebufferPenalty != nil ? "--rebuffer-penalty" : gammaP != nil ? "--gamma-p" : "--smoothness-penalty",
-                    "the nqoe model's weights come from the ladder and latency; only --switch-penalty (µ) changes"
-                )
-            }
-            let mu = switchPenalty ?? QoEModel.nqoeSwitchPenalty
-            guard mu.isFinite, mu >= 0 else { throw InputError(file: "--switch-penalty", "must be a number ≥ 0") }
-            return QoEModel(kind: .nqoe, smoothnessPenalty: mu)
-        }
-        if switchPenalty != nil { throw InputError(file: "--switch-penalty", "is the nqoe model's µ; use --smoothness-penalty with \(qoe)") }
-        if let rebufferPenalty {
-            guard rebufferPenalty.isFinite, rebufferPenalty >= 0 else { throw InputError(file: "--rebuffer-penalty", "must be a number ≥ 0") }
-        }
-        guard smoothnessPenalty.isFinite, smoothnessPenalty >= 0 else { throw InputError(file: "--smoothness-penalty", "must be a number ≥ 0") }
-        if let gammaP {
-            guard gammaP.isFinite, gammaP >= 0 else { throw InputError(file: "--gamma-p", "must be a number ≥ 0") }
-        }
-        if kind == .sabre, rebufferPenalty != nil {
-            throw InputError(file: "--rebuffer-penalty", "the sabre model's rebuffer weight is --gamma-p")
-        }
-        return QoEModel(kind: kind, rebufferPenalty: rebufferPenalty, smoothnessPenalty: smoothnessPenalty, gammaP: gammaP ?? 5)
-    }
-
-    /// Whether `--qoe` names a Lua model script rather than a built-in model.
-    var isScriptedQoE: Bool { QoEModel.Kind(rawValue: qoe) == nil && qoe.hasSuffix(".lua") }
-
-    /// The Lua QoE model `--qoe` names, loaded and checked; nil for a built-in model.
-    func resolveScriptedQoE() throws(InputError) -> LuaQoEModel? {
-        guard isScriptedQoE else { return nil }
-        guard rebufferPenalty == nil, smoothnessPenalty == 1, gammaP == nil, switchPenalty == nil else {
-            throw InputError(
-                file: rebufferPenalty != nil ? "--rebuffer-penalty" : gammaP != nil ? "--gamma-p"
-                    : switchPenalty != nil ? "--switch-penalty" : "--smoothness-penalty",
-                "applies to the built-in QoE models; a Lua model sets its own weights"
-            )
-        }
-        return try LuaQoEModel(path: qoe, limits: luaLimits(), verbose: verbose)
-    }
-
-    func resolveTraceFormat() throws(InputError) -> TraceFormat? {
-        try traceFormat.map { name throws(InputError) in try OptionParsing.traceFormat(name, option: "--trace-format") }
-    }
-
-    /// How traces are read: the format override and the Mahimahi bin width.
-    func traceSetResolver() throws(InputError) -> TraceSetResolver {
-        guard mahimahiBinMilliseconds > 0 else { throw InputError(file: "--mahimahi-bin-ms", "must be positive") }
-        return TraceSetResolver(format: try resolveTraceFormat(), options: TraceLoadOptions(mahimahiBinMilliseconds: mahimahiBinMilliseconds))
-    }
-
-    func resolveEmulator() throws(InputError) -> SessionEmulator {
-        SessionEmulator(profile: try resolveProfile(), segmentsToPlay: try segmentCount())
-    }
-
-    /// `--segments` as a count of segments to play, when it is one.
-    func segmentCount() throws(InputError) -> Int? {
-        guard let segments, SegmentsFormat(rawValue: segments) == nil else { return nil }
-        guard let count = Int(segments), count >= 1, count <= Video.maximumSizeCount else {
-            throw InputError(
-                file: "--segments", "'\(segments)' is neither a number of segments (1 to \(Video.maximumSizeCount)) nor an output format (\(SegmentsFormat.allCases.map(\.rawValue).joined(separator: ", ")))"
-            )
-        }
-        return count
-    }
-
-    /// `--segments` as the format of compare's per-segment output, when it is one.
-    var segmentsOutputFormat: SegmentsFormat? { segments.flatMap(SegmentsFormat.init(rawValue:)) }
 
     /// The video, its warnings printed.
     func resolveVideo() throws(InputError) -> Video {
-        let (video, warnings) = try resolveVideoWithWarnings()
-        warnings.forEach { CommandFailure.warn($0.description) }
+        let (video, warnings) = try settings.resolveVideoWithWarnings()
+        warnings.forEach { CommandFailure.warn($0.commandLineText) }
         return video
-    }
-
-    /// The video and the warnings loading it gave (an HLS master's odd variants), for a
-    /// command that records them.
-    func resolveVideoWithWarnings() throws(InputError) -> (video: Video, warnings: [InputWarning]) {
-        if video == Defaults.video { try Defaults.requireExisting(video, option: "--video") }
-        if let segmentDurationSeconds {
-            guard segmentDurationSeconds > 0, segmentDurationSeconds <= Video.maximumSegmentSeconds else {
-                throw InputError(file: "--segment-duration-s", "must be a positive number of seconds, at most 86400")
-            }
-        }
-        let ladder = try ladderKbps.map { text throws(InputError) in try OptionParsing.kbpsList(text, option: "--ladder-kbps") }
-        if HLSVideoLoader.handles(video), ladder == nil, segmentDurationSeconds == nil {
-            let loaded = try HLSVideoLoader.load(video)
-            return (loaded.video, loaded.warnings)
-        }
-        return (try VideoLoader.load(video, ladderKbps: ladder, segmentDurationSeconds: segmentDurationSeconds), [])
-    }
-
-    /// The Lua settings that can change results, for the plan fingerprint.
-    var luaLimitsDescription: String { "instructions=\(luaInstructions) memory_mb=\(luaMemoryMegabytes) verbose=\(verbose)" }
-
-    /// `--param` values and `--param-grid` settings by strategy id, sweeps included.
-    func resolveParams() throws(InputError) -> ParamAssignments {
-        try ParamAssignments(parsing: params, grid: try paramGrid.map(ParamGrid.init(contentsOf:)))
     }
 }

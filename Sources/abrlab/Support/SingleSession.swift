@@ -1,30 +1,31 @@
 import ABRLab
+import ABRLabCompare
 import Foundation
 
 /// One strategy over one trace, as `run`, `replay` and `export` play it.
 enum SingleSession {
     static func plan(strategy: String, traces: [String], options: ExperimentOptions) throws -> ExperimentPlan {
-        if let format = options.segmentsOutputFormat {
+        if let format = options.settings.segmentsOutputFormat {
             throw InputError(file: "--segments", "'\(format.rawValue)' is an output format, which only compare writes; give a number of segments")
         }
-        let descriptor = try options.strategyResolver().resolveOne(strategy)
-        let reader = try options.traceSetResolver()
+        let descriptor = try options.settings.strategyResolver().resolveOne(strategy)
+        let reader = try options.settings.traceSetResolver()
         var loaded: [NetworkTrace] = []
         for path in traces {
             try TraceSetResolver.refuseSpecialFile(path)
             let result = try TraceLoader.load(URL(fileURLWithPath: path), format: reader.format, options: reader.options)
-            result.warnings.forEach { CommandFailure.warn($0.description) }
+            result.warnings.forEach { CommandFailure.warn($0.commandLineText) }
             loaded.append(result.trace)
         }
         let plan = ExperimentPlan(
             strategies: [descriptor], traces: loaded, video: try options.resolveVideo(),
-            emulator: try options.resolveEmulator(), qoe: try options.resolveQoE(), seed: options.seed,
-            customQoE: try options.resolveScriptedQoE()
+            emulator: try options.settings.resolveEmulator(), qoe: try options.settings.resolveQoE(), seed: options.seed,
+            customQoE: try options.settings.resolveScriptedQoE()
         )
         try plan.validate()
         // Named on the command line, a strategy that cannot play the video is refused.
         _ = try VideoFitCheck.check([descriptor], arguments: [strategy], setting: RunSetting(emulator: plan.emulator, video: plan.video))
-        options.warnIfNotPensieveShaped(plan)
+        if let warning = options.settings.pensieveShapeWarning(plan) { CommandFailure.warn(warning.commandLineText) }
         return plan
     }
 

@@ -32,11 +32,11 @@ import TestSupport
     }
 
     @Test(arguments: [
-        ("7/7", "--shard: shard index 7 is not in 0...6"),
-        ("1/0", "--shard: the shard count must be from 1 to 100000, not 0"),
-        ("0/1000000000000", "--shard: the shard count must be from 1 to 100000, not 1000000000000"),
-        ("a/b", "--shard: 'a/b' is not of the form K/N (K from 0 to N-1)"),
-        ("3", "--shard: '3' is not of the form K/N (K from 0 to N-1)"),
+        ("7/7", "shard: shard index 7 is not in 0...6"),
+        ("1/0", "shard: the shard count must be from 1 to 100000, not 0"),
+        ("0/1000000000000", "shard: the shard count must be from 1 to 100000, not 1000000000000"),
+        ("a/b", "shard: 'a/b' is not of the form K/N (K from 0 to N-1)"),
+        ("3", "shard: '3' is not of the form K/N (K from 0 to N-1)"),
     ])
     func rejectsBadShards(text: String, message: String) {
         #expect(throws: InputError.self) { try Shard(parsing: text) }

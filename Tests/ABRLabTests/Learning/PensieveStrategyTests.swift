@@ -14,10 +14,10 @@ import TestSupport
     }
 
     @Test(arguments: [
-        (["action": "greedy"], "--param: parameter pensieve-native.action needs sampled or argmax, not 'greedy'"),
-        (["seed": "1.5"], "--param: parameter pensieve-native.seed needs an integer, not '1.5'"),
-        (["seed": "-1"], "--param: parameter pensieve-native.seed needs an integer from 0 to 4294967295 (numpy's seed range), not -1"),
-        (["temperature": "2"], "--param: unknown parameter 'temperature' in pensieve-native.temperature=2; parameters are action, model, seed"),
+        (["action": "greedy"], "param: parameter pensieve-native.action needs sampled or argmax, not 'greedy'"),
+        (["seed": "1.5"], "param: parameter pensieve-native.seed needs an integer, not '1.5'"),
+        (["seed": "-1"], "param: parameter pensieve-native.seed needs an integer from 0 to 4294967295 (numpy's seed range), not -1"),
+        (["temperature": "2"], "param: unknown parameter 'temperature' in pensieve-native.temperature=2; parameters are action, model, seed"),
         (["model": "/nonexistent/x.safetensors"], "/nonexistent/x.safetensors: no such file"),
     ])
     func badParametersAreOneError(values: [String: String], expected: String) {

@@ -24,7 +24,7 @@ import Glibc
             _ = try FolderLock(claiming: folder.url, for: .output)
             Issue.record("a second claim succeeded")
         } catch {
-            #expect(error.description == "\(folder.url.path): in use by another abrlab run (\(line.dropLast())); wait for it to end or choose another --out")
+            #expect(error.description == "\(folder.url.path): in use by another abrlab run (\(line.dropLast())); wait for it to end or choose another \(Setting.out)")
         }
         lock.release(removingCreatedFolders: true)
         #expect(try Self.entries(folder.url) == [], "the lock file outlived the claim, or a folder that was there went")
@@ -62,7 +62,7 @@ import Glibc
     @Test func aFileInTheWayIsAnInputErrorAndAnInputFolderIsNeverCreated() throws {
         let folder = try FixtureDirectory()
         let file = try folder.write("results", "not a folder")
-        #expect(throws: InputError(file: file.path, "is not a folder; choose another --out")) {
+        #expect(throws: InputError(file: file.path, mentioning: "is not a folder; choose another \(Setting.out)")) {
             try FolderLock(claiming: file, for: .output)
         }
         let missing = folder.url.appendingPathComponent("missing")

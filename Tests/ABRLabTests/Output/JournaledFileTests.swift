@@ -6,31 +6,31 @@ import TestSupport
 
 @Suite(.tags(.core), .selectedByTags) struct JournaledFileTests {
     /// Chunks of whole lines: `sizes` lines each, some long enough to need several blocks.
-    static func chunks(_ sizes: [Int], seed: UInt64) -> [[UInt8]] {
+    static func batches(_ sizes: [Int], seed: UInt64) -> [[UInt8]] {
         var generator = SeededGenerator(seed: seed)
-        return sizes.enumerated().map { chunk, lines in
-            (0..<lines).flatMap { Array("s\(chunk),t\(chunk),\($0),\(Double(generator.next() % 1_000_000) / 7)\n".utf8) }
+        return sizes.enumerated().map { batch, lines in
+            (0..<lines).flatMap { Array("s\(batch),t\(batch),\($0),\(Double(generator.next() % 1_000_000) / 7)\n".utf8) }
         }
     }
 
-    /// The blocks a chunk is cut into: each ends at the first line end at or past the block size.
-    static func expectedBlocks(of chunk: [UInt8], _ compression: FileCompression) -> [[UInt8]] {
+    /// The blocks a batch is cut into: each ends at the first line end at or past the block size.
+    static func expectedBlocks(of batch: [UInt8], _ compression: FileCompression) -> [[UInt8]] {
         var blocks: [[UInt8]] = []
         var start = 0
-        while chunk.count - start >= compression.blockBytes,
-              let end = chunk[(start + compression.blockBytes - 1)...].firstIndex(of: UInt8(ascii: "\n")) {
-            blocks.append(Array(chunk[start...end]))
+        while batch.count - start >= compression.blockBytes,
+              let end = batch[(start + compression.blockBytes - 1)...].firstIndex(of: UInt8(ascii: "\n")) {
+            blocks.append(Array(batch[start...end]))
             start = end + 1
         }
-        if start < chunk.count { blocks.append(Array(chunk[start...])) }
+        if start < batch.count { blocks.append(Array(batch[start...])) }
         return blocks
     }
 
-    /// Writes `chunks` in parts of whole lines, `linesPerPart` at a time, with a helper thread
-    /// compressing blocks while they are written; returns the file's bytes and each chunk's
+    /// Writes `batches` in parts of whole lines, `linesPerPart` at a time, with a helper thread
+    /// compressing blocks while they are written; returns the file's bytes and each batch's
     /// length in the file.
     static func write(
-        _ chunks: [[UInt8]], compression: FileCompression, linesPerPart: Int, helper: Bool, in folder: URL
+        _ batches: [[UInt8]], compression: FileCompression, linesPerPart: Int, helper: Bool, in folder: URL
     ) throws -> (bytes: [UInt8], chunkLengths: [UInt64]) {
         let queue = CompressionQueue()
         let url = folder.appendingPathComponent("segments-\(linesPerPart)-\(helper)")
@@ -46,14 +46,14 @@ import TestSupport
         defer { stop.set() }
         var lengths: [UInt64] = []
         try file.sync()
-        for chunk in chunks {
+        for batch in batches {
             let before = file.length
-            var lines = chunk.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast().map { Array($0) + [10] }[...]
+            var lines = batch.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast().map { Array($0) + [10] }[...]
             while !lines.isEmpty {
                 try file.append(part: lines.prefix(linesPerPart).flatMap { $0 })
                 lines = lines.dropFirst(linesPerPart)
             }
-            try file.endChunk()
+            try file.endBatch()
             try file.sync()
             lengths.append(file.length - before)
         }
@@ -63,44 +63,44 @@ import TestSupport
         return (bytes, lengths)
     }
 
-    /// A compressed file is the header's block, then each chunk's blocks: cut at the first line
-    /// end past the format's block size and never across chunks, whatever the parts the rows
-    /// came in and whichever thread compressed them; a chunk with no rows writes nothing.
+    /// A compressed file is the header's block, then each batch's blocks: cut at the first line
+    /// end past the format's block size and never across batches, whatever the parts the rows
+    /// came in and whichever thread compressed them; a batch with no rows writes nothing.
     @Test(arguments: FileCompression.allCases)
     func chunksAreCutIntoTheSameBlocksHoweverTheyAreWritten(compression: FileCompression) throws {
         let folder = try FixtureDirectory()
-        let chunks = Self.chunks([3, 0, 60_000, 1, 35_000], seed: 3)
-        let expected = [compression.block(Array("a,b\n".utf8))] + chunks.map { Self.expectedBlocks(of: $0, compression).flatMap(compression.block) }
-        #expect(Self.expectedBlocks(of: chunks[2], compression).count >= 2, "the test needs a chunk of several blocks")
+        let batches = Self.batches([3, 0, 60_000, 1, 35_000], seed: 3)
+        let expected = [compression.block(Array("a,b\n".utf8))] + batches.map { Self.expectedBlocks(of: $0, compression).flatMap(compression.block) }
+        #expect(Self.expectedBlocks(of: batches[2], compression).count >= 2, "the test needs a batch of several blocks")
         for (linesPerPart, helper) in [(1, false), (700, true), (1_000_000, false)] {
-            let written = try Self.write(chunks, compression: compression, linesPerPart: linesPerPart, helper: helper, in: folder.url)
+            let written = try Self.write(batches, compression: compression, linesPerPart: linesPerPart, helper: helper, in: folder.url)
             #expect(written.bytes == expected.flatMap { $0 }, "\(linesPerPart) lines a part, helper \(helper)")
             #expect(written.chunkLengths == expected.dropFirst().map { UInt64($0.count) })
-            #expect(compression.decompress(written.bytes) == Array("a,b\n".utf8) + chunks.flatMap { $0 })
+            #expect(compression.decompress(written.bytes) == Array("a,b\n".utf8) + batches.flatMap { $0 })
         }
     }
 
-    /// With no worker compressing, a chunk of many times the pending bound still holds at most
+    /// With no worker compressing, a batch of many times the pending bound still holds at most
     /// that many bytes of rows waiting: the writer compresses the oldest blocks itself, in order.
     @Test(arguments: FileCompression.allCases)
     func rowsWaitingForTheirBlocksStayBoundedWhenNoWorkerHelps(compression: FileCompression) throws {
         let folder = try FixtureDirectory()
-        let chunk = Self.chunks([700_000], seed: 5)[0]
-        #expect(chunk.count > 2 * JournaledFile.maximumPendingBytes)
+        let batch = Self.batches([700_000], seed: 5)[0]
+        #expect(batch.count > 2 * JournaledFile.maximumPendingBytes)
         let url = folder.url.appendingPathComponent("segments")
         let file = try JournaledFile(creating: url, name: "segments", encoding: .compressed(compression, CompressionQueue()), header: "a,b\n")
         var most = 0
         var start = 0
-        while start < chunk.count {
-            let end = chunk[min(chunk.count - 1, start + 100_000)...].firstIndex(of: UInt8(ascii: "\n"))!
-            try file.append(part: Array(chunk[start...end]))
+        while start < batch.count {
+            let end = batch[min(batch.count - 1, start + 100_000)...].firstIndex(of: UInt8(ascii: "\n"))!
+            try file.append(part: Array(batch[start...end]))
             most = max(most, file.pendingBytes)
             start = end + 1
         }
-        try file.endChunk()
+        try file.endBatch()
         try file.sync()
         #expect(most > 0 && most <= JournaledFile.maximumPendingBytes, "\(most) bytes waited")
-        let expected = [compression.block(Array("a,b\n".utf8))] + Self.expectedBlocks(of: chunk, compression).map(compression.block)
+        let expected = [compression.block(Array("a,b\n".utf8))] + Self.expectedBlocks(of: batch, compression).map(compression.block)
         #expect([UInt8](try Data(contentsOf: url)) == expected.flatMap { $0 })
     }
 }

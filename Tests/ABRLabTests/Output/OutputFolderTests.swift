@@ -37,7 +37,7 @@ import Glibc
         let folder = try FixtureDirectory()
         let stale = try folder.write("summary.csv", "strategy\n")
         #expect(throws: InputError(
-            file: stale.path, "not written by a run abrlab recorded (the folder has no run.json); remove it or choose another --out"
+            file: stale.path, mentioning: "not written by a run abrlab recorded (the folder has no run.json); remove it or choose another \(Setting.out)"
         )) { try ResultsWriter(directory: folder.url) }
         #expect(try Self.entries(folder.url) == ["summary.csv"])
     }
@@ -45,7 +45,7 @@ import Glibc
     @Test func aManifestThatIsNotAbrlabsMakesTheRunRefuse() throws {
         let folder = try FixtureDirectory()
         let manifest = try folder.write("run.json", "{\"name\": \"someone else's\"}")
-        #expect(throws: InputError(file: manifest.path, "is not the run.json of an abrlab run; choose another --out")) {
+        #expect(throws: InputError(file: manifest.path, mentioning: "is not the run.json of an abrlab run; choose another \(Setting.out)")) {
             try OutputFolder(folder.url)
         }
     }

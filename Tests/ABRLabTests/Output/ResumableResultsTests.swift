@@ -27,7 +27,7 @@ import TestSupport
     /// Three chunks written in one go.
     static func uninterrupted(_ directory: URL, segments: SegmentsFormat = .csvGzip) throws -> [String: Data] {
         let results = try ResumableResults(directory: directory, layout: layout(segments), identity: "plan A", resume: false)
-        for _ in 0..<3 { try results.append(chunk: try chunk()) }
+        for _ in 0..<3 { try results.append(trace: try chunk()) }
         try results.finish(ranking: Self.ranking, manifest: Data("{}".utf8))
         return try contents(directory)
     }
@@ -55,23 +55,23 @@ import TestSupport
         do {
             let results = try ResumableResults(directory: folder.url, layout: Self.layout(segments), identity: "plan A", resume: false)
             results.checkpointInterval = .zero
-            try results.append(chunk: try Self.chunk())
+            try results.append(trace: try Self.chunk())
             results.checkpointInterval = .seconds(3600)
-            try results.append(chunk: try Self.chunk())
+            try results.append(trace: try Self.chunk())
         }
         // A crash while writing the journal leaves a torn line, which is ignored.
         let journal = folder.url.appendingPathComponent(ResumableResults.partialFolderName + "/journal")
         let handle = try FileHandle(forWritingTo: journal)
         try handle.seekToEnd()
-        try handle.write(contentsOf: Data("chunks=2 finished=0 sessions.c".utf8))
+        try handle.write(contentsOf: Data("traces=2 finished=0 sessions.c".utf8))
         try handle.close()
 
         let resumed = try ResumableResults(directory: folder.url, layout: Self.layout(segments), identity: "plan A", resume: true)
-        #expect(resumed.chunksDone == 1)
+        #expect(resumed.tracesDone == 1)
         var report = ExperimentReport(strategyIDs: ["low", "high"])
         let completed = resumed.completedSessions
         #expect(try SessionsCSVReader.read(completed.url, length: completed.length, into: &report) == 2)
-        for _ in 0..<2 { try resumed.append(chunk: try Self.chunk()) }
+        for _ in 0..<2 { try resumed.append(trace: try Self.chunk()) }
         try resumed.finish(ranking: Self.ranking, manifest: Data("{}".utf8))
         #expect(try Self.contents(folder.url) == expected)
     }
@@ -81,7 +81,7 @@ import TestSupport
         do {
             let results = try ResumableResults(directory: folder.url, layout: Self.layout, identity: "plan A", resume: false)
             results.checkpointInterval = .zero
-            try results.append(chunk: try Self.chunk())
+            try results.append(trace: try Self.chunk())
         }
         let sessions = folder.url.appendingPathComponent(ResumableResults.partialFolderName + "/sessions.csv")
         var bytes = try Data(contentsOf: sessions)
@@ -96,13 +96,13 @@ import TestSupport
         let folder = try FixtureDirectory()
         do {
             let results = try ResumableResults(directory: folder.url, layout: Self.layout, identity: "plan A", resume: false)
-            try results.append(chunk: try Self.chunk())
+            try results.append(trace: try Self.chunk())
         }
         #expect(throws: InputError.self) {
             _ = try ResumableResults(directory: folder.url, layout: Self.layout, identity: "plan B", resume: true)
         }
         let fresh = try ResumableResults(directory: folder.url, layout: Self.layout, identity: "plan B", resume: false)
-        #expect(fresh.chunksDone == 0)
+        #expect(fresh.tracesDone == 0)
     }
 
     /// A run that stopped before recording its plan (an older abrlab on a full disk left it
@@ -116,7 +116,7 @@ import TestSupport
             _ = try folder.folder(ResumableResults.partialFolderName)
         }
         let resumed = try ResumableResults(directory: folder.url, layout: Self.layout, identity: "plan A", resume: true)
-        #expect(resumed.chunksDone == 0)
+        #expect(resumed.tracesDone == 0)
         #expect(ResumableResults.recordedPlan(in: folder.url.appendingPathComponent(ResumableResults.partialFolderName)) == "plan A")
     }
 

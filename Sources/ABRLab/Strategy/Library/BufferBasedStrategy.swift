@@ -44,10 +44,10 @@ extension StrategyDescriptor {
         let cushion = values.declaredNumber("cushion_s")
         let firstLevel = values.declaredInteger("first_level")
         guard reservoir >= 0, cushion > 0 else {
-            throw InputError(file: "--param", "bba-native needs reservoir_s ≥ 0 and cushion_s > 0, not \(reservoir) and \(cushion)")
+            throw InputError(setting: .param, "bba-native needs reservoir_s ≥ 0 and cushion_s > 0, not \(reservoir) and \(cushion)")
         }
         guard firstLevel >= 1 else {
-            throw InputError(file: "--param", "parameter bba-native.first_level needs a level from 1, not \(firstLevel)")
+            throw InputError(setting: .param, "parameter bba-native.first_level needs a level from 1, not \(firstLevel)")
         }
         return { BufferBasedStrategy(reservoirSeconds: reservoir, cushionSeconds: cushion, firstLevel: firstLevel - 1) }
     }

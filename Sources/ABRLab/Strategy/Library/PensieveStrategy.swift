@@ -115,7 +115,7 @@ extension StrategyDescriptor {
             let action = PensieveStrategy.Action(rawValue: values.declaredString("action")) ?? .sampled
             let seedValue = values.declaredInteger("seed")
             guard let seed = UInt32(exactly: seedValue) else {
-                throw InputError(file: "--param", "parameter pensieve-native.seed needs an integer from 0 to 4294967295 (numpy's seed range), not \(seedValue)")
+                throw InputError(setting: .param, "parameter pensieve-native.seed needs an integer from 0 to 4294967295 (numpy's seed range), not \(seedValue)")
             }
             let network = try ActorNetwork(contentsOf: values.declaredString("model"))
             return { PensieveStrategy(network: network, action: action, seed: seed) }

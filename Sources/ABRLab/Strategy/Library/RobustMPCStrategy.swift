@@ -83,13 +83,13 @@ extension StrategyDescriptor {
         let smoothness = values.declaredNumber("smoothness_penalty")
         // The range ctx:mpc_search takes: 10 levels over 10 segments is already 10^10 sequences.
         guard (1...10).contains(horizon) else {
-            throw InputError(file: "--param", "parameter robust_mpc-native.horizon needs an integer from 1 to 10, not \(horizon)")
+            throw InputError(setting: .param, "parameter robust_mpc-native.horizon needs an integer from 1 to 10, not \(horizon)")
         }
         guard firstLevel >= 1 else {
-            throw InputError(file: "--param", "parameter robust_mpc-native.first_level needs a level from 1, not \(firstLevel)")
+            throw InputError(setting: .param, "parameter robust_mpc-native.first_level needs a level from 1, not \(firstLevel)")
         }
         guard offset >= 0 else {
-            throw InputError(file: "--param", "parameter robust_mpc-native.lookahead_offset needs an integer from 0, not \(offset)")
+            throw InputError(setting: .param, "parameter robust_mpc-native.lookahead_offset needs an integer from 0, not \(offset)")
         }
         return {
             RobustMPCStrategy(

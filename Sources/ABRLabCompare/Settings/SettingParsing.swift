@@ -1,0 +1,49 @@
+import ABRLab
+import Foundation
+
+/// Settings given as text, parsed; errors name the setting (or, for a front end's own option,
+/// whatever `subject` says).
+public enum SettingParsing {
+    public static func traceFormat(_ text: String, setting: Setting) throws(InputError) -> TraceFormat {
+        try traceFormat(text, subject: .settings([setting]))
+    }
+
+    public static func traceFormat(_ text: String, subject: InputError.Subject) throws(InputError) -> TraceFormat {
+        guard let format = TraceFormat(rawValue: text) else {
+            let names = TraceFormat.allCases.map(\.rawValue).joined(separator: ", ")
+            throw InputError(file: "", "unknown trace format '\(text)'; choose one of \(names)").about(subject)
+        }
+        return format
+    }
+
+    /// `ewma:H,...` (half-lives, s) or `sliding:W,...` (windows, segments).
+    public static func estimator(_ text: String, setting: Setting) throws(InputError) -> ThroughputEstimator.Method {
+        let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+        let values = parts.count == 2 ? parts[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init) : []
+        switch parts.first {
+        case "ewma":
+            let halfLives = values.compactMap(Double.init)
+            guard !halfLives.isEmpty, halfLives.count == values.count, halfLives.allSatisfy({ $0.isFinite && $0 > 0 }) else {
+                throw InputError(setting: setting, "'\(text)' is not ewma:H,... with half-lives in seconds > 0")
+            }
+            return .ewma(halfLivesSeconds: halfLives)
+        case "sliding":
+            let windows = values.compactMap { Int($0) }
+            guard !windows.isEmpty, windows.count == values.count, windows.allSatisfy({ $0 >= 1 && $0 <= 20 }) else {
+                throw InputError(setting: setting, "'\(text)' is not sliding:W,... with windows of 1 to 20 segments")
+            }
+            return .sliding(windowSegments: windows)
+        default:
+            throw InputError(setting: setting, "'\(text)' is neither ewma:H,... nor sliding:W,...")
+        }
+    }
+
+    /// Bitrates separated by commas, e.g. `300,750,1200`.
+    public static func kbpsList(_ text: String, setting: Setting) throws(InputError) -> [Double] {
+        let values = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard !values.isEmpty, values.allSatisfy({ ($0 ?? 0) > 0 && ($0 ?? 0) <= SyntheticVideoGenerator.maximumKbps }) else {
+            throw InputError(setting: setting, "expected numbers above 0 and at most 1e9 separated by commas, got '\(text)'")
+        }
+        return values.compactMap { $0 }
+    }
+}
