@@ -83,3 +83,24 @@ private func vectorReport(_ error: EnvError, _ buffer: UnsafeMutablePointer<CCha
     }
     return error.code
 }
+
+/// Writes what every expert would choose at each session's current decision, a row of
+/// `experts` levels per session (0-based; −1 for a session waiting for its autoreset). An expert
+/// that failed in a session is an error naming it.
+@_cdecl("abrlab_env_experts")
+public func abrlabEnvExperts(
+    _ pointer: UnsafeMutableRawPointer, _ levels: UnsafeMutablePointer<Int64>, _ message: UnsafeMutablePointer<CChar>?, _ capacity: Int
+) -> Int32 {
+    let env = Unmanaged<Environment>.fromOpaque(pointer).takeUnretainedValue()
+    let ids = env.configuration.experts.map(\.id)
+    for (slot, session) in env.slots.enumerated() {
+        for (index, expert) in session.experts.experts.enumerated() {
+            switch expert {
+            case .following(_, let choice): levels[slot * ids.count + index] = session.needsReset ? -1 : Int64(choice)
+            case .failed(let reason):
+                return vectorReport(.emulation("expert \(ids[index]) failed on trace \(env.configuration.traces[session.traceIndex].name): \(reason)"), message, capacity)
+            }
+        }
+    }
+    return 0
+}

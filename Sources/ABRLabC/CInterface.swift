@@ -50,7 +50,7 @@ public func abrlabEnvDestroy(_ pointer: UnsafeMutableRawPointer?) {
 }
 
 /// Sizes: [levels, traces, state rows, state columns, context length, record length, history
-/// length, context scalars, record fields always set].
+/// length, context scalars, record fields always set, experts].
 @_cdecl("abrlab_env_sizes")
 public func abrlabEnvSizes(_ pointer: UnsafeMutableRawPointer, _ out: UnsafeMutablePointer<Int64>) {
     let env = environment(pointer)
@@ -58,12 +58,13 @@ public func abrlabEnvSizes(_ pointer: UnsafeMutableRawPointer, _ out: UnsafeMuta
         env.configuration.levelCount, env.configuration.traces.count, PensieveState.rows, EnvSlot.stateColumns,
         env.contextLength, EnvFields.record.count, EnvFields.historyLength, EnvFields.contextScalars.count,
         EnvFields.recordFieldsAlwaysSet(live: env.configuration.emulator.profile.liveSettings != nil),
+        env.configuration.experts.count,
     ]
     for (index, size) in sizes.enumerated() { out[index] = Int64(size) }
 }
 
-/// Comma-separated names: 0 the context's scalar fields, 1 the record's fields, 2 the trace
-/// names (newline-separated, as names may hold commas), 3 the QoE model's name. Returns the
+/// Names: 0 the context's scalar fields, 1 the record's fields (comma-separated), 2 the trace
+/// names, 4 the experts' ids (newline-separated, as names may hold commas), 3 the QoE model's name. Returns the
 /// bytes the text needs with its NUL, so a caller whose buffer was short can retry.
 @_cdecl("abrlab_env_names")
 public func abrlabEnvNames(_ pointer: UnsafeMutableRawPointer, _ which: Int32, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int) -> Int {
@@ -72,6 +73,7 @@ public func abrlabEnvNames(_ pointer: UnsafeMutableRawPointer, _ which: Int32, _
     case 0: EnvFields.contextScalars.joined(separator: ",")
     case 1: EnvFields.record.joined(separator: ",")
     case 2: env.configuration.traces.map(\.name).joined(separator: "\n")
+    case 4: env.configuration.experts.map(\.id).joined(separator: "\n")
     default: env.configuration.scoring.name
     }
     write(text, buffer, capacity)

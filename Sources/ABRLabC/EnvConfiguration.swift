@@ -18,20 +18,20 @@ struct EnvConfiguration: Sendable {
     let strategyID: String
     /// The ladder's top bitrate, which Pensieve's state divides by.
     let topKbps: Double
-    /// The settings, for what resolves later (strategies as experts).
-    let settings: ExperimentSettings
+    /// The strategies that follow every session as experts (``EnvExperts``).
+    let experts: [StrategyDescriptor]
 
     var levelCount: Int { video.levelCount }
 
     init(_ options: EnvOptions) throws(EnvError) {
         let settings = options.settings
-        self.settings = settings
         guard options.video != nil else { throw .invalid("no video given") }
         do {
             emulator = SessionEmulator(profile: try settings.resolveProfile(), segmentsToPlay: try settings.segmentCount(), recordsTransitions: false)
             video = try Self.video(settings)
             traces = try Self.traces(options, settings: settings)
             scoring = try Self.scoring(settings, profile: emulator.profile, video: video)
+            experts = try Self.experts(options.experts ?? [], settings: settings, setting: RunSetting(emulator: emulator, video: video))
         } catch let error as EnvError {
             throw error
         } catch let error as InputError {
@@ -67,6 +67,25 @@ struct EnvConfiguration: Sendable {
             guard FileManager.default.fileExists(atPath: argument) else { throw EnvError.notFound("\(argument): no such trace file or folder") }
         }
         return try settings.traceSetResolver().load(arguments).traces
+    }
+
+    /// The experts' strategies, resolved as compare resolves `--strategies` (native ids, ids of
+    /// the shipped scripts, script files) with `params` applied; each must fit the video.
+    private static func experts(_ arguments: [String], settings: ExperimentSettings, setting: RunSetting) throws -> [StrategyDescriptor] {
+        guard !arguments.isEmpty else {
+            if !settings.params.isEmpty { throw EnvError.invalid("params: parameters are for experts; name the strategies in experts") }
+            return []
+        }
+        let (descriptors, _) = try settings.strategyResolver().resolveWithWarnings(arguments)
+        guard descriptors.count == Set(arguments.map(StrategyResolver.strategyID(forArgument:))).count else {
+            throw EnvError.invalid("params: a list of values sweeps a parameter; give each expert one value")
+        }
+        for descriptor in descriptors {
+            if case .unfit(let reason) = try descriptor.fit(setting) {
+                throw EnvError.invalid("experts: \(descriptor.id) cannot play this video: \(reason)")
+            }
+        }
+        return descriptors
     }
 
     private static func scoring(_ settings: ExperimentSettings, profile: EmulationProfile, video: Video) throws -> EnvScoring {

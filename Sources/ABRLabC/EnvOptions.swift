@@ -28,13 +28,15 @@ struct EnvOptions: Decodable {
     var estimator: String?
     var lua_instructions: Int?
     var lua_memory_mb: Int?
+    var experts: [String]?
+    var params: [String]?
 
     /// Every key the decoder reads; any other key is refused rather than ignored.
     static let keys: Set<String> = [
         "profile", "video", "traces", "qoe", "segments", "ladder_kbps", "segment_duration_s", "max_buffer_s",
         "target_latency_s", "live_duration_s", "no_abandon", "bandwidth_multiplier", "rebuffer_penalty",
         "smoothness_penalty", "gamma_p", "switch_penalty", "trace_format", "mahimahi_bin_ms", "seed", "strategy_id",
-        "estimator", "lua_instructions", "lua_memory_mb",
+        "estimator", "lua_instructions", "lua_memory_mb", "experts", "params",
     ]
 
     /// The settings `abrlab compare` would run with: one resolver for both front ends.
@@ -61,6 +63,7 @@ struct EnvOptions: Decodable {
         if let seed { settings.seed = seed }
         if let lua_instructions { settings.luaInstructions = lua_instructions }
         if let lua_memory_mb { settings.luaMemoryMegabytes = lua_memory_mb }
+        settings.params = params ?? []
         return settings
     }
 

@@ -25,6 +25,8 @@ struct EnvSlot {
     /// Segments the current session delivered so far.
     private var delivered = 0
     var shuffle: TraceShuffle
+    /// The strategies following the session as experts (none unless the environment has some).
+    private(set) var experts = EnvExperts()
 
     /// Pensieve's `S_LEN`.
     static let stateColumns = 8
@@ -52,7 +54,9 @@ struct EnvSlot {
             session = nil
             throw .emulation(error.description)
         }
-        segmentCount = session!.info.segmentCount
+        let info = session!.info
+        segmentCount = info.segmentCount
+        if !configuration.experts.isEmpty { experts.start(configuration.experts, info: info) }
         if try advance(configuration, recordsState: true) != nil { throw .emulation("\(configuration.traces[trace].name): the session ended before its first decision") }
         phase = .deciding
     }
@@ -121,11 +125,14 @@ struct EnvSlot {
     private mutating func advance(_ configuration: EnvConfiguration, recordsState: Bool) throws(EnvError) -> SessionResult? {
         let video = configuration.video
         let topKbps = configuration.topKbps
+        let hearsExperts = !experts.isEmpty
         var running = session.take()!
         defer { session = running }
         do {
             while true {
-                switch try running.next() {
+                let step = try running.next()
+                if hearsExperts { experts.hear(step, context: running.context) }
+                switch step {
                 case .decide: return nil
                 case .checkAbandonment: try running.answer(.goOn)
                 case .waited, .network: continue

@@ -26,6 +26,12 @@ def library_path() -> Path:
 
 def _load() -> ctypes.CDLL:
     path = library_path()
+    # Strategy ids of the shipped scripts and pensieve-native's model are found under
+    # ABRLAB_HOME: the repository the package was built from, unless the caller set it.
+    from ._build_info import REPOSITORY
+    source = REPOSITORY or str(Path(__file__).resolve().parents[2])
+    if "ABRLAB_HOME" not in os.environ and (Path(source) / "Strategies").is_dir():
+        os.environ["ABRLAB_HOME"] = source
     if not path.is_file():
         raise ImportError(
             f"abrlab's Swift library is missing at {path}; reinstall the package (pip install ./python builds it "
@@ -47,6 +53,7 @@ def _load() -> ctypes.CDLL:
         "abrlab_env_step": (_i32, [_p, _i32, _i64, _p, _p, _p, _p, _p, _p, _size]),
         "abrlab_env_reset_all": (_i32, [_p, _p, _p, _p, _p, _size]),
         "abrlab_env_step_all": (_i32, [_p, _p, _p, _p, _p, _p, _p, _p, _p, _p, _size]),
+        "abrlab_env_experts": (_i32, [_p, _p, _p, _size]),
     }
     for name, (restype, argtypes) in signatures.items():
         function = getattr(lib, name)
@@ -79,7 +86,7 @@ class ErrorBuffer:
 
 
 def names(handle: int, which: int) -> str:
-    """A list of names from the library: 0 context fields, 1 record fields, 2 traces, 3 QoE model."""
+    """Names from the library: 0 context fields, 1 record fields, 2 traces, 3 QoE model, 4 experts."""
     needed = LIB.abrlab_env_names(handle, which, None, 0)
     buffer = ctypes.create_string_buffer(needed)
     LIB.abrlab_env_names(handle, which, buffer, needed)

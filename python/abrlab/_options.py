@@ -35,6 +35,8 @@ _KINDS = {
     "estimator": "text",
     "lua_instructions": "count",
     "lua_memory_mb": "count",
+    "experts": "texts",
+    "params": "params",
 }
 
 OPTION_NAMES = tuple(_KINDS)
@@ -81,6 +83,22 @@ def _trace_set(path: str) -> str:
     return str(folder) if folder is not None and folder.is_dir() else path
 
 
+def _params(value: Any) -> list[str]:
+    """Strategy parameters as `--param` takes them: {"robust_mpc.horizon": 3} or ["robust_mpc.horizon=3"]."""
+    if isinstance(value, dict):
+        items = []
+        for key, setting in value.items():
+            if not isinstance(key, str) or "." not in key:
+                raise ValueError(f"params keys are 'strategy_id.key', not {key!r}")
+            text = ("true" if setting else "false") if isinstance(setting, bool) else str(setting)
+            items.append(f"{key}={text}")
+        return items
+    items = [value] if isinstance(value, str) else list(value)
+    if not all(isinstance(item, str) and "=" in item for item in items):
+        raise ValueError(f"params must be a dict or 'id.key=value' strings, not {value!r}")
+    return items
+
+
 def encode(options: dict[str, Any]) -> bytes:
     """The options as the library's JSON, with the repository's video and traces as defaults."""
     unknown = sorted(set(options) - set(_KINDS))
@@ -108,6 +126,13 @@ def encode(options: dict[str, Any]) -> bytes:
             if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
                 raise ValueError(f"{name} must be a list of numbers, not {value!r}")
             encoded[name] = [_number(name, item) for item in value]
+        elif kind == "texts":
+            items = [value] if isinstance(value, str) else list(value)
+            if not items or not all(isinstance(item, str) for item in items):
+                raise ValueError(f"{name} must be a strategy id or a list of them, not {value!r}")
+            encoded[name] = items
+        elif kind == "params":
+            encoded[name] = _params(value)
         elif kind == "paths":
             items = [value] if isinstance(value, (str, os.PathLike)) else list(value)
             paths = [_path(item) for item in items]

@@ -153,6 +153,24 @@ class ABREnv(gym.Env):
             raise ValueError(f"action {level} is outside the ladder: levels are 0 to {self.core.levels - 1}")
         return level
 
+    @property
+    def expert_ids(self) -> tuple[str, ...]:
+        """The strategies following the session as experts (the `experts` keyword, resolved to ids)."""
+        return self.core.expert_ids
+
+    def expert(self, strategy_id: str) -> int:
+        """The level (0-based) expert `strategy_id` would choose at this decision, having heard
+        the whole episode as if it played it; for imitation learning and in-loop baselines."""
+        column = self.core.expert_column(strategy_id)
+        level = int(self.core.expert_levels(1)[0, column])
+        if level < 0:
+            raise ValueError("no decision is waiting: call reset() first")
+        return level
+
+    def experts(self) -> dict[str, int]:
+        """Every expert's level at this decision, by id."""
+        return dict(zip(self.core.expert_ids, self.core.expert_levels(1)[0].tolist()))
+
     def close(self) -> None:
         self.core.close()
         super().close()

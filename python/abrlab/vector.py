@@ -131,5 +131,18 @@ class ABRVectorEnv(gym.vector.VectorEnv):
         split = [split_context(self.core, row) for row in rows]
         return {name: np.stack([observation[name] for observation in split]) for name in split[0]}
 
+    @property
+    def expert_ids(self) -> tuple[str, ...]:
+        return self.core.expert_ids
+
+    def expert_actions(self) -> np.ndarray:
+        """Every expert's level at each session's decision: shape (num_envs, experts), −1 where
+        the session waits for its autoreset."""
+        return self.core.expert_levels(self.num_envs)
+
+    def expert(self, strategy_id: str) -> np.ndarray:
+        """Expert `strategy_id`'s level at each session's decision (−1 where it waits for its autoreset)."""
+        return self.expert_actions()[:, self.core.expert_column(strategy_id)]
+
     def close_extras(self, **kwargs: Any) -> None:
         self.core.close()

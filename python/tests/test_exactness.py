@@ -11,24 +11,29 @@ import pytest
 
 import abrlab  # noqa: F401 (registers abrlab/ABR-v0)
 from abrlab.vector import ABRVectorEnv
+from conftest import REPOSITORY
 from policies import bba_level
 
 FIRST_LEVEL = 1
 
 
-def compare_totals(abrlab_bin: str, options: dict, out) -> dict[str, float]:
-    """qoe_total by trace of `abrlab compare --strategies bba-native` on the same inputs."""
+def compare_totals(abrlab_bin: str, options: dict, out, strategies: list[str] | None = None) -> dict:
+    """qoe_total by trace of `abrlab compare --strategies bba-native` on the same inputs; by
+    (strategy, trace) when `strategies` are given."""
     flags = {"profile": "--profile", "video": "--video", "traces": "--traces", "qoe": "--qoe",
              "segment_duration_s": "--segment-duration-s"}
-    command = [abrlab_bin, "compare", "--strategies", "bba-native", "--out", str(out), "--segments", "none"]
+    command = [abrlab_bin, "compare", "--strategies", *(strategies or ["bba-native"]), "--out", str(out), "--segments", "none"]
     for key, value in options.items():
         if key == "ladder_kbps":
             command += ["--ladder-kbps", ",".join(str(kbps) for kbps in value)]
         else:
             command += [flags[key], str(value)]
-    subprocess.run(command, check=True, capture_output=True)
+    subprocess.run(command, check=True, capture_output=True, cwd=REPOSITORY)
     with open(out / "sessions.csv", newline="") as file:
-        return {row["trace"]: float(row["qoe_total"]) for row in csv.DictReader(file)}
+        rows = list(csv.DictReader(file))
+    if strategies:
+        return {(row["strategy"], row["trace"]): float(row["qoe_total"]) for row in rows}
+    return {row["trace"]: float(row["qoe_total"]) for row in rows}
 
 
 def play_bba(env, trace: str) -> float:
