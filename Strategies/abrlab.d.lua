@@ -27,6 +27,7 @@
 ---@field on_download? fun(report: abrlab.Report) Called after every request (abandoned ones and replacements included).
 ---@field check_abandon? fun(progress: abrlab.Progress): integer|nil, abrlab.Recheck|nil During a download on profiles with abandonment: nil to go on, optionally with when the next check can matter, or a lower 1-based level to abandon it.
 ---@field on_wait? fun(wait: abrlab.Wait) After the player waited because its buffer was full.
+---@field on_playback? fun(playback: abrlab.Playback): number? Live only: at every chunk arrival and every chunk duration while a chunk is on its way; a playback rate 0.5–2 held until the next update or decision, or nil to keep the rate in force.
 ---@field initial_bitrate? fun(network_quality: abrlab.NetworkQuality, levels: integer[]): integer Question form: the first bitrate, bits/s, one of `levels`.
 ---@field should_upgrade? fun(current_bitrate: integer, buffer_health: number, network_quality: abrlab.NetworkQuality, levels: integer[]): integer? Question form: a higher ladder bitrate (bits/s) or nil.
 ---@field should_downgrade? fun(current_bitrate: integer, rebuffering_ratio: number, network_quality: abrlab.NetworkQuality, levels: integer[]): integer? Question form: a lower ladder bitrate (bits/s) or nil.
@@ -140,6 +141,19 @@ function Context.mpc_search(self, bandwidth, horizon, lookahead_offset, rebuffer
 ---@class abrlab.Wait
 ---@field wait_s number How long the player waited, seconds.
 ---@field buffer_s number Buffer after the wait, seconds.
+
+---A live playback update, passed to `on_playback`.
+---@class abrlab.Playback
+---@field now_s number Session time of the update, seconds.
+---@field buffer_s number Media buffered ahead of the playhead, seconds.
+---@field live_latency_s number Live edge − playhead, seconds.
+---@field target_latency_s number The latency the player aims for, seconds.
+---@field playback_rate number The rate in force (1 = real time).
+---@field playhead_s number Media time of the playhead, seconds.
+---@field live_edge_s number Media time of the end of the newest chunk the encoder has finished, seconds.
+---@field segment_index integer The segment under way, 1-based.
+---@field chunks_arrived integer Its chunks arrived so far.
+---@field stalled boolean Whether the buffer ran empty and no chunk has arrived since.
 
 ---What `check` sees once per run: the session fields that do not depend on a session.
 ---@class abrlab.Video

@@ -15,6 +15,8 @@ public enum LuaAPITable: CaseIterable, Sendable {
     case progress
     /// `on_wait(wait)`.
     case wait
+    /// `on_playback(playback)`, live only.
+    case playback
     /// `setup(session)`.
     case session
     /// `check(video)`: the session's fields that hold for every session of a run.
@@ -30,6 +32,7 @@ public enum LuaAPITable: CaseIterable, Sendable {
         case .chunk: Int32(ABRL_TABLE_CHUNK)
         case .progress: Int32(ABRL_TABLE_PROGRESS)
         case .wait: Int32(ABRL_TABLE_WAIT)
+        case .playback: Int32(ABRL_TABLE_PLAYBACK)
         case .session: Int32(ABRL_TABLE_SESSION)
         case .video: Int32(ABRL_TABLE_VIDEO)
         case .qoeSegment: Int32(ABRL_TABLE_QOE_SEGMENT)

@@ -147,6 +147,27 @@ final class LuaSession {
         }
     }
 
+    /// Whether the script defines `on_playback`.
+    var updatesPlayback: Bool { abrl_session_updates_playback(handle) != 0 }
+
+    /// Calls `on_playback(playback)`: the rate it sets, `nil` to keep the one in force.
+    func playbackDidUpdate(_ update: PlaybackUpdate) throws(InputError) -> Double? {
+        try checkThread()
+        var playback = abrl_playback(
+            now_s: update.sessionSeconds, buffer_s: update.bufferSeconds, live_latency_s: update.latencySeconds,
+            target_latency_s: update.targetLatencySeconds, playback_rate: update.playbackRate, playhead_s: update.playheadSeconds,
+            live_edge_s: update.liveEdgeSeconds, segment_index: Int64(update.segmentIndex), chunks_arrived: Int64(update.chunksArrived),
+            stalled: update.stalled ? 1 : 0
+        )
+        var rate = 0.0
+        var hasRate: Int32 = 0
+        let status = abrl_session_on_playback(handle, &playback, &rate, &hasRate)
+        guard status == Int32(ABRL_OK) else {
+            throw script.location.error(status: status == Int32(ABRL_ERR_RESULT) ? Int32(ABRL_ERR_RUNTIME) : status, message: engine.message, phase: "on_playback")
+        }
+        return hasRate != 0 ? rate : nil
+    }
+
     /// Calls `on_download(report)` when the script has one; `chunks` (live) are the download's.
     func didDownload(_ record: DownloadRecord, chunks: [ChunkRecord]?) throws(InputError) {
         try checkThread()

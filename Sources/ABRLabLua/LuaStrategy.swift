@@ -2,7 +2,7 @@ import ABRLab
 
 /// A session-form Lua script playing one session: `setup(session)`, then per request
 /// `choose(ctx)`, `check_abandon(progress)` during the download, `on_download(report)`, and
-/// `on_wait(wait)` after full-buffer waits.
+/// `on_wait(wait)` after full-buffer waits, and on live `on_playback(playback)` at playback updates.
 ///
 /// Not `Sendable`: it runs on the thread that calls ``setUp(_:)``, in that thread's engine.
 public struct LuaStrategy: SessionStrategy {
@@ -51,6 +51,13 @@ public struct LuaStrategy: SessionStrategy {
 
     public mutating func didDownload(_ record: DownloadRecord, context: DecisionContext) throws {
         try openSession().didDownload(record, chunks: context.live?.lastChunks)
+    }
+
+    /// Whether the script defines `on_playback`.
+    public var updatesPlayback: Bool { session?.updatesPlayback ?? false }
+
+    public mutating func playbackDidUpdate(_ update: PlaybackUpdate) throws -> Double? {
+        try openSession().playbackDidUpdate(update)
     }
 
     private func openSession() throws(InputError) -> LuaSession {

@@ -16,6 +16,7 @@ static const char *const throughput_methods[2] = {"segment", "chunk"};
 #define CHUNK(member) ABRL_GROUP_CHUNK, offsetof(abrl_chunk, member)
 #define PROGRESS(member) ABRL_GROUP_PROGRESS, offsetof(abrl_progress, member)
 #define WAIT(member) ABRL_GROUP_WAIT, offsetof(abrl_wait, member)
+#define PLAYBACK(member) ABRL_GROUP_PLAYBACK, offsetof(abrl_playback, member)
 #define QOE_SEGMENT(member) ABRL_GROUP_QOE_SEGMENT, offsetof(abrl_qoe_segment, member)
 #define QOE_SESSION(member) ABRL_GROUP_QOE_SESSION, offsetof(abrl_qoe_session, member)
 
@@ -152,6 +153,22 @@ static const abrl_field wait_fields[] = {
     FIELD("buffer_s", NUMBER, NULL, "s", NEVER, 0, "Buffer after the wait, seconds.", WAIT(buffer_s), NUMBER, 0),
 };
 
+static const abrl_field playback_fields[] = {
+    FIELD("now_s", NUMBER, NULL, "s", NEVER, 0, "Session time of the update, seconds.", PLAYBACK(now_s), NUMBER, 0),
+    FIELD("buffer_s", NUMBER, NULL, "s", NEVER, 0, "Media buffered ahead of the playhead, seconds.", PLAYBACK(buffer_s), NUMBER, 0),
+    FIELD("live_latency_s", NUMBER, NULL, "s", NEVER, 0, "Live edge − playhead, seconds.", PLAYBACK(live_latency_s), NUMBER, 0),
+    FIELD("target_latency_s", NUMBER, NULL, "s", NEVER, 0, "The latency the player aims for, seconds.",
+          PLAYBACK(target_latency_s), NUMBER, 0),
+    FIELD("playback_rate", NUMBER, NULL, "", NEVER, 0, "The rate in force (1 = real time).", PLAYBACK(playback_rate), NUMBER, 0),
+    FIELD("playhead_s", NUMBER, NULL, "s", NEVER, 0, "Media time of the playhead, seconds.", PLAYBACK(playhead_s), NUMBER, 0),
+    FIELD("live_edge_s", NUMBER, NULL, "s", NEVER, 0, "Media time of the end of the newest chunk the encoder has finished, seconds.",
+          PLAYBACK(live_edge_s), NUMBER, 0),
+    FIELD("segment_index", INTEGER, NULL, "", NEVER, 1, "The segment under way, 1-based.", PLAYBACK(segment_index), INDEX, 0),
+    FIELD("chunks_arrived", INTEGER, NULL, "", NEVER, 0, "Its chunks arrived so far.", PLAYBACK(chunks_arrived), INTEGER, 0),
+    FIELD("stalled", BOOLEAN, NULL, "", NEVER, 0, "Whether the buffer ran empty and no chunk has arrived since.",
+          PLAYBACK(stalled), BOOLEAN, 0),
+};
+
 /* setup(session); check(video) sees the same table without a session's own fields. */
 static const abrl_field session_fields[] = {
     FIELD("segment_count", INTEGER, NULL, "", NEVER, 0, "Segments a session plays.", SETTING(info.segment_count), INTEGER, 0),
@@ -235,6 +252,7 @@ const abrl_table abrl_tables[ABRL_TABLE_COUNT] = {
     [ABRL_TABLE_CHUNK] = TABLE("chunk", "abrlab.Chunk", 0, 0, chunk_fields),
     [ABRL_TABLE_PROGRESS] = TABLE("progress", "abrlab.Progress", 1, 0, progress_fields),
     [ABRL_TABLE_WAIT] = TABLE("wait", "abrlab.Wait", 1, 0, wait_fields),
+    [ABRL_TABLE_PLAYBACK] = TABLE("playback", "abrlab.Playback", 1, 0, playback_fields),
     [ABRL_TABLE_SESSION] = TABLE("session", "abrlab.Session", 0, 0, session_fields),
     [ABRL_TABLE_VIDEO] = TABLE("video", "abrlab.Video", 1, 1, session_fields),
     [ABRL_TABLE_QOE_SEGMENT] = TABLE("segment", "abrlab.QoESegment", 0, 0, qoe_segment_fields),

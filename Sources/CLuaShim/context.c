@@ -72,6 +72,7 @@ void abrl_context_create(lua_State *L, const abrl_session_info *info, abrl_conte
     refs->report = strict_table(L, ABRL_TABLE_REPORT, 14);
     refs->progress = strict_table(L, ABRL_TABLE_PROGRESS, 8);
     refs->wait = strict_table(L, ABRL_TABLE_WAIT, 2);
+    refs->playback = strict_table(L, ABRL_TABLE_PLAYBACK, 10);
     if (info->form == ABRL_FORM_SEED) {
         lua_createtable(L, (int)info->level_count, 0);
         for (long long i = 0; i < info->level_count; i++) {

@@ -165,3 +165,51 @@ int abrl_session_on_wait(abrl_session *session, double wait_s, double buffer_s) 
     wait_call call = {session, {wait_s, buffer_s}};
     return abrl_call(session->engine, wait_body, &call);
 }
+
+int abrl_session_updates_playback(const abrl_session *session) {
+    return session->on_playback != LUA_NOREF;
+}
+
+typedef struct playback_call {
+    abrl_session *session;
+    const abrl_playback *playback;
+    double rate;
+} playback_call;
+
+/* on_playback's result: nil keeps the rate, a number in 0.5…2 (dash.js's limits,
+   LiveSettings.playbackRateRange) sets it; anything else is an error named by the line where
+   on_playback is defined, as a returned value has no line of its own. */
+static int playback_body(lua_State *L) {
+    playback_call *call = lua_touserdata(L, 1);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, call->session->refs.playback);
+    int table = lua_gettop(L);
+    abrl_fill(L, table, ABRL_TABLE_PLAYBACK, ABRL_GROUP_PLAYBACK, call->playback);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, call->session->on_playback);
+    lua_pushvalue(L, table);
+    lua_call(L, 1, 1);
+    abrl_engine *engine = abrl_engine_of(L);
+    abrl_read_optional_result(L, table + 1, 0.5, 2, &call->rate, "a playback rate of %s; rates are nil or 0.5…2");
+    if (engine->pending_code == ABRL_OK) return 0;
+    char what[200];
+    snprintf(what, sizeof what, "%s", engine->message);
+    lua_Debug ar;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, call->session->on_playback);
+    if (lua_getinfo(L, ">S", &ar) && ar.linedefined > 0) {
+        abrl_set_message(engine, "%s:%d: on_playback returned %s", ar.short_src, ar.linedefined, what);
+    } else {
+        abrl_set_message(engine, "on_playback returned %s", what);
+    }
+    return 0;
+}
+
+int abrl_session_on_playback(abrl_session *session, const abrl_playback *playback, double *rate, int *has_rate) {
+    *has_rate = 0;
+    if (session->on_playback == LUA_NOREF) return ABRL_OK;
+    playback_call call = {session, playback, NAN};
+    int code = abrl_call(session->engine, playback_body, &call);
+    if (code == ABRL_OK && call.rate == call.rate) {
+        *rate = call.rate;
+        *has_rate = 1;
+    }
+    return code;
+}

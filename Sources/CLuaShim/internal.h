@@ -90,7 +90,7 @@ void abrl_push_session_math(lua_State *L, lua_Integer seed);
 
 /* context.c */
 typedef struct abrl_context_refs {
-    int ctx, throughputs, download_times, sizes, report, levels_bps, progress, wait;
+    int ctx, throughputs, download_times, sizes, report, levels_bps, progress, wait, playback;
 } abrl_context_refs;
 void abrl_context_create(lua_State *L, const abrl_session_info *info, abrl_context_refs *refs);
 /* Accepts an integer (or integral float) level in 1…level_count at `index` and stores it
@@ -129,6 +129,7 @@ enum {
     ABRL_GROUP_CHUNK,       /* abrl_chunk */
     ABRL_GROUP_PROGRESS,    /* abrl_progress */
     ABRL_GROUP_WAIT,        /* abrl_wait */
+    ABRL_GROUP_PLAYBACK,    /* abrl_playback */
     ABRL_GROUP_QOE_SEGMENT, /* abrl_qoe_segment */
     ABRL_GROUP_QOE_SESSION, /* abrl_qoe_session */
     ABRL_GROUP_COUNT
@@ -198,7 +199,7 @@ void abrl_set_strict(lua_State *L, int index, int table_id);
 struct abrl_session {
     abrl_engine *engine;
     int form;
-    int choose, on_download, check_abandon, on_wait;
+    int choose, on_download, check_abandon, on_wait, on_playback;
     int seed_functions[3];
     abrl_context_refs refs;
     long long level_count;

@@ -128,6 +128,7 @@ static int read_form(lua_State *L, int module) {
     has_function(L, module, "on_download");
     has_function(L, module, "check_abandon");
     has_function(L, module, "on_wait");
+    has_function(L, module, "on_playback");
     has_function(L, module, "check");
     if (has_function(L, module, "choose")) return ABRL_FORM_SESSION;
     static const char *const seed[] = {"initial_bitrate", "should_upgrade", "should_downgrade"};

@@ -107,6 +107,7 @@ static int open_body(lua_State *L) {
     session->on_download = optional_ref(L, module, "on_download");
     session->check_abandon = optional_ref(L, module, "check_abandon");
     session->on_wait = optional_ref(L, module, "on_wait");
+    session->on_playback = optional_ref(L, module, "on_playback");
     abrl_context_create(L, info, &session->refs);
     return 0;
 }
@@ -127,9 +128,9 @@ int abrl_session_open(abrl_engine *engine, int chunk_ref, const abrl_session_inf
     session->form = info->form;
     session->level_count = info->level_count;
     session->levels_bps = levels;
-    session->choose = session->on_download = session->check_abandon = session->on_wait = LUA_NOREF;
+    session->choose = session->on_download = session->check_abandon = session->on_wait = session->on_playback = LUA_NOREF;
     for (int i = 0; i < 3; i++) session->seed_functions[i] = LUA_NOREF;
-    abrl_context_refs none = {LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF};
+    abrl_context_refs none = {LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF};
     session->refs = none;
     open_call call = {chunk_ref, info, session};
     int code = abrl_call(engine, open_body, &call);
@@ -146,8 +147,8 @@ void abrl_session_close(abrl_session *session) {
     if (session == NULL) return;
     lua_State *L = session->engine->L;
     int refs[] = {
-        session->choose, session->on_download, session->check_abandon, session->on_wait,
-        session->refs.progress, session->refs.wait,
+        session->choose, session->on_download, session->check_abandon, session->on_wait, session->on_playback,
+        session->refs.progress, session->refs.wait, session->refs.playback,
         session->seed_functions[0], session->seed_functions[1], session->seed_functions[2],
         session->refs.ctx, session->refs.throughputs, session->refs.download_times,
         session->refs.sizes, session->refs.report, session->refs.levels_bps};

@@ -20,7 +20,14 @@ struct Abrlab: ParsableCommand {
 
     static func main() {
         InterruptCleanup.install()
-        let arguments = CommandLineArguments.joiningNegativeNumbers(Array(CommandLine.arguments.dropFirst()))
+        // C's exit flushes stdout, as ArgumentParser's own exit did.
+        Foundation.exit(execute(Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// Parses and runs one command line, its output on ``Console/current``, and returns the exit
+    /// status: the whole of the command-line tool but the process (tests run it in process).
+    static func execute(_ rawArguments: [String]) -> Int32 {
+        let arguments = CommandLineArguments.joiningNegativeNumbers(rawArguments)
         var command: ParsableCommand
         do {
             command = try parseAsRoot(arguments)
@@ -28,19 +35,31 @@ struct Abrlab: ParsableCommand {
             // Help, version and completion scripts as ArgumentParser prints them; a mistake in
             // one line, as every other bad input.
             let code = exitCode(for: error)
-            guard code != .success else { exit(withError: error) }
-            FileHandle.standardError.write(Data("abrlab: \(message(for: error))\n".utf8))
-            Foundation.exit(code.rawValue)
+            guard code != .success else {
+                Console.print(fullMessage(for: error))
+                return code.rawValue
+            }
+            Console.error("abrlab: \(message(for: error))\n")
+            return code.rawValue
         }
         do {
             try CommandLineArguments.refuseRepeatedOptions(arguments, command: type(of: command))
-        } catch {
-            exit(withError: CommandFailure.exit(error.description))
-        }
-        do {
             try command.run()
+            return 0
+        } catch let error as ExitCode {
+            return error.rawValue
+        } catch let error as InputError {
+            return CommandFailure.exit(error.commandLineText).rawValue
         } catch {
-            exit(withError: error)
+            // As ArgumentParser's own exit: help (a command of its own) on stdout, the rest on stderr.
+            let message = fullMessage(for: error)
+            let code = exitCode(for: error)
+            if code == .success {
+                Console.print(message)
+            } else if !message.isEmpty {
+                Console.error(message + "\n")
+            }
+            return code.rawValue
         }
     }
 }

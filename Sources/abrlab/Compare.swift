@@ -116,11 +116,11 @@ extension Abrlab {
                     }
                 }
                 if table == "json" {
-                    print(String(decoding: outcome.ranking.json(), as: UTF8.self))
+                    Console.print(String(decoding: outcome.ranking.json(), as: UTF8.self))
                 } else if !quiet {
-                    print(RankedTable.render(outcome.ranking), terminator: "")
+                    Console.print(RankedTable.render(outcome.ranking), terminator: "")
                     let shard = comparison.request.shard
-                    print(shard.map { "shard \($0): wrote \(outcome.sessionCount) of \(outcome.totalSessionCount) sessions to \(out)/" }
+                    Console.print(shard.map { "shard \($0): wrote \(outcome.sessionCount) of \(outcome.totalSessionCount) sessions to \(out)/" }
                         ?? "wrote \(outcome.totalSessionCount) sessions to \(out)/")
                 }
                 if outcome.failureCount > 0 {

@@ -48,9 +48,9 @@ extension Abrlab {
             } catch let error as InputError {
                 throw CommandFailure.exit(error.commandLineText, code: 2)
             }
-            print(Self.render(diff, limit: limit), terminator: "")
+            Console.print(Self.render(diff, limit: limit), terminator: "")
             let inputs = inputDifferences()
-            print(inputs.isEmpty ? "\nrun.json: same settings and inputs" : "\nrun.json differs in: " + inputs.joined(separator: ", "))
+            Console.print(inputs.isEmpty ? "\nrun.json: same settings and inputs" : "\nrun.json differs in: " + inputs.joined(separator: ", "))
             if diff.hasDifferences { throw ExitCode(1) }
         }
 

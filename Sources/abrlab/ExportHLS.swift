@@ -50,7 +50,7 @@ extension Abrlab {
                 }
                 try writer.writeMediaPlaylist(video: plan.video, session: result, to: URL(fileURLWithPath: out))
                 let changes = FormatTimeline.changes(video: plan.video, session: result).count
-                print("wrote \(out): \(result.segments.count) segments, \(changes) format change(s)")
+                Console.print("wrote \(out): \(result.segments.count) segments, \(changes) format change(s)")
             }
         }
     }

@@ -73,10 +73,10 @@ extension Abrlab {
             try? FileManager.default.removeItem(at: scratch)
             try folder.removeStale(keeping: merger.fileNames)
             if table == "json" {
-                print(String(decoding: ranking.json(), as: UTF8.self))
+                Console.print(String(decoding: ranking.json(), as: UTF8.self))
             } else if !quiet {
-                print(RankedTable.render(ranking), terminator: "")
-                print("merged \(shard.count) shards (\(shard.totalSessions) sessions) into \(self.out)/")
+                Console.print(RankedTable.render(ranking), terminator: "")
+                Console.print("merged \(shard.count) shards (\(shard.totalSessions) sessions) into \(self.out)/")
             }
             return merged.report.failureCount
         }

@@ -33,11 +33,11 @@ extension Abrlab {
                 guard let result = outcome.result, let metrics = outcome.metrics else {
                     throw CommandFailure.exit(outcome.error ?? "the session failed")
                 }
-                print(Self.timeline(result, scores: outcome.segmentScores), terminator: "")
-                print("")
-                print(Self.transitions(result), terminator: "")
-                print("")
-                print(
+                Console.print(Self.timeline(result, scores: outcome.segmentScores), terminator: "")
+                Console.print("")
+                Console.print(Self.transitions(result), terminator: "")
+                Console.print("")
+                Console.print(
                     "QoE \(RankedTable.number(metrics.qoeTotal, digits: 4)) (\(plan.qoeName), \(RankedTable.number(metrics.qoeMean, digits: 4)) per segment)"
                         + "  bitrate \(RankedTable.number(metrics.averageBitrateKbps, digits: 0)) kbps"
                         + "  rebuffer \(RankedTable.number(metrics.rebufferSeconds, digits: 3)) s  stalls \(metrics.stallCount)"
@@ -52,7 +52,9 @@ extension Abrlab {
             let live = result.liveChunkSeconds != nil
             var rows = [["seg", "level", "kbps", "start s", "dl s", "tput kbps", "buf before", "buf after", "rebuf s", "wait s", "buffer", "estimate kbps", "qoe"]
                 + (live ? ["latency s", "rate"] : [])]
-            for (segment, score) in zip(result.segments, scores) {
+            // A live warm-up's rows are in no score.
+            let warmupRows = result.warmup?.rowCount ?? 0
+            for (row, (segment, score)) in zip(result.segments, scores).enumerated() {
                 let liveCells = segment.live.map { [RankedTable.number($0.latencySeconds, digits: 3), RankedTable.number($0.playbackRate, digits: 3)] } ?? []
                 rows.append([
                     String(segment.index + 1), String(segment.level + 1), RankedTable.number(segment.bitrateKbps, digits: 0),
@@ -60,7 +62,7 @@ extension Abrlab {
                     RankedTable.number(segment.throughputKbps, digits: 0), RankedTable.number(segment.bufferBeforeSeconds, digits: 3),
                     RankedTable.number(segment.bufferAfterSeconds, digits: 3), RankedTable.number(segment.rebufferSeconds, digits: 3),
                     RankedTable.number(segment.waitSeconds, digits: 3), segment.bufferState.rawValue,
-                    RankedTable.number(segment.estimateKbps, digits: 0), RankedTable.number(score, digits: 3),
+                    RankedTable.number(segment.estimateKbps, digits: 0), row < warmupRows ? "warm-up" : RankedTable.number(score, digits: 3),
                 ] + liveCells)
             }
             return RankedTable.layout(rows, leftColumns: 0)

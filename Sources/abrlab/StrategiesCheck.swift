@@ -53,7 +53,7 @@ extension Abrlab {
                     let which = checked.count == 1 ? "" : " (\(failed.count) of \(checked.count) strategies: \(failed.joined(separator: ", ")))"
                     throw CommandFailure.exit("checks failed\(which)")
                 }
-                if checked.count > 1 { print("all \(checked.count) strategies passed") }
+                if checked.count > 1 { Console.print("all \(checked.count) strategies passed") }
             }
         }
 
@@ -90,14 +90,14 @@ extension Abrlab {
             }
             let report = conformance.check(descriptor)
             for (trace, levels) in report.levelsByTrace {
-                print("\(target.label): \(trace): levels \(levels.map { String($0 + 1) }.joined(separator: " "))")
+                Console.print("\(target.label): \(trace): levels \(levels.map { String($0 + 1) }.joined(separator: " "))")
             }
             guard report.passed else {
                 for finding in report.findings { CommandFailure.warn("\(target.label): \(finding)") }
                 CommandFailure.warn("\(target.label): \(report.findings.count) check(s) failed")
                 return false
             }
-            print("\(target.label): all checks passed")
+            Console.print("\(target.label): all checks passed")
             return true
         }
     }

@@ -36,7 +36,7 @@ extension Abrlab {
                     }
                     rows.append([descriptor.id, descriptor.name, source, descriptor.description])
                 }
-                print(RankedTable.layout(rows, leftColumns: 4), terminator: "")
+                Console.print(RankedTable.layout(rows, leftColumns: 4), terminator: "")
                 shadowing.warnings.forEach { CommandFailure.warn($0.commandLineText) }
             }
         }

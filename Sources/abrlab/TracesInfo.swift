@@ -34,9 +34,9 @@ extension Abrlab {
                 for trace in set.traces { rows.append(Self.row(trace.name, TraceStatistics(trace))) }
                 rows.append(Self.row("(all \(set.traces.count))", TraceStatistics(traces: set.traces)))
                 if csv {
-                    for row in rows { print(CSVRow.line(row), terminator: "") }
+                    for row in rows { Console.print(CSVRow.line(row), terminator: "") }
                 } else {
-                    print(RankedTable.layout(rows, leftColumns: 1), terminator: "")
+                    Console.print(RankedTable.layout(rows, leftColumns: 1), terminator: "")
                 }
             }
         }

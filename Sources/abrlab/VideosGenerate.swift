@@ -47,7 +47,7 @@ extension Abrlab {
                 let url = URL(fileURLWithPath: out)
                 let video = try generator.generate(name: url.deletingPathExtension().lastPathComponent)
                 try VideoWriter.writeSabreManifest(video, to: url)
-                print("wrote \(out): \(video.levelCount) levels, \(video.segmentCount) segments of \(segmentDurationSeconds) s")
+                Console.print("wrote \(out): \(video.levelCount) levels, \(video.segmentCount) segments of \(segmentDurationSeconds) s")
             }
         }
     }

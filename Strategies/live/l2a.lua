@@ -8,6 +8,10 @@
 -- segment has arrived and the buffer reaches B_target, then the learner (lib/l2a_learner.lua)
 -- decides from the last segment's throughput. Throughput and latency averages are dash.js's
 -- (lib/dashjs_throughput.lua). The playback rate is left to the player's catch-up.
+-- B_target is 1.5 s, hard-coded in dash.js as here (b_target_s): with a target latency under
+-- 1.5 s (the Twitch challenge's is 1 s) the buffer, which stays near the latency, never reaches
+-- it, so L2A never leaves start-up and picks exactly as dash.js's throughput rule does
+-- (live/ll-throughput) -- faithful to dash.js, but then its numbers measure that rule, not L2A.
 
 local learner = require("lib.l2a_learner")
 local history_module = require("lib.dashjs_throughput")

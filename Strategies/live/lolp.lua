@@ -7,7 +7,8 @@
 -- LoLpQoEEvaluator.js (lib/lolp_qoe.lua), LoLpWeightSelector.js (v5.0.0, lib/lolp_weights.lua),
 -- LearningAbrController.js (lib/lolp_som.lua) and CatchupController.js's LoL+ mode
 -- (lib/lolp_rate.lua), each module naming the version it follows; the rate is returned as
--- choose's third value on the live profile.
+-- choose's third value on the live profile and, with continuous_rate, by on_playback at every
+-- playback update, as dash.js's CatchupController re-evaluates it on every playback-time update.
 
 local qoe = require("lib.lolp_qoe")
 local weights = require("lib.lolp_weights")
@@ -27,6 +28,8 @@ local M = {
     rate_min = -0.5,              -- largest slow-down (dash.js liveCatchup.playbackRate.min default)
     rate_max = 0.5,               -- largest speed-up (liveCatchup.playbackRate.max default)
     playback_buffer_min_s = 0.5,  -- below this buffer the rate follows the buffer (playbackBufferMin)
+    continuous_rate = false,      -- also set the rate at every playback update (on_playback), as
+                                  -- dash.js does; false sets it at decisions only
     estimate = "dashjs",          -- "dashjs": dash.js's sliding window (lib/dashjs_throughput.lua);
                                   -- "profile": the profile's estimate, ctx.throughput_estimate_kbps
   },
@@ -37,7 +40,11 @@ local som                             -- the map, built at the first decision wi
 local level                           -- the level chosen last
 local history = history_module.new()  -- dash.js's throughput history
 
-function M.setup() history_module.check_estimate_param(M.params.estimate) end
+function M.setup(session)
+  history_module.check_estimate_param(M.params.estimate)
+  -- Hooks are read after setup: without continuous control there is no on_playback at all.
+  if not (session.live and M.params.rate_control and M.params.continuous_rate) then M.on_playback = nil end
+end
 
 function M.on_download(report) history_module.record(history, report) end
 
@@ -45,16 +52,24 @@ local function initial_level(ctx)
   return history_module.level_for_bitrate(ctx.levels_kbps, ctx.segment_duration_s, M.params.initial_bitrate_kbps, nil)
 end
 
--- LoL+'s rate for this decision, or nil when the profile is not live or control is off.
-local function playback_rate(ctx)
+-- LoL+'s rate given the player's state (ctx or playback: the same field names).
+local function lolp_rate(state)
   local p = M.params
-  if not ctx.live or not p.rate_control then return nil end
-  local current = ctx.playback_rate or 1
+  local current = state.playback_rate or 1
   -- dash.js's LoL+ mode acts whenever the latency is off target or the buffer is short.
-  if ctx.live_latency_s == ctx.target_latency_s and ctx.buffer_s >= p.playback_buffer_min_s then return current end
-  local wanted = rate.target_rate(ctx.live_latency_s, ctx.target_latency_s, ctx.buffer_s, p.playback_buffer_min_s, p.rate_min, p.rate_max)
+  if state.live_latency_s == state.target_latency_s and state.buffer_s >= p.playback_buffer_min_s then return current end
+  local wanted = rate.target_rate(state.live_latency_s, state.target_latency_s, state.buffer_s, p.playback_buffer_min_s, p.rate_min, p.rate_max)
   return rate.applied_rate(current, wanted, p.rate_max)
 end
+
+-- LoL+'s rate for this decision, or nil when the profile is not live or control is off.
+local function playback_rate(ctx)
+  if not ctx.live or not M.params.rate_control then return nil end
+  return lolp_rate(ctx)
+end
+
+-- Every chunk arrival, and every chunk duration while a chunk is on its way (continuous_rate).
+function M.on_playback(playback) return lolp_rate(playback) end
 
 function M.choose(ctx)
   local p = M.params

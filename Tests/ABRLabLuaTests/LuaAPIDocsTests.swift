@@ -43,6 +43,7 @@ import TestSupport
         case .report: return try rows(in: "docs/lua-api.md", under: "## report — passed to `on_download`")
         case .progress: return try rows(in: "docs/lua-api.md", under: "### progress — passed to `check_abandon`")
         case .wait: return try rows(in: "docs/lua-api.md", under: "### wait — passed to `on_wait`")
+        case .playback: return try rows(in: "docs/lua-api.md", under: "### playback — passed to `on_playback`")
         case .session: return try rows(in: "docs/lua-api.md", under: "## session — passed to `setup`")
         case .qoeSegment: return try rows(in: "docs/qoe.md", under: "### segment — first argument of `qoe`")
         case .qoeSession: return try rows(in: "docs/qoe.md", under: "### session — second argument of `qoe`")

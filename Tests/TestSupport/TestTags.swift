@@ -1,7 +1,7 @@
 import Testing
 
 /// The tags that select subsets of the suite. Every suite carries its target's tag (`core`,
-/// `lua` or `cli`) and ``TagSelection`` (`.selectedByTags`); `ABRLAB_TEST_TAGS=lua,golden swift
+/// `lua`, `compare` or `cli`) and ``TagSelection`` (`.selectedByTags`); `ABRLAB_TEST_TAGS=lua,golden swift
 /// test` runs only tests carrying one of the named tags, `ABRLAB_SKIP_TAGS=datasets,scale` every
 /// test but those. `scripts/test --tags` and `--skip-tags` set them, and also take `notebooks`,
 /// `slurm`, `python` and `fuzz` for the suite's steps that are not Swift tests.
@@ -12,8 +12,10 @@ extension Tag {
     @Tag public static var datasets: Self
     /// Compares abrlab's numbers with a reference system's (Pensieve, Sabre, dash.js, numpy).
     @Tag public static var reference: Self
-    /// Launches the built `abrlab` binary.
+    /// The command-line tool, run in process or launched (`abrlabTests`).
     @Tag public static var cli: Self
+    /// The compare pipeline through the library (`ABRLabCompareTests`).
+    @Tag public static var compare: Self
     /// Compares a command's output with a golden file in `Tests/abrlabTests/Golden`.
     @Tag public static var golden: Self
     /// Runs Lua scripts through the bridge.

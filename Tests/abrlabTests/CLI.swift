@@ -1,9 +1,11 @@
 import Foundation
 import Testing
 import TestSupport
+@testable import abrlab
 
-/// Runs the `abrlab` binary built next to the test bundle and compares output with golden files.
-/// Set `ABRLAB_UPDATE_GOLDEN=1` to rewrite the golden files from the current output.
+/// Runs abrlab's command lines, in process (``Abrlab/execute(_:)`` with its output captured) or
+/// as the binary built next to the test bundle, and compares output with golden files. Set
+/// `ABRLAB_UPDATE_GOLDEN=1` to rewrite the golden files from the current output.
 enum CLI {
     static let packageRoot = PackageRoot.url
     static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
@@ -22,10 +24,30 @@ enum CLI {
         return folder.appendingPathComponent("abrlab")
     }
 
-    /// Runs abrlab with `arguments` from the package root (or `directory`).
+    /// Runs abrlab with `arguments` from the package root (or `directory`): in process when
+    /// nothing process-wide differs from this one (no extra environment, the package root as
+    /// working directory, no shard variables set), else as the binary.
     static func run(_ arguments: [String], environment extra: [String: String] = [:], directory: URL = packageRoot) throws -> Output {
+        guard extra.isEmpty, directory == packageRoot, runsInProcess else { return try launch(arguments, environment: extra, directory: directory) }
+        let (status, stdout, stderr) = Console.capturing { Abrlab.execute(arguments) }
+        return Output(status: status, stdout: stdout, stderr: stderr)
+    }
+
+    /// Runs the `abrlab` binary with `arguments` from the package root (or `directory`): what a
+    /// user runs, for the golden files of the help texts and for what only a process shows.
+    static func launch(_ arguments: [String], environment extra: [String: String] = [:], directory: URL = packageRoot) throws -> Output {
         try runTool(binary.path, arguments, environment: extra, directory: directory)
     }
+
+    /// Whether this process can stand in for a launched one: it runs from the package root with
+    /// no shard variables, and help is laid out for 100 columns, as a launch sets them.
+    private static let runsInProcess: Bool = {
+        setenv("COLUMNS", "100", 1)
+        let environment = ProcessInfo.processInfo.environment
+        let shardVariables = ["SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_MAX", "JOB_COMPLETION_INDEX"]
+        return FileManager.default.currentDirectoryPath == packageRoot.path
+            && !shardVariables.contains { environment[$0] != nil } && environment["ABRLAB_HOME"] == nil
+    }()
 
     /// Runs any program with `arguments` from the package root (or `directory`), `extra` added
     /// to its environment.

@@ -9,9 +9,24 @@ import TestSupport
         (["traces", "info", "Traces/default"], "traces-info-default.txt"),
     ])
     func matchesGoldenOutput(arguments: [String], golden: String) throws {
-        let result = try CLI.run(arguments)
+        let result = try CLI.launch(arguments)
         #expect(result.status == 0, "\(result.stderr)")
         try CLI.expectGolden(result.stdout, golden)
+    }
+
+    /// Most tests run commands in process; these show a launched binary says exactly the same.
+    @Test(arguments: [
+        ["--help"], ["compare", "--help"], ["--version"], ["nope"], ["compare", "--jobs", "0"], ["compare", "--seed", "x"],
+        ["compare", "--param", "a.b=1", "--param", "a.b=2", "--strategies", "bba"], ["help", "run"],
+        ["run", "--strategy", "conservative", "--trace", "Traces/default/3g_1.csv", "--video", "Traces/video.json"],
+        ["compare", "--profile", "pensieve", "--max-buffer-s", "-1"], ["traces", "generate", "--step-s", "0", "--out-dir", "/nonexistent"],
+    ])
+    func inProcessRunsSayWhatTheBinarySays(arguments: [String]) throws {
+        let launched = try CLI.launch(arguments)
+        let inProcess = try CLI.run(arguments)
+        #expect(inProcess.status == launched.status)
+        #expect(inProcess.stdout == launched.stdout)
+        #expect(inProcess.stderr == launched.stderr)
     }
 
     @Test func versionIsPrinted() throws {
@@ -20,7 +35,7 @@ import TestSupport
     }
 
     @Test func runPrintsTimelineAndTransitions() throws {
-        let result = try CLI.run(["run", "--strategy", "conservative", "--trace", "Traces/default/3g_1.csv", "--video", "Traces/video.json"])
+        let result = try CLI.launch(["run", "--strategy", "conservative", "--trace", "Traces/default/3g_1.csv", "--video", "Traces/video.json"])
         #expect(result.status == 0, "\(result.stderr)")
         try CLI.expectGolden(result.stdout, "run-conservative-3g_1.txt")
     }

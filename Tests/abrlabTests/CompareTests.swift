@@ -32,7 +32,7 @@ import TestSupport
     @Test func printsARankedTable() throws {
         let out = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
-        let result = try CLI.run(Array(Self.nativeRun.dropLast()) + ["--out", out.path, "--jobs", "2"])
+        let result = try CLI.launch(Array(Self.nativeRun.dropLast()) + ["--out", out.path, "--jobs", "2"])
         #expect(result.status == 0)
         try CLI.expectGolden(result.stdout.replacingOccurrences(of: out.path, with: "OUT"), "compare-native-table.txt")
     }
@@ -41,7 +41,7 @@ import TestSupport
         (["--traces", "Traces/nope"], "abrlab: Traces/nope: no such file or folder\n"),
         (["--strategies", "nope"], "abrlab: nope: no such strategy: not a native id (conservative, bba-native, robust_mpc-native, pensieve-native, mlp), the id of a script in Strategies/ (see abrlab strategies list), nor a Lua file or folder\n"),
         (["--param", "broken"], "abrlab: --param: 'broken' is not of the form id.key=value\n"),
-        (["--profile", "fast"], "abrlab: --profile: unknown profile 'fast'; choose one of default, pensieve, sabre, live\n"),
+        (["--profile", "fast"], "abrlab: --profile: unknown profile 'fast'; choose one of default, pensieve, sabre, live, twitch-challenge\n"),
         (["--video", "Traces/missing.json"], nil),
         (["--profile", "pensieve", "--segments", "100"], "abrlab: video: the video has 48 segments but the session plays 100\n"),
         (["--segments", "gz"], "abrlab: --segments: 'gz' is neither a number of segments (1 to 10000000) nor an output format (csv, csv.gz, csv.zst, none)\n"),

@@ -13,6 +13,8 @@ struct LiveSessionState: Sendable {
     var nextSegment = 0
     /// Seeks to the live edge so far.
     var seeks = 0
+    /// The warm-up's rows and stalls so far, when the session has one.
+    var warmup: WarmupRecord?
 
     init(settings: LiveSettings, segmentSeconds: Double, startupThresholdSeconds: Double, segmentCount: Int) {
         self.settings = settings
@@ -21,6 +23,7 @@ struct LiveSessionState: Sendable {
         chunkSeconds = segmentSeconds / Double(chunksPerSegment)
         player = LivePlayer(settings: settings, startupThresholdSeconds: startupThresholdSeconds)
         samples.reserveCapacity(segmentCount * chunksPerSegment)
+        warmup = settings.warmup.map { WarmupRecord(seconds: $0.seconds, rowCount: 0, stallCount: 0) }
     }
 
     /// Media time at which chunk `chunk` of segment `segment` ends (and the encoder finishes it).

@@ -17,6 +17,8 @@ public struct LiveSettings: Equatable, Sendable {
     public var chunkSeconds: Double
     /// Whether the player's own catch-up sets the playback rate when the strategy does not.
     public var catchUp: Bool
+    /// Which dash.js's catch-up rules set the rate (`--catchup`).
+    public var catchUpRule: CatchupRule
     /// dash.js `liveCatchup.playbackRate.min`: the most the rate may drop below 1 (as a negative offset).
     public var catchUpRateMin: Double
     /// dash.js `liveCatchup.playbackRate.max`: the most the rate may rise above 1.
@@ -32,17 +34,21 @@ public struct LiveSettings: Equatable, Sendable {
     public var latencyConsumesTraceTime: Bool
     /// Playback starts once this much is buffered (0: with the first chunk).
     public var startupThresholdSeconds: Double
+    /// A warm-up before the trace's pattern, which then plays to its end; `nil` joins at the
+    /// pattern's start and plays media for the trace's length (its last target latency unused).
+    public var warmup: LiveWarmup?
 
     public init(
         targetLatencySeconds: Double = 1.5, durationSeconds: Double? = nil, chunkSeconds: Double = 1.0 / 30,
-        catchUp: Bool = true, catchUpRateMin: Double = -0.5, catchUpRateMax: Double = 0.5, maxDriftSeconds: Double = 12,
+        catchUp: Bool = true, catchUpRule: CatchupRule = .dashjs5, catchUpRateMin: Double = -0.5, catchUpRateMax: Double = 0.5, maxDriftSeconds: Double = 12,
         payloadFraction: Double = 1, latency: EmulationProfile.Latency = .trace(fallbackSeconds: 0),
-        latencyConsumesTraceTime: Bool = true, startupThresholdSeconds: Double = 0
+        latencyConsumesTraceTime: Bool = true, startupThresholdSeconds: Double = 0, warmup: LiveWarmup? = nil
     ) {
         self.targetLatencySeconds = targetLatencySeconds
         self.durationSeconds = durationSeconds
         self.chunkSeconds = chunkSeconds
         self.catchUp = catchUp
+        self.catchUpRule = catchUpRule
         self.catchUpRateMin = catchUpRateMin
         self.catchUpRateMax = catchUpRateMax
         self.maxDriftSeconds = maxDriftSeconds
@@ -50,6 +56,7 @@ public struct LiveSettings: Equatable, Sendable {
         self.latency = latency
         self.latencyConsumesTraceTime = latencyConsumesTraceTime
         self.startupThresholdSeconds = startupThresholdSeconds
+        self.warmup = warmup
     }
 
     /// Lowest and highest playback rate a strategy may ask for (dash.js's limits on the catch-up
@@ -67,10 +74,14 @@ public struct LiveSettings: Equatable, Sendable {
     }
 
     /// Segments a session plays over a trace lasting `traceSeconds`: enough media for the live
-    /// duration (one pass of the trace by default). Counts past 10¹² come out as 10¹², which no
-    /// session can play, so a trace of any length gives a count instead of a trap.
+    /// duration (one pass of the trace by default). With a warm-up, enough that the encoder
+    /// finishes the last segment when the pattern (or the live duration after the warm-up)
+    /// ends: the warm-up, the pattern and the target latency. Counts past 10¹² come out as
+    /// 10¹², which no session can play, so a trace of any length gives a count instead of a trap.
     public func segmentCount(segmentSeconds: Double, traceSeconds: Double) -> Int {
-        max(1, Int(min(((durationSeconds ?? traceSeconds) / segmentSeconds).rounded(.up), 1e12)))
+        var media = durationSeconds ?? traceSeconds
+        if let warmup { media += warmup.seconds + targetLatencySeconds }
+        return max(1, Int(min((media / segmentSeconds).rounded(.up), 1e12)))
     }
 
     /// Checks the values, naming the option that sets each.
@@ -93,5 +104,11 @@ public struct LiveSettings: Equatable, Sendable {
         guard maxDriftSeconds.isFinite, maxDriftSeconds >= 0 else {
             throw InputError(setting: .profile, "the live maximum drift must be a number of seconds ≥ 0")
         }
+        if case .dashjs3(let minDrift) = catchUpRule {
+            guard minDrift.isFinite, minDrift >= 0, minDrift <= 86_400 else {
+                throw InputError(setting: .catchupMinDriftS, "must be a number of seconds from 0 to 86400")
+            }
+        }
+        try warmup?.validate()
     }
 }

@@ -32,6 +32,9 @@ struct LiveStreamModel: PlayerModel {
         case idle
         /// A request under way, with the chunk in flight if one is.
         case requesting(Request, Chunk?)
+        /// With playback updates: a chunk whose transfer is walked, taking `transferSeconds`,
+        /// and the updates that fall before its arrival still to come.
+        case arriving(Request, Chunk, transferSeconds: Double)
     }
 
     let settings: LiveSettings
@@ -45,6 +48,8 @@ struct LiveStreamModel: PlayerModel {
     private(set) var bufferMs = 0.0
     private(set) var nowMs = 0.0
     private var phase = Phase.idle
+    /// Whether the strategy hears playback updates.
+    private var reportsPlayback = false
 
     static var takesPlaybackRate: Bool { true }
 
@@ -52,7 +57,7 @@ struct LiveStreamModel: PlayerModel {
         self.settings = settings
         video = setup.video
         limits = setup.limits
-        cursor = TraceCursor(trace: setup.trace, stepLimit: setup.profile.maxSessionSteps)
+        cursor = TraceCursor(trace: setup.trace, lead: settings.warmup?.period, stepLimit: setup.profile.maxSessionSteps)
         live = LiveSessionState(
             settings: settings, segmentSeconds: video.segmentDurationSeconds,
             startupThresholdSeconds: settings.startupThresholdSeconds, segmentCount: setup.segmentCount
@@ -73,7 +78,8 @@ struct LiveStreamModel: PlayerModel {
     /// The strategy's rate takes effect, an optional idle delay, the wait until the segment is
     /// announced, the request latency; the chunks follow in steps.
     mutating func begin(segment: Int, decision: RequestDecision, recorder: inout SessionRecorder) throws(EmulationError) {
-        live.player.strategyRate = decision.playbackRate
+        // With playback updates, a decision without a rate leaves the rate to them.
+        if !(reportsPlayback && decision.playbackRate == nil) { live.player.strategyRate = decision.playbackRate }
         live.player.updateRate()
         if decision.delaySeconds > 0 { try idle(until: live.player.nowSeconds + decision.delaySeconds) }
         try idle(until: live.availableAt(segment: segment, chunk: 0) - live.chunkSeconds)
@@ -101,6 +107,7 @@ struct LiveStreamModel: PlayerModel {
     mutating func step(_ recorder: inout SessionRecorder, events: Bool) throws(EmulationError) -> PlayerStep {
         let current = phase
         phase = .idle
+        if case .arriving(let request, let chunk, let transfer) = current { return try arriving(request, chunk, transferSeconds: transfer) }
         guard case .requesting(var request, var inFlight) = current else { preconditionFailure("no request under way") }
         if events, request.told < 2 {
             request.told += 1
@@ -139,6 +146,7 @@ struct LiveStreamModel: PlayerModel {
                 continue
             }
             inFlight = nil
+            if reportsPlayback { return try arriving(request, chunk, transferSeconds: transfer) }
             try arrive(chunk, transferSeconds: transfer, request: &request)
             if events {
                 phase = .requesting(request, nil)
@@ -147,6 +155,40 @@ struct LiveStreamModel: PlayerModel {
         }
         complete(request, recorder: &recorder)
         return .done(delivered: true)
+    }
+
+    mutating func enablePlaybackUpdates() { reportsPlayback = true }
+
+    /// The strategy's rate holds until its next update or decision.
+    mutating func setPlaybackRate(_ rate: Double) {
+        live.player.strategyRate = rate
+        live.player.updateRate()
+    }
+
+    /// A chunk on its way with playback updates on: the next tick before its arrival (every
+    /// chunk duration of session time), else its arrival; either is a playback update.
+    private mutating func arriving(_ request: Request, _ chunk: Chunk, transferSeconds: Double) throws(EmulationError) -> PlayerStep {
+        var request = request
+        let arrival = chunk.firstByteSeconds + transferSeconds
+        let tick = ((live.player.nowSeconds / live.chunkSeconds + 1e-9).rounded(.down) + 1) * live.chunkSeconds
+        if tick < arrival - 1e-9 {
+            live.player.advance(to: tick)
+            phase = .arriving(request, chunk, transferSeconds: transferSeconds)
+            return .playback(playbackUpdate(request))
+        }
+        try arrive(chunk, transferSeconds: transferSeconds, request: &request)
+        phase = .requesting(request, nil)
+        return .playback(playbackUpdate(request))
+    }
+
+    private func playbackUpdate(_ request: Request) -> PlaybackUpdate {
+        let player = live.player
+        let edge = (player.liveEdgeSeconds / live.chunkSeconds + 1e-9).rounded(.down) * live.chunkSeconds
+        return PlaybackUpdate(
+            sessionSeconds: player.nowSeconds, bufferSeconds: player.bufferSeconds, latencySeconds: player.latencySeconds,
+            targetLatencySeconds: settings.targetLatencySeconds, playbackRate: player.rate, playheadSeconds: player.playheadSeconds,
+            liveEdgeSeconds: edge, segmentIndex: request.segment, chunksArrived: request.chunk, stalled: player.stalled
+        )
     }
 
     /// A chunk arrived after `transferSeconds`: the player plays up to its arrival and appends it.
@@ -211,6 +253,14 @@ struct LiveStreamModel: PlayerModel {
             startSeconds: request.startSeconds, endSeconds: endSeconds, bufferBeforeSeconds: request.bufferBeforeSeconds, live: stats
         ))
         live.lastChunks = chunks
+        // A row delivered by the pattern's start is the warm-up's; the estimate's accuracy and
+        // the stall count start over with the pattern, as the challenge's recording does.
+        if var warmup = live.warmup, endSeconds <= warmup.seconds {
+            warmup.rowCount += 1
+            warmup.stallCount = live.player.stallCount
+            live.warmup = warmup
+            recorder.restartAccuracy()
+        }
     }
 
     /// Lets time pass with nothing downloading until session time `seconds` (nothing when it is
@@ -245,12 +295,19 @@ struct LiveStreamModel: PlayerModel {
     }
 
     /// Plays out the live buffer after the last segment.
+    /// A warm-up's rows are left out of the summary, which then spans the session from the
+    /// pattern's start.
     mutating func finish(_ recorder: inout SessionRecorder, traceName: String, profileName: String) -> SessionResult {
         let endMs = live.player.playOut() * 1000
-        let summary = recorder.playbackSummary(endMs: endMs, playedInDownloadOrder: true)
+        var summary = recorder.playbackSummary(endMs: endMs, playedInDownloadOrder: true, fromRow: live.warmup?.rowCount ?? 0)
+        if let warmup = live.warmup {
+            summary.sessionSeconds = max(0, endMs / 1000 - warmup.seconds)
+            summary.rebufferEvents -= warmup.stallCount
+        }
         var result = recorder.finish(endMs: endMs, traceName: traceName, profileName: profileName, summary: summary)
         result.liveChunks = live.samples
         result.liveChunkSeconds = live.chunkSeconds
+        result.warmup = live.warmup
         return result
     }
 }

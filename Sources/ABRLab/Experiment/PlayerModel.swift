@@ -31,6 +31,10 @@ protocol PlayerModel: Sendable {
     func segment(after segment: Int) -> Int
     /// Adds what only this model knows to a strategy's context.
     func decorate(_ context: inout DecisionContext)
+    /// Makes the model stop at playback updates (``PlayerStep/playback(_:)``).
+    mutating func enablePlaybackUpdates()
+    /// A rate a strategy set at a playback update (checked by the engine).
+    mutating func setPlaybackRate(_ rate: Double)
     /// Plays out what is buffered and hands over what the session recorded.
     mutating func finish(_ recorder: inout SessionRecorder, traceName: String, profileName: String) -> SessionResult
 }
@@ -41,6 +45,8 @@ extension PlayerModel {
     mutating func answer(_ answer: AbandonmentAnswer) {}
     func segment(after segment: Int) -> Int { segment + 1 }
     func decorate(_ context: inout DecisionContext) {}
+    mutating func enablePlaybackUpdates() {}
+    mutating func setPlaybackRate(_ rate: Double) {}
 }
 
 /// The three player models, by name.
@@ -56,6 +62,8 @@ enum PlayerStep {
     case event(NetworkEvent)
     /// At an abandonment check, which waits for an answer.
     case check(DownloadProgress)
+    /// At a playback update, where a strategy may set the rate; the request goes on.
+    case playback(PlaybackUpdate)
     /// At its end: the request is recorded, its segment delivered or not.
     case done(delivered: Bool)
 }

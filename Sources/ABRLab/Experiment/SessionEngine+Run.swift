@@ -7,6 +7,7 @@ extension SessionEngine {
     @inline(__always)
     mutating func run<Strategy: SessionStrategy>(_ strategy: inout Strategy) throws(EmulationError) -> SessionResult {
         do { try strategy.setUp(info) } catch { throw Self.strategyError(error, segment: nil, trace: traceName) }
+        if strategy.updatesPlayback { enablePlaybackUpdates() }
         // One context for the session, brought up to date after each request, wait or check:
         // it goes to `didDownload` and then to the next decision. Its history is dropped before
         // the next request so the recorder extends the history in place instead of copying it.
@@ -44,6 +45,12 @@ extension SessionEngine {
                 do { try strategy.didDownload(download, context: context) } catch {
                     throw Self.strategyError(error, segment: requestedIndex, trace: traceName)
                 }
+            case .playback(let update):
+                let rate: Double?
+                do { rate = try strategy.playbackDidUpdate(update) } catch {
+                    throw Self.strategyError(error, segment: update.segmentIndex, trace: traceName)
+                }
+                if let rate { try setPlaybackRate(rate, at: update) }
             case .event:
                 continue
             case .finished:

@@ -109,6 +109,8 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
             switch try model.step(&recorder, events: events) {
             case .event(let event):
                 return .event(event)
+            case .playback(let update):
+                return .playback(update)
             case .check(let progress):
                 phase = .awaitingAnswer(progress)
                 return .check(progress)
@@ -173,6 +175,19 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
         }
     }
 
+    /// Makes the session stop at playback updates (live only).
+    mutating func enablePlaybackUpdates() { model.enablePlaybackUpdates() }
+
+    /// Sets the rate a strategy asked for at the playback update the session stopped at.
+    mutating func setPlaybackRate(_ rate: Double, at update: PlaybackUpdate) throws(EmulationError) {
+        guard LiveSettings.playbackRateRange.contains(rate) else {
+            let error = EmulationError.strategyFailed(message: "\(sessionName): asked for a playback rate of \(NumberText.readable(rate)) at \(NumberText.readable(update.sessionSeconds)) s (segment \(update.segmentIndex + 1)); rates are 0.5…2")
+            fail(error)
+            throw error
+        }
+        model.setPlaybackRate(rate)
+    }
+
     /// Ends the session with `error`.
     private mutating func fail(_ error: EmulationError) {
         ending = .failed(error)
@@ -217,5 +232,13 @@ enum EnginePoint {
     case waited(milliseconds: Double)
     case downloaded
     case event(NetworkEvent)
+    /// A live playback update, only when enabled (``enablePlaybackUpdates()``).
+    case playback(PlaybackUpdate)
     case finished
+}
+
+extension EnginePoint {
+    var isPlayback: Bool {
+        if case .playback = self { true } else { false }
+    }
 }

@@ -98,6 +98,9 @@ struct SessionRecorder: Sendable {
 
     var keepsThroughputEstimate: Bool { throughput != nil }
 
+    /// Forgets the estimate's accuracy so far: a live warm-up's downloads count in no summary.
+    mutating func restartAccuracy() { accuracy = EstimateAccuracy() }
+
     // MARK: Records
 
     /// Where and when a delivered segment arrived, for its row.
@@ -194,16 +197,19 @@ struct SessionRecorder: Sendable {
 
     /// The session's summary; with `playedInDownloadOrder`, the played totals of a player that
     /// plays segments in the order they arrive (a model that knows better fills them in itself).
-    func playbackSummary(endMs: Double, playedInDownloadOrder: Bool) -> PlaybackSummary {
+    /// Rows before `fromRow` (a live warm-up's) add nothing but the level the next one switches from.
+    func playbackSummary(endMs: Double, playedInDownloadOrder: Bool, fromRow: Int = 0) -> PlaybackSummary {
+        let skipped = segments.prefix(fromRow)
         var summary = PlaybackSummary(
             sessionSeconds: endMs / 1000, segmentDurationSeconds: video.segmentDurationSeconds,
-            rebufferSeconds: rebufferMs / 1000, rebufferEvents: stallCount, accuracy: throughput == nil ? nil : accuracy
+            rebufferSeconds: rebufferMs / 1000 - skipped.reduce(0) { $0 + $1.rebufferSeconds },
+            rebufferEvents: stallCount, accuracy: throughput == nil ? nil : accuracy
         )
         guard playedInDownloadOrder else { return summary }
         let kbps = video.bitratesKbps
         let utilities = kbps.map { Foundation.log($0) + (0 - Foundation.log(kbps[0])) }
-        var previous: Int?
-        for segment in segments {
+        var previous = skipped.last?.level
+        for segment in segments.dropFirst(fromRow) {
             summary.playedUtility += utilities[segment.level]
             summary.playedBitrateKbps += kbps[segment.level]
             if let previous, previous != segment.level {

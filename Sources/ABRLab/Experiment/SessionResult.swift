@@ -18,6 +18,8 @@ public struct SessionResult: Sendable {
     public var liveChunks: [LiveChunkSample] = []
     /// Duration of one chunk on the `live` profile; `nil` otherwise.
     public var liveChunkSeconds: Double?
+    /// The live warm-up's share of the rows, when the session had one; `nil` scores every row.
+    public var warmup: WarmupRecord?
 
     public init(
         traceName: String, profileName: String, segments: [SegmentRecord], transitions: [PlaybackTransition],
@@ -37,6 +39,17 @@ public struct SessionResult: Sendable {
     /// starts at Foundation's reference date).
     public static func sessionSeconds(of transition: PlaybackTransition) -> Double {
         transition.timestamp.timeIntervalSinceReferenceDate
+    }
+
+    /// Rows that count in scores and summaries: all but the warm-up's.
+    public var scoredSegments: ArraySlice<SegmentRecord> { segments[min(warmup?.rowCount ?? 0, segments.count)...] }
+
+    /// Chunk samples of the scored rows: those of segments from the first scored row's on.
+    public var scoredLiveChunks: ArraySlice<LiveChunkSample> {
+        guard let warmup else { return liveChunks[...] }
+        guard let first = scoredSegments.first else { return [] }
+        let start = liveChunks.firstIndex { $0.segmentIndex >= first.index } ?? liveChunks.count
+        return liveChunks[start...]
     }
 
     /// Total rebuffering as the profile counts it.

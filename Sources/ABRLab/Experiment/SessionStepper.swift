@@ -32,11 +32,14 @@ struct SessionStepper<Model: PlayerModel>: Sendable {
     /// Runs to the next point and says what it is.
     @inline(__always)
     mutating func step(events: Bool) throws(EmulationError) -> SessionStep {
-        let point: EnginePoint
-        do { point = try engine.advance(events: events) } catch {
-            contextIsCurrent = false
-            throw error
-        }
+        var point: EnginePoint
+        // A stepped session never enables playback updates; were one to come, it passes.
+        repeat {
+            do { point = try engine.advance(events: events) } catch {
+                contextIsCurrent = false
+                throw error
+            }
+        } while point.isPlayback
         switch point {
         case .decide:
             // Nothing changes between the refresh after the previous request (or wait) and the
@@ -52,6 +55,8 @@ struct SessionStepper<Model: PlayerModel>: Sendable {
             return .downloaded(engine.lastDownload)
         case .event(let event):
             return .network(event)
+        case .playback:
+            preconditionFailure("skipped above")
         case .finished:
             contextIsCurrent = false
             return .finished(engine.result)

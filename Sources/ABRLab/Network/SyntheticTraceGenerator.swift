@@ -50,7 +50,7 @@ public struct SyntheticTraceGenerator: Equatable, Sendable {
         try check(
             stepSeconds >= Self.minimumStepSeconds && stepSeconds <= durationSeconds, [.stepS], "must be at least 0.001 s and at most the duration"
         )
-        try check(durationSeconds / stepSeconds <= Self.maximumSteps, [.durationS], "gives more than 10 million periods; use a longer --step-s")
+        try check(durationSeconds / stepSeconds <= Self.maximumSteps, [.durationS], "gives more than 10 million periods; use a longer \(Setting.stepS)")
         try check(
             minKbps > 0 && maxKbps >= minKbps && maxKbps <= Self.maximumKbps, [.minKbps, .maxKbps], "need 0 < min ≤ max ≤ 1e9 kbps"
         )

@@ -8,6 +8,8 @@ public struct TraceCursor: Sendable {
     private let ends: [Double]
     private let bandwidths: [Double]
     private let latencies: [Double]?
+    /// The period a pass after the first starts at: 1 after a lead period, which plays once.
+    private let loopStart: Int
     /// Index of the current period.
     public private(set) var period = 0
     /// Seconds since the start of the current pass through the trace.
@@ -16,11 +18,21 @@ public struct TraceCursor: Sendable {
     /// Its owner may spend steps of its own from the same budget.
     public var stepsLeft: Int
 
-    public init(trace: NetworkTrace, stepLimit: Int = .max) {
+    /// A cursor at the start of `trace`, or of `lead` when given: a period played once before
+    /// the trace, which then loops without it (a live session's warm-up).
+    public init(trace: NetworkTrace, lead: TracePeriod? = nil, stepLimit: Int = .max) {
         stepsLeft = stepLimit
-        ends = trace.periodEndSeconds
-        bandwidths = trace.bandwidthBitsPerSecond
-        latencies = trace.latencySeconds
+        guard let lead, lead.durationSeconds > 0 else {
+            ends = trace.periodEndSeconds
+            bandwidths = trace.bandwidthBitsPerSecond
+            latencies = trace.latencySeconds
+            loopStart = 0
+            return
+        }
+        ends = [lead.durationSeconds] + trace.periodEndSeconds.map { $0 + lead.durationSeconds }
+        bandwidths = [lead.bandwidthBitsPerSecond] + trace.bandwidthBitsPerSecond
+        latencies = trace.latencySeconds.map { [lead.latencySeconds ?? 0] + $0 }
+        loopStart = 1
     }
 
     /// The latency the trace records at the current position, if it records any.
@@ -117,8 +129,8 @@ public struct TraceCursor: Sendable {
         timeSeconds = ends[period]
         period += 1
         if period == ends.count {
-            period = 0
-            timeSeconds = 0
+            period = loopStart
+            timeSeconds = loopStart == 0 ? 0 : ends[loopStart - 1]
         }
     }
 }

@@ -73,8 +73,12 @@ public struct SessionCSV: Sendable {
         var transitions = ""
         if let result = outcome.result {
             segments.reserveCapacity(result.segments.count * Self.segmentLineCapacity)
-            for (segment, score) in zip(result.segments, outcome.segmentScores) {
-                Self.appendSegmentLine(segment, score: score, strategy: outcome.strategyID, trace: outcome.traceName, to: &segments)
+            // A live warm-up's rows are marked by an empty qoe cell: no score counts them.
+            let warmupRows = result.warmup?.rowCount ?? 0
+            for (row, (segment, score)) in zip(result.segments, outcome.segmentScores).enumerated() {
+                Self.appendSegmentLine(
+                    segment, score: row < warmupRows ? .nan : score, strategy: outcome.strategyID, trace: outcome.traceName, to: &segments
+                )
             }
             for transition in result.transitions {
                 var line = CSVRow()

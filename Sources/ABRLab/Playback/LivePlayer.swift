@@ -34,7 +34,8 @@ struct LivePlayer {
     init(settings: LiveSettings, startupThresholdSeconds: Double) {
         targetLatencySeconds = settings.targetLatencySeconds
         self.startupThresholdSeconds = startupThresholdSeconds
-        catchup = settings.catchUp ? CatchupController(rateMin: settings.catchUpRateMin, rateMax: settings.catchUpRateMax) : nil
+        catchup = settings.catchUp
+            ? CatchupController(rateMin: settings.catchUpRateMin, rateMax: settings.catchUpRateMax, rule: settings.catchUpRule) : nil
     }
 
     /// Media time the encoder has reached now.
@@ -66,7 +67,7 @@ struct LivePlayer {
         playheadSeconds = bufferedEndSeconds
         stalled = true
         stallCount += 1
-        catchup?.bufferDidEmpty()
+        if let reset = catchup?.bufferDidEmpty(), strategyRate == nil { rate = reset }
         events.append((nowSeconds + played, .didStartBuffering))
         stallSeconds += elapsed - played
         rebufferPending += elapsed - played

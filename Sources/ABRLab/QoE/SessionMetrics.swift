@@ -25,25 +25,31 @@ public struct SessionMetrics: Equatable, Sendable {
         self.init(result: result, qoe: qoe, ladder: ladder, segmentScores: qoe.segmentScores(result, ladder: ladder))
     }
 
-    /// Metrics from scores already computed with `qoe.segmentScores(result, ladder:)`.
+    /// Metrics from scores already computed with `qoe.segmentScores(result, ladder:)`. A live
+    /// warm-up's rows, chunks, stalls and start-up count in none of them.
     public init(result: SessionResult, qoe: QoEModel, ladder: [BitrateLevel], segmentScores scores: [Double]) {
-        segments = result.segments.count
-        qoeTotal = qoe.sessionScore(result, ladder: ladder, segmentScores: scores)
+        let rows = result.scoredSegments
+        let skipped = rows.startIndex
+        segments = rows.count
+        qoeTotal = qoe.sessionScore(result, ladder: ladder, segmentScores: skipped == 0 ? scores : Array(scores.dropFirst(skipped)))
         playback = result.playback
         timeAverageScore = result.playback?.timeAverageScore(gammaP: qoe.gammaP)
         qoeMean = segments > 0 ? qoeTotal / Double(segments) : 0
         averageBitrateKbps = segments > 0
-            ? result.segments.reduce(0) { $0 + $1.bitrateKbps } / Double(segments) : 0
-        rebufferSeconds = result.rebufferSeconds
+            ? rows.reduce(0) { $0 + $1.bitrateKbps } / Double(segments) : 0
+        rebufferSeconds = rows.reduce(0) { $0 + $1.rebufferSeconds }
         let playedSeconds = Double(segments) * result.segmentDurationSeconds
         rebufferRatio = rebufferSeconds + playedSeconds > 0 ? rebufferSeconds / (rebufferSeconds + playedSeconds) : 0
-        stallCount = result.stallCount
-        switchCount = result.switchCount
-        startupSeconds = result.startupSeconds
-        if !result.liveChunks.isEmpty {
-            let count = Double(result.liveChunks.count)
-            liveLatencySeconds = result.liveChunks.reduce(0) { $0 + $1.latencySeconds } / count
-            playbackRateDeviation = result.liveChunks.reduce(0) { $0 + abs(1 - $1.playbackRate) } / count
+        stallCount = result.stallCount - (result.warmup?.stallCount ?? 0)
+        // A switch into the first scored row from the warm-up's last one happens in the pattern.
+        let compared = result.segments[max(skipped - 1, 0)...]
+        switchCount = zip(compared, compared.dropFirst()).reduce(0) { $0 + ($1.0.level != $1.1.level ? 1 : 0) }
+        startupSeconds = result.warmup.map { max(0, result.startupSeconds - $0.seconds) } ?? result.startupSeconds
+        let chunks = result.scoredLiveChunks
+        if !chunks.isEmpty {
+            let count = Double(chunks.count)
+            liveLatencySeconds = chunks.reduce(0) { $0 + $1.latencySeconds } / count
+            playbackRateDeviation = chunks.reduce(0) { $0 + abs(1 - $1.playbackRate) } / count
         }
     }
 }

@@ -28,6 +28,13 @@ public protocol SessionStrategy {
     /// Called after every request, with the context as it stands after it (its `segmentIndex`
     /// is the next segment to decide).
     mutating func didDownload(_ record: DownloadRecord, context: DecisionContext) throws
+    /// Whether the strategy hears ``playbackDidUpdate(_:)``; asked once, after ``setUp(_:)``.
+    var updatesPlayback: Bool { get }
+    /// Live only, when ``updatesPlayback``: called at every chunk arrival and every chunk
+    /// duration of session time while a chunk is on its way, as dash.js re-evaluates the rate
+    /// at its playback updates. A rate (0.5…2) holds until the next update or decision; `nil`
+    /// keeps the rate in force, and so does a decision without a rate.
+    mutating func playbackDidUpdate(_ update: PlaybackUpdate) throws -> Double?
 }
 
 extension SessionStrategy {
@@ -43,6 +50,8 @@ extension SessionStrategy {
     public func abandonmentCheckLocation() -> String? { nil }
     public mutating func didWait(seconds: Double, context: DecisionContext) throws {}
     public mutating func didDownload(_ record: DownloadRecord, context: DecisionContext) throws {}
+    public var updatesPlayback: Bool { false }
+    public mutating func playbackDidUpdate(_ update: PlaybackUpdate) throws -> Double? { nil }
 }
 
 /// Names a strategy and makes a fresh instance of it per session.

@@ -31,6 +31,10 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
     case bandwidthMultiplier = "bandwidth_multiplier"
     case targetLatencyS = "target_latency_s"
     case liveDurationS = "live_duration_s"
+    case warmupS = "warmup_s"
+    case warmupKbps = "warmup_kbps"
+    case catchup
+    case catchupMinDriftS = "catchup_min_drift_s"
     case ladderKbps = "ladder_kbps"
     case segmentDurationS = "segment_duration_s"
     case complexitySpread = "complexity_spread"

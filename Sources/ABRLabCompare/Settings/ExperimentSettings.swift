@@ -14,6 +14,10 @@ public struct ExperimentSettings: Sendable {
     public var profile: String = "default"
     public var targetLatencySeconds: Double?
     public var liveDurationSeconds: Double?
+    public var warmupSeconds: Double?
+    public var warmupKbps: Double?
+    public var catchup: String?
+    public var catchupMinDriftSeconds: Double?
     public var maxBufferSeconds: Double?
     public var noAbandon: Bool = false
     public var checkEveryStep: Bool = false
@@ -96,13 +100,15 @@ public struct ExperimentSettings: Sendable {
         if var live = profile.liveSettings {
             if let targetLatencySeconds { live.targetLatencySeconds = targetLatencySeconds }
             live.durationSeconds = liveDurationSeconds
+            try live.applyWarmup(seconds: warmupSeconds, linkKbps: warmupKbps)
+            try live.applyCatchup(name: catchup, minDriftSeconds: catchupMinDriftSeconds)
             try live.validate()
             profile.mechanics = .live(live)
-        } else if targetLatencySeconds != nil || liveDurationSeconds != nil {
-            throw InputError(
-                    setting: targetLatencySeconds != nil ? .targetLatencyS : .liveDurationS,
-                "works on the live profile only, not on \(profile.name)"
-            )
+        } else if let setting = [
+            (Setting.targetLatencyS, targetLatencySeconds), (.liveDurationS, liveDurationSeconds),
+            (.warmupS, warmupSeconds), (.warmupKbps, warmupKbps), (.catchupMinDriftS, catchupMinDriftSeconds),
+        ].first(where: { $0.1 != nil })?.0 ?? (catchup != nil ? .catchup : nil) {
+            throw InputError(setting: setting, "works on the live profile only, not on \(profile.name)")
         }
         return profile
     }

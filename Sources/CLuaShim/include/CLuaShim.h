@@ -301,6 +301,20 @@ int abrl_session_check_abandon_source(abrl_session *session, long long *line);
 /* Calls on_wait(wait) when the script defines it: the player waited wait_s on a full buffer. */
 int abrl_session_on_wait(abrl_session *session, double wait_s, double buffer_s);
 
+/* A live playback update, for on_playback(playback). segment_index is 0-based here. */
+typedef struct abrl_playback {
+    double now_s, buffer_s, live_latency_s, target_latency_s, playback_rate, playhead_s, live_edge_s;
+    long long segment_index, chunks_arrived;
+    int stalled;
+} abrl_playback;
+
+/* Whether the script defines on_playback. */
+int abrl_session_updates_playback(const abrl_session *session);
+/* Calls on_playback(playback) when the script defines it: *has_rate is 1 when it returned a
+   rate (0.5…2, in *rate), 0 when it returned nil; another result is ABRL_ERR_RESULT with
+   "file:line: on_playback returned …" (the line where on_playback is defined). */
+int abrl_session_on_playback(abrl_session *session, const abrl_playback *playback, double *rate, int *has_rate);
+
 /* The three questions of the question form. */
 enum { ABRL_SEED_INITIAL = 0, ABRL_SEED_UPGRADE = 1, ABRL_SEED_DOWNGRADE = 2 };
 

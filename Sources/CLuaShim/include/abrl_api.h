@@ -11,6 +11,7 @@ enum {
     ABRL_TABLE_CHUNK,       /* each of ctx.last_chunks and report.chunks */
     ABRL_TABLE_PROGRESS,    /* check_abandon(progress) */
     ABRL_TABLE_WAIT,        /* on_wait(wait) */
+    ABRL_TABLE_PLAYBACK,    /* on_playback(playback), live only */
     ABRL_TABLE_SESSION,     /* setup(session) */
     ABRL_TABLE_VIDEO,       /* check(video): the session's fields that hold for every session */
     ABRL_TABLE_QOE_SEGMENT, /* qoe(segment, session) */

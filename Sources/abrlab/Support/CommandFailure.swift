@@ -5,7 +5,7 @@ import Foundation
 /// Prints one clear error line and exits non-zero, instead of ArgumentParser's usage dump.
 enum CommandFailure {
     static func exit(_ message: String, code: Int32 = 1) -> ExitCode {
-        FileHandle.standardError.write(Data("abrlab: \(message)\n".utf8))
+        Console.error("abrlab: \(message)\n")
         return ExitCode(code)
     }
 
@@ -30,6 +30,6 @@ enum CommandFailure {
     }
 
     static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("abrlab: \(message)\n".utf8))
+        Console.error("abrlab: \(message)\n")
     }
 }

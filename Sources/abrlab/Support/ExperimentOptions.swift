@@ -22,7 +22,7 @@ struct ExperimentOptions: ParsableArguments {
         valueName: "n|format"))
     var segments: String?
 
-    @Option(help: ArgumentHelp("Emulation profile: default, pensieve, sabre or live.", valueName: "name"))
+    @Option(help: ArgumentHelp("Emulation profile: default, pensieve, sabre, live or twitch-challenge.", valueName: "name"))
     var profile: String = "default"
 
     @Option(name: .customLong("target-latency-s"), help: "Live latency the player joins at and catches up to (live profile; default 1.5).")
@@ -30,6 +30,18 @@ struct ExperimentOptions: ParsableArguments {
 
     @Option(name: .customLong("live-duration-s"), help: "Media each live session plays, s (live profile; default: one pass of the trace).")
     var liveDurationSeconds: Double?
+
+    @Option(name: .customLong("warmup-s"), help: "Live warm-up before the trace's pattern, s: its rows count in no score and the pattern plays to its end (live profile; docs/live.md).")
+    var warmupSeconds: Double?
+
+    @Option(name: .customLong("warmup-kbps"), help: "Rate of the live warm-up's link, kbps (default 3000).")
+    var warmupKbps: Double?
+
+    @Option(help: ArgumentHelp("Live catch-up of dash.js 5 or of dash.js 3.0.1, as the Twitch challenge ran it (live profile; default dashjs5; docs/live.md).", valueName: "dashjs5|dashjs3"))
+    var catchup: String?
+
+    @Option(name: .customLong("catchup-min-drift-s"), help: "dash.js 3.0.1's liveCatchUpMinDrift: drift within which the rate stays 1 (dashjs3 catch-up; default 0.02).")
+    var catchupMinDriftSeconds: Double?
 
     @Option(name: .customLong("max-buffer-s"), help: "Maximum buffer, overriding the profile's (60 s default and pensieve, 25 s sabre).")
     var maxBufferSeconds: Double?
@@ -105,6 +117,10 @@ struct ExperimentOptions: ParsableArguments {
         settings.profile = profile
         settings.targetLatencySeconds = targetLatencySeconds
         settings.liveDurationSeconds = liveDurationSeconds
+        settings.warmupSeconds = warmupSeconds
+        settings.warmupKbps = warmupKbps
+        settings.catchup = catchup
+        settings.catchupMinDriftSeconds = catchupMinDriftSeconds
         settings.maxBufferSeconds = maxBufferSeconds
         settings.noAbandon = noAbandon
         settings.checkEveryStep = checkEveryStep

@@ -37,6 +37,6 @@ enum OptionParsing {
             let file = made.name.replacingOccurrences(of: "/", with: "_") + suffix
             try TraceWriter.write(made, format: format, to: folder.appendingPathComponent(file))
         }
-        print("wrote \(count) trace(s) to \(path)/")
+        Console.print("wrote \(count) trace(s) to \(path)/")
     }
 }

@@ -28,7 +28,7 @@ struct ProgressBar {
         let filled = total > 0 ? width * done / total : width
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
         let line = "\r[\(bar)] \(done)/\(total)  " + String(format: "%.0f sessions/s  ETA %.1fs ", rate, eta)
-        FileHandle.standardError.write(Data(line.utf8))
-        if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
+        Console.error(line)
+        if done == total { Console.error("\n") }
     }
 }

@@ -47,13 +47,13 @@ struct ReplayPlayer {
                 if terminal {
                     let frame = renderer.render(current, next: nextItem)
                     let clear = String(repeating: "\u{1B}[1A\u{1B}[2K", count: drawnLines)
-                    print(clear + "\r\u{1B}[2K" + frame.replacingOccurrences(of: "\n", with: "\n\u{1B}[2K"))
+                    Console.print(clear + "\r\u{1B}[2K" + frame.replacingOccurrences(of: "\n", with: "\n\u{1B}[2K"))
                     drawnLines = frame.split(separator: "\n", omittingEmptySubsequences: false).count
                     fflush(nil)
                     usleep(useconds_t(min(1_000_000, 100_000 / speed)))
                 } else if position % 10 == 0 || position == item.samples.count - 1 {
                     let time = String(format: "t=%7.1fs ", sample.timeSeconds)
-                    print(time + renderer.render(current, next: nextItem).replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: time.count)))
+                    Console.print(time + renderer.render(current, next: nextItem).replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: time.count)))
                 }
             }
             nextHeadStart = item.timeline.endSeconds - item.lastDownloadEndSeconds
