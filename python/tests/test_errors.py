@@ -114,3 +114,18 @@ def test_gym_make_passes_keywords(repo_inputs):
     assert obs.shape == (6, 8)
     with pytest.raises(ValueError, match="no_abandon"):
         gym.make("abrlab/ABR-v0", no_abandon=True, **repo_inputs)
+
+
+def test_a_qoe_script_that_fails_raises_runtime_error_at_the_end(repo_inputs):
+    """QoE/vmaf.lua needs VMAF scores the shipped video lacks: the episode's last step says so."""
+    from conftest import REPOSITORY
+
+    env = ABREnv(qoe=str(REPOSITORY / "QoE" / "vmaf.lua"), segments=3, **repo_inputs)
+    env.reset(seed=0)
+    env.step(0)
+    env.step(0)
+    with pytest.raises(RuntimeError, match="VMAF"):
+        env.step(0)
+    with pytest.raises(ValueError, match="reset"):
+        env.step(0)
+    env.reset(seed=0)

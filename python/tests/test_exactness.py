@@ -59,10 +59,14 @@ def test_pensieve_test_traces_sum_to_qoe_total(pensieve_inputs, abrlab_bin, tmp_
         assert play_bba(env, trace) == pytest.approx(want[trace], rel=0, abs=1e-9)
 
 
-@pytest.mark.parametrize("profile,qoe", [("default", "linear"), ("default", "log"), ("sabre", "log"), ("sabre", "sabre")])
+@pytest.mark.parametrize("profile,qoe", [
+    ("default", "linear"), ("default", "log"), ("sabre", "log"), ("sabre", "sabre"), ("live", "linear"), ("live", "nqoe"),
+    ("pensieve", "QoE/linear.lua"),
+])
 def test_repository_traces_sum_to_qoe_total(repo_inputs, abrlab_bin, tmp_path, profile, qoe):
-    """Per-segment models on two profiles, and Sabre's time average, paid at the episode's end."""
-    options = {**repo_inputs, "profile": profile, "qoe": qoe}
+    """Per-segment models on every profile; Sabre's time average, live NQoE and a Lua QoE
+    script, paid at the episode's end."""
+    options = {**repo_inputs, "profile": profile, "qoe": str(REPOSITORY / qoe) if qoe.endswith(".lua") else qoe}
     want = compare_totals(abrlab_bin, options, tmp_path)
     env = gym.make("abrlab/ABR-v0", **options)
     for trace in env.unwrapped.trace_names:
