@@ -101,7 +101,7 @@ struct EnvConfiguration: Sendable {
         case .sabre: return .wholeSession(model)
         case .linear, .log, .hd:
             try model.validate(ladder: video.ladder)
-            return .perSegment(model)
+            return profile.liveSettings?.warmup == nil ? .perSegment(model) : .wholeSession(model)
         }
     }
 }

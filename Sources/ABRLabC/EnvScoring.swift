@@ -7,7 +7,9 @@ enum EnvScoring: Sendable {
     /// `log`, `hd`): each step's reward is its segment's score.
     case perSegment(QoEModel)
     /// A built-in model that scores the finished session (`sabre`'s time average, `nqoe`'s
-    /// chunks): every reward is 0 but the last, which is the session's `qoe_total`.
+    /// chunks), or any built-in model on a profile with a live warm-up (whose rows count only
+    /// once the session knows where the warm-up ended): every reward is 0 but the last, which
+    /// is the session's `qoe_total`.
     case wholeSession(QoEModel)
     /// A Lua QoE script, which also scores the finished session: rewarded as `wholeSession`.
     case script(LuaQoEModel)
@@ -19,15 +21,17 @@ enum EnvScoring: Sendable {
         }
     }
 
-    /// The session's `qoe_total` and its per-segment scores, as `abrlab compare` computes them.
+    /// The session's `qoe_total` and its per-segment scores, as `abrlab compare` computes them
+    /// (``SessionMetrics``: a warm-up's rows left out).
     func score(_ result: SessionResult, video: Video, seed: UInt64) throws -> (total: Double, segments: [Double]) {
         switch self {
         case .perSegment(let model), .wholeSession(let model):
             let scores = model.segmentScores(result, ladder: video.ladder)
-            return (model.sessionScore(result, ladder: video.ladder, segmentScores: scores), scores)
+            return (SessionMetrics(result: result, qoe: model, ladder: video.ladder, segmentScores: scores).qoeTotal, scores)
         case .script(let model):
+            // As compare: the script's scores, summed by the metrics of the linear placeholder.
             let scores = try model.segmentScores(result, video: video, seed: seed)
-            return (scores.reduce(0, +), scores)
+            return (SessionMetrics(result: result, qoe: .linear, ladder: video.ladder, segmentScores: scores).qoeTotal, scores)
         }
     }
 }

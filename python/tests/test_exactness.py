@@ -61,6 +61,7 @@ def test_pensieve_test_traces_sum_to_qoe_total(pensieve_inputs, abrlab_bin, tmp_
 
 @pytest.mark.parametrize("profile,qoe", [
     ("default", "linear"), ("default", "log"), ("sabre", "log"), ("sabre", "sabre"), ("live", "linear"), ("live", "nqoe"),
+    ("twitch-challenge", "nqoe"), ("twitch-challenge", "linear"),
     ("pensieve", "QoE/linear.lua"),
 ])
 def test_repository_traces_sum_to_qoe_total(repo_inputs, abrlab_bin, tmp_path, profile, qoe):
