@@ -1,7 +1,8 @@
 """abrlab from Python: Gymnasium environments on abrlab's Swift emulation engine.
 
 `gymnasium.make("abrlab/ABR-v0", profile="pensieve", video=..., traces=...)` is one session per
-episode; `abrlab.vector.ABRVectorEnv(num_envs=N, ...)` steps N sessions in one native call.
+episode; `abrlab.vector.ABRVectorEnv(num_envs=N, ...)`, which `gymnasium.make_vec` builds, steps
+N sessions in one native call.
 See docs/python.md in the repository.
 """
 
@@ -13,4 +14,5 @@ __all__ = ["ABREnv"]
 __version__ = "0.1.0"
 
 if "abrlab/ABR-v0" not in registry:
-    register(id="abrlab/ABR-v0", entry_point="abrlab.env:ABREnv", disable_env_checker=False)
+    # gymnasium.make_vec("abrlab/ABR-v0", num_envs=N, ...) builds the native vector environment.
+    register(id="abrlab/ABR-v0", entry_point="abrlab.env:ABREnv", vector_entry_point="abrlab.vector:ABRVectorEnv")

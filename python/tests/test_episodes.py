@@ -92,3 +92,12 @@ def test_traces_take_a_shipped_set_by_name(repo_inputs):
     assert env.trace_names[0].startswith("3g_")
     by_folder = ABREnv(video=repo_inputs["video"], traces=str(Path(repo_inputs["traces"]).parent / "3g"))
     assert env.trace_names == by_folder.trace_names
+
+
+def test_make_vec_builds_the_native_vector_env(repo_inputs):
+    import gymnasium as gym
+
+    envs = gym.make_vec("abrlab/ABR-v0", num_envs=5, **repo_inputs)
+    assert isinstance(envs, ABRVectorEnv) and envs.num_envs == 5
+    obs, _ = envs.reset(seed=0)
+    assert obs.shape == (5, 6, 8)
