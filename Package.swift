@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "ABRLabCompare", targets: ["ABRLabCompare"]),
         .executable(name: "abrlab", targets: ["abrlab"]),
         .executable(name: "abrlab-bench", targets: ["abrlab-bench"]),
+        // The C interface the Python package (python/) loads: Gymnasium environments on the engine.
+        .library(name: "ABRLabC", type: .dynamic, targets: ["ABRLabC"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -55,6 +57,8 @@ let package = Package(
         // The compare pipeline: settings, the strategy catalogue, trace sets, the plan's
         // fingerprint and records, shards and merging, behind `Comparison`.
         .target(name: "ABRLabCompare", dependencies: ["ABRLab", "ABRLabLua"]),
+        // `@_cdecl` functions over `StreamingSession` for python/ (docs/python.md).
+        .target(name: "ABRLabC", dependencies: ["ABRLab", "ABRLabLua", "ABRLabCompare"]),
         .executableTarget(
             name: "abrlab",
             dependencies: [
@@ -79,6 +83,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ABRLabTests", dependencies: ["ABRLab", "TestSupport"]),
         .testTarget(name: "ABRLabLuaTests", dependencies: ["ABRLabLua", "ABRLab", "TestSupport"]),
+        // The C interface, called as Python calls it.
+        .testTarget(name: "ABRLabCTests", dependencies: ["ABRLabC", "TestSupport"]),
         .testTarget(name: "ABRLabCompareTests", dependencies: ["ABRLabCompare", "ABRLab", "TestSupport"]),
         // Runs the built `abrlab` binary and compares its output with golden files.
         .testTarget(name: "abrlabTests", dependencies: ["abrlab", "TestSupport"], exclude: ["Golden", "Fixtures"]),

@@ -1,10 +1,10 @@
 import Testing
 
 /// The tags that select subsets of the suite. Every suite carries its target's tag (`core`,
-/// `lua`, `compare` or `cli`) and ``TagSelection`` (`.selectedByTags`); `ABRLAB_TEST_TAGS=lua,golden swift
+/// `lua`, `compare`, `capi` or `cli`) and ``TagSelection`` (`.selectedByTags`); `ABRLAB_TEST_TAGS=lua,golden swift
 /// test` runs only tests carrying one of the named tags, `ABRLAB_SKIP_TAGS=datasets,scale` every
 /// test but those. `scripts/test --tags` and `--skip-tags` set them, and also take `notebooks`,
-/// `slurm` and `fuzz` for the suite's steps that are not Swift tests.
+/// `slurm`, `python` and `fuzz` for the suite's steps that are not Swift tests.
 extension Tag {
     /// The Swift core (`ABRLabTests`).
     @Tag public static var core: Self
@@ -14,6 +14,8 @@ extension Tag {
     @Tag public static var reference: Self
     /// The command-line tool, run in process or launched (`abrlabTests`).
     @Tag public static var cli: Self
+    /// The C interface the Python package loads (`ABRLabCTests`).
+    @Tag public static var capi: Self
     /// The compare pipeline through the library (`ABRLabCompareTests`).
     @Tag public static var compare: Self
     /// Compares a command's output with a golden file in `Tests/abrlabTests/Golden`.

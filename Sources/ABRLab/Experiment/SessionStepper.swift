@@ -24,6 +24,11 @@ struct SessionStepper<Model: PlayerModel>: Sendable {
         stepper.pointee.contextIsCurrent ? stepper.pointee.context : stepper.pointee.engine.context()
     }
 
+    /// The buffer a strategy sees now, read off the kept context where it is current (no copy).
+    static func currentBufferSeconds(_ stepper: UnsafeMutablePointer<Self>) -> Double {
+        stepper.pointee.contextIsCurrent ? stepper.pointee.context.bufferSeconds : stepper.pointee.engine.context().bufferSeconds
+    }
+
     /// Runs to the next point and says what it is.
     @inline(__always)
     mutating func step(events: Bool) throws(EmulationError) -> SessionStep {

@@ -82,6 +82,16 @@ public struct StreamingSession: Sendable {
         }
     }
 
+    /// ``context``'s `bufferSeconds` without copying the context: what a caller reading the
+    /// buffer at every step (Pensieve's `buffer_size`) needs.
+    public var bufferSeconds: Double {
+        switch storage.model {
+        case .wholeTransfers: SessionStepper.currentBufferSeconds(storage.stepper(WholeTransferModel.self))
+        case .segmentBuffer: SessionStepper.currentBufferSeconds(storage.stepper(SegmentBufferModel.self))
+        case .live: SessionStepper.currentBufferSeconds(storage.stepper(LiveStreamModel.self))
+        }
+    }
+
     /// The segment the next decision is for (0-based).
     public var segmentIndex: Int {
         switch storage.model {

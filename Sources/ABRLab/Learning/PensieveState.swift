@@ -33,6 +33,14 @@ public struct PensieveState: Sendable, Equatable {
     /// next segment's). The next sizes wrap to segment 0 after the last segment, as Pensieve's
     /// emulator resets its counter there.
     public mutating func record(_ download: DownloadRecord, context: DecisionContext) {
+        let topKbps = context.ladder.map(\.bitrateKbps).max() ?? 1
+        record(download, nextSegment: context.segmentIndex, segmentCount: context.segmentCount, video: context.video, topKbps: topKbps)
+    }
+
+    /// As ``record(_:context:)``, from what it reads off the context: the next segment's index,
+    /// the session's segment count, the video and its top bitrate. A caller stepping many
+    /// sessions passes them without copying a context at every download.
+    public mutating func record(_ download: DownloadRecord, nextSegment: Int, segmentCount: Int, video: Video, topKbps: Double) {
         let last = columns - 1
         for row in 0..<Self.rows {
             let start = row * columns
@@ -41,16 +49,15 @@ public struct PensieveState: Sendable, Equatable {
             cells[start + last] = first
         }
         let delayMs = download.downloadTimeSeconds * 1000
-        let topKbps = context.ladder.map(\.bitrateKbps).max() ?? 1
-        cells[last] = context.ladder[download.level].bitrateKbps / topKbps
+        cells[last] = video.ladder[download.level].bitrateKbps / topKbps
         cells[columns + last] = download.bufferSeconds / Self.normalizationSeconds
         cells[2 * columns + last] = Double(download.sizeBytes) / delayMs / 1000
         cells[3 * columns + last] = delayMs / 1000 / Self.normalizationSeconds
-        let next = context.segmentIndex < context.segmentCount ? context.segmentIndex : 0
-        for level in 0..<min(context.levelCount, columns) {
-            cells[4 * columns + level] = Double(context.sizeBytes(segment: next, level: level)) / 1000 / 1000
+        let next = nextSegment < segmentCount ? nextSegment : 0
+        for level in 0..<min(video.levelCount, columns) {
+            cells[4 * columns + level] = Double(video.sizeBytes(segment: next, level: level)) / 1000 / 1000
         }
-        let left = Double(context.segmentCount - (download.segmentIndex + 1))
+        let left = Double(segmentCount - (download.segmentIndex + 1))
         cells[5 * columns + last] = min(left, Self.segmentsLeftCap) / Self.segmentsLeftCap
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 public struct StrategyResolver {
     /// Native strategies by id.
     public static let native: [StrategyDescriptor] = [
-        .conservative, .bufferBased, .robustMPC, .pensieve(defaultModelPath: Defaults.pensieveModel),
+        .conservative, .bufferBased, .robustMPC, .pensieve(defaultModelPath: Defaults.pensieveModel), .mlp,
     ]
     public static var nativeIDs: String { native.map(\.id).joined(separator: ", ") }
 

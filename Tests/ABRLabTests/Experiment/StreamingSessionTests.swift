@@ -62,7 +62,9 @@ import TestSupport
         while true {
             switch try events ? session.nextEvent() : session.next() {
             case .decide where events: try session.decide { strategy.decide($0) }
-            case .decide: try session.decide(strategy.decide(session.context))
+            case .decide:
+                #expect(session.bufferSeconds == session.context.bufferSeconds)
+                try session.decide(strategy.decide(session.context))
             case .checkAbandonment(let progress): try session.answer(strategy.answerAbandonment(progress))
             case .waited(let seconds): strategy.didWait(seconds: seconds, context: session.context)
             case .downloaded(let record): strategy.didDownload(record, context: session.context)

@@ -47,4 +47,17 @@ import TestSupport
         #expect(state.rows[4][0] == 1.0)
         #expect(state.rows[5][7] == 0)
     }
+
+    /// The overload a caller stepping many sessions uses writes what the context one writes.
+    @Test func recordingFromNumbersEqualsRecordingFromTheContext() throws {
+        let video = try Self.video()
+        var fromContext = PensieveState(columns: 8)
+        var fromNumbers = PensieveState(columns: 8)
+        for (segment, level) in [(0, 1), (1, 5), (2, 0)] {
+            let download = Self.download(segment, level: level, bytes: 300_000 * (level + 1), seconds: 0.9 + Double(level), buffer: 4)
+            fromContext.record(download, context: Self.context(video, next: segment + 1))
+            fromNumbers.record(download, nextSegment: segment + 1, segmentCount: 3, video: video, topKbps: 4300)
+            #expect(fromNumbers == fromContext)
+        }
+    }
 }

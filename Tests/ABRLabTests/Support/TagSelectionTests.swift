@@ -24,7 +24,7 @@ import TestSupport
 
     /// `ABRLAB_TEST_TAGS` only works when every suite carries the selection trait and a target tag.
     @Test func everySuiteCarriesItsTargetsTagAndTheSelection() throws {
-        let targets = ["ABRLabTests": ".core", "ABRLabLuaTests": ".lua", "ABRLabCompareTests": ".compare", "abrlabTests": ".cli"]
+        let targets = ["ABRLabTests": ".core", "ABRLabLuaTests": ".lua", "ABRLabCompareTests": ".compare", "ABRLabCTests": ".capi", "abrlabTests": ".cli"]
         var unselected: [String] = []
         for (target, tag) in targets {
             let folder = PackageRoot.file("Tests/\(target)")

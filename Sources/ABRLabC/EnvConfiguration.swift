@@ -1,0 +1,107 @@
+import ABRLab
+import ABRLabCompare
+import ABRLabLua
+import Foundation
+
+/// What every session of an environment shares: the emulator, the video, the traces and the
+/// QoE model, resolved from ``EnvOptions`` once, by the same ``ExperimentSettings`` and
+/// ``TraceSetResolver`` as `abrlab compare`.
+struct EnvConfiguration: Sendable {
+    let emulator: SessionEmulator
+    let video: Video
+    /// Sorted by name, as `abrlab compare` orders its sessions.
+    let traces: [NetworkTrace]
+    let scoring: EnvScoring
+    /// The run seed that session seeds derive from, as `abrlab compare --seed`.
+    let seed: UInt64
+    /// The strategy id sessions are named by (in errors and in their derived seeds).
+    let strategyID: String
+    /// The ladder's top bitrate, which Pensieve's state divides by.
+    let topKbps: Double
+    /// The strategies that follow every session as experts (``EnvExperts``).
+    let experts: [StrategyDescriptor]
+
+    var levelCount: Int { video.levelCount }
+
+    init(_ options: EnvOptions) throws(EnvError) {
+        let settings = options.settings
+        guard options.video != nil else { throw .invalid("no video given") }
+        do {
+            emulator = SessionEmulator(profile: try settings.resolveProfile(), segmentsToPlay: try settings.segmentCount(), recordsTransitions: false)
+            video = try Self.video(settings)
+            traces = try Self.traces(options, settings: settings)
+            scoring = try Self.scoring(settings, profile: emulator.profile, video: video)
+            experts = try Self.experts(options.experts ?? [], settings: settings, setting: RunSetting(emulator: emulator, video: video))
+        } catch let error as EnvError {
+            throw error
+        } catch let error as InputError {
+            throw EnvError(error)
+        } catch {
+            throw .invalid(String(describing: error))
+        }
+        topKbps = video.ladder.map(\.bitrateKbps).max() ?? 1
+        seed = settings.seed
+        strategyID = options.strategy_id ?? "env"
+        do { try emulator.validate(video: video) } catch { throw .invalid(error.description) }
+    }
+
+    /// The session seed of `trace`, derived as `abrlab compare` derives it for `strategyID`.
+    func sessionSeed(trace: Int) -> UInt64 {
+        SessionSeed.derive(seed: seed, strategyID: strategyID, traceName: traces[trace].name)
+    }
+
+    private static func video(_ settings: ExperimentSettings) throws -> Video {
+        do {
+            return try settings.resolveVideoWithWarnings().video
+        } catch {
+            let spec = settings.video
+            let named = VideoPreset(rawValue: spec) != nil || spec.lowercased().hasPrefix("cbr:") || spec == AudioFormatPreset.name
+            if !named, !FileManager.default.fileExists(atPath: spec) { throw EnvError.notFound("\(spec): no such video file or folder") }
+            throw error
+        }
+    }
+
+    private static func traces(_ options: EnvOptions, settings: ExperimentSettings) throws -> [NetworkTrace] {
+        guard let arguments = options.traces, !arguments.isEmpty else { throw EnvError.invalid("no traces given") }
+        for argument in arguments where !argument.contains(where: { "*?[".contains($0) }) {
+            guard FileManager.default.fileExists(atPath: argument) else { throw EnvError.notFound("\(argument): no such trace file or folder") }
+        }
+        return try settings.traceSetResolver().load(arguments).traces
+    }
+
+    /// The experts' strategies, resolved as compare resolves `--strategies` (native ids, ids of
+    /// the shipped scripts, script files) with `params` applied; each must fit the video.
+    private static func experts(_ arguments: [String], settings: ExperimentSettings, setting: RunSetting) throws -> [StrategyDescriptor] {
+        guard !arguments.isEmpty else {
+            if !settings.params.isEmpty { throw EnvError.invalid("params: parameters are for experts; name the strategies in experts") }
+            return []
+        }
+        let (descriptors, _) = try settings.strategyResolver().resolveWithWarnings(arguments)
+        guard descriptors.count == Set(arguments.map(StrategyResolver.strategyID(forArgument:))).count else {
+            throw EnvError.invalid("params: a list of values sweeps a parameter; give each expert one value")
+        }
+        for descriptor in descriptors {
+            if case .unfit(let reason) = try descriptor.fit(setting) {
+                throw EnvError.invalid("experts: \(descriptor.id) cannot play this video: \(reason)")
+            }
+        }
+        return descriptors
+    }
+
+    private static func scoring(_ settings: ExperimentSettings, profile: EmulationProfile, video: Video) throws -> EnvScoring {
+        if settings.isScriptedQoE {
+            guard FileManager.default.fileExists(atPath: settings.qoe) else { throw EnvError.notFound("\(settings.qoe): no such QoE script") }
+            return .script(try settings.resolveScriptedQoE()!)
+        }
+        let model = try settings.resolveQoE()
+        switch model.kind {
+        case .nqoe:
+            guard profile.liveSettings != nil else { throw EnvError.invalid("the nqoe model scores live sessions; use it with profile live, not \(profile.name)") }
+            return .wholeSession(model)
+        case .sabre: return .wholeSession(model)
+        case .linear, .log, .hd:
+            try model.validate(ladder: video.ladder)
+            return profile.liveSettings?.warmup == nil ? .perSegment(model) : .wholeSession(model)
+        }
+    }
+}

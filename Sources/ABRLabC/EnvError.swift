@@ -1,0 +1,28 @@
+import ABRLab
+
+/// Why a call of the C interface failed; the code tells Python which exception to raise.
+enum EnvError: Error {
+    /// Bad input: an option, an action, a trace name (Python's ValueError).
+    case invalid(String)
+    /// A video, trace or script that is not there (FileNotFoundError).
+    case notFound(String)
+    /// The emulation stopped (a time or step limit): the session cannot go on (RuntimeError).
+    case emulation(String)
+
+    /// The code the C functions return: 0 is success.
+    var code: Int32 {
+        switch self {
+        case .invalid: 1
+        case .notFound: 2
+        case .emulation: 3
+        }
+    }
+
+    var message: String {
+        switch self {
+        case .invalid(let text), .notFound(let text), .emulation(let text): text
+        }
+    }
+
+    init(_ error: InputError) { self = .invalid(error.description) }
+}

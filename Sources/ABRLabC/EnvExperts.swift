@@ -1,0 +1,56 @@
+import ABRLab
+
+/// The strategies that follow a session as experts: each hears every hook of the session as
+/// if it played it (set up at reset, told of every wait and download) and is asked at every
+/// decision, so what it would choose now reflects the session's whole history. Its answer is
+/// only reported; the environment plays the caller's action.
+struct EnvExperts {
+    /// One expert: following the session with its latest choice (−1 before the first
+    /// decision), or out of the episode after an error.
+    enum Expert {
+        case following(any SessionStrategy, choice: Int)
+        case failed(String)
+    }
+
+    private(set) var experts: [Expert] = []
+
+    var isEmpty: Bool { experts.isEmpty }
+
+    /// Fresh strategies for a new session, set up with its information.
+    mutating func start(_ descriptors: [StrategyDescriptor], info: SessionInfo) {
+        experts = descriptors.map { descriptor in
+            do {
+                var strategy = try descriptor.makeStrategy()
+                try strategy.setUp(info)
+                return .following(strategy, choice: -1)
+            } catch {
+                return .failed("\(descriptor.id): \(error)")
+            }
+        }
+    }
+
+    /// Tells every expert what the session just did; an expert that throws is out for the episode.
+    mutating func hear(_ step: SessionStep, context: @autoclosure () -> DecisionContext) {
+        guard !experts.isEmpty else { return }
+        let context = context()
+        for index in experts.indices {
+            guard case .following(var strategy, var choice) = experts[index] else { continue }
+            do {
+                switch step {
+                case .decide:
+                    choice = try strategy.decide(context).level
+                    guard (0..<context.levelCount).contains(choice) else {
+                        experts[index] = .failed("chose level \(choice + 1), outside the ladder (1 to \(context.levelCount))")
+                        continue
+                    }
+                case .waited(let seconds): try strategy.didWait(seconds: seconds, context: context)
+                case .downloaded(let record): try strategy.didDownload(record, context: context)
+                case .checkAbandonment, .network, .finished: break
+                }
+                experts[index] = .following(strategy, choice: choice)
+            } catch {
+                experts[index] = .failed(String(describing: error))
+            }
+        }
+    }
+}

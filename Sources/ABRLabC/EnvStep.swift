@@ -1,0 +1,12 @@
+import ABRLab
+
+/// What one step of a session gave: the reward, whether it ended, and the scores known then.
+struct EnvStep {
+    var reward: Double
+    var terminated: Bool
+    /// The segment's QoE score when it is known at this step (always for per-segment models,
+    /// at the end for whole-session ones).
+    var segmentScore: Double?
+    /// The session's `qoe_total`, at its last step.
+    var qoeTotal: Double?
+}

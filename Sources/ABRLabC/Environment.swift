@@ -1,0 +1,52 @@
+import ABRLab
+
+/// An environment as the C interface hands it to Python: a configuration and `slots`
+/// sessions (one for `ABR-v0`, `num_envs` for the vector environment). Not thread-safe: one
+/// caller at a time, as Python's GIL makes it.
+final class Environment {
+    let configuration: EnvConfiguration
+    private(set) var slots: [EnvSlot]
+
+    init(configuration: EnvConfiguration, slotCount: Int) {
+        self.configuration = configuration
+        slots = (0..<slotCount).map { EnvSlot(traceCount: configuration.traces.count, seed: UInt64($0)) }
+    }
+
+    var contextLength: Int { EnvFields.contextLength(levels: configuration.levelCount) }
+    static let stateLength = PensieveState.rows * EnvSlot.stateColumns
+
+    func checkSlot(_ slot: Int) throws(EnvError) {
+        guard slot >= 0, slot < slots.count else { throw .invalid("session \(slot) does not exist: the environment has \(slots.count)") }
+    }
+
+    /// Restarts slot `slot`'s shuffle of the traces from `seed`.
+    func seed(slot: Int, seed: UInt64) throws(EnvError) {
+        try checkSlot(slot)
+        slots[slot].shuffle = TraceShuffle(count: configuration.traces.count, seed: seed)
+    }
+
+    /// Resets slot `slot` to trace `trace`, or to the next of its shuffle when `trace` is negative.
+    func reset(slot: Int, trace: Int) throws(EnvError) {
+        try checkSlot(slot)
+        guard trace < configuration.traces.count else {
+            throw .invalid("trace \(trace) does not exist: the environment has \(configuration.traces.count)")
+        }
+        let chosen = trace >= 0 ? trace : slots[slot].shuffle.next()
+        try slots[slot].reset(configuration, trace: chosen)
+    }
+
+    func step(slot: Int, level: Int, recordsState: Bool, record: UnsafeMutablePointer<Double>?) throws(EnvError) -> EnvStep {
+        try checkSlot(slot)
+        return try slots[slot].step(configuration, level: level, recordsState: recordsState, record: record)
+    }
+
+    /// Writes slot `slot`'s observations (``EnvSlot/observe(state:context:)``).
+    func observe(slot: Int, state: UnsafeMutablePointer<Float>?, context: UnsafeMutablePointer<Double>?) {
+        slots[slot].observe(state: state, context: context)
+    }
+
+    /// Gives `body` the slots in place: a loop over every session pays one access, not one per field.
+    func withSlots<Result>(_ body: (inout UnsafeMutableBufferPointer<EnvSlot>) throws(EnvError) -> Result) throws(EnvError) -> Result {
+        try slots.withUnsafeMutableBufferPointer { (buffer) throws(EnvError) -> Result in try body(&buffer) }
+    }
+}

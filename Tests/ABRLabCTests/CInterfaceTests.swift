@@ -1,0 +1,96 @@
+import ABRLabC
+import Foundation
+import Testing
+import TestSupport
+
+/// The C interface the Python package loads: every failure a code and a message in the caller's
+/// buffer, never a trap; a refused step moves nothing; rewards add up to the session's total.
+@Suite(.tags(.capi), .selectedByTags) struct CInterfaceTests {
+    /// An environment over the repository's traces and video with the options `extra` adds (JSON
+    /// members), or the error it was refused with.
+    static func create(
+        _ extra: String = "", video: String = PackageRoot.file("Traces/video.json").path,
+        traces: String = PackageRoot.file("Traces/default").path, slots: Int32 = 1
+    ) -> (env: UnsafeMutableRawPointer?, code: Int32, message: String) {
+        let json = "{\"video\": \"\(video)\", \"traces\": [\"\(traces)\"]\(extra.isEmpty ? "" : ", " + extra)}"
+        var env: UnsafeMutableRawPointer?
+        var message = [CChar](repeating: 0, count: 512)
+        let code = abrlabEnvCreate(json, slots, &env, &message, message.count)
+        return (env, code, String(cString: message))
+    }
+
+    @Test(arguments: [
+        (#""profile": "nope""#, Int32(1), "profile: unknown profile 'nope'"),
+        (#""max_buffer": 3"#, 1, "unknown option 'max_buffer'"),
+        (#""segments": "three""#, 1, "option segments has the wrong type"),
+        (#""experts": ["nope"]"#, 1, "nope"),
+    ])
+    func badOptionsAreACodeAndAMessage(extra: String, code: Int32, message: String) {
+        let created = Self.create(extra)
+        #expect(created.env == nil)
+        #expect(created.code == code)
+        #expect(created.message.contains(message), "\(created.message)")
+    }
+
+    @Test func missingFilesAreTheirOwnCode() {
+        let video = Self.create(video: "/no/such/video.json")
+        #expect(video.code == 2 && video.message.contains("/no/such/video.json: no such video"))
+        let traces = Self.create(traces: "/no/such/traces")
+        #expect(traces.code == 2 && traces.message.contains("/no/such/traces: no such trace"))
+    }
+
+    @Test func messagesAreCutToTheCallersBuffer() {
+        var env: UnsafeMutableRawPointer?
+        var message = [CChar](repeating: 7, count: 8)
+        #expect(abrlabEnvCreate("[]", 1, &env, &message, message.count) == 1)
+        #expect(message[7] == 0 && String(cString: message) == "options")
+    }
+
+    @Test func aSessionStepsToItsEndAndRewardsAddUpToItsTotal() throws {
+        let created = Self.create(#""segments": 5"#)
+        let env = try #require(created.env)
+        defer { abrlabEnvDestroy(env) }
+        var sizes = [Int64](repeating: 0, count: 10)
+        abrlabEnvSizes(env, &sizes)
+        let (stateLength, recordLength) = (Int(sizes[2] * sizes[3]), Int(sizes[5]))
+        var state = [Float](repeating: 1, count: stateLength)
+        var record = [Double](repeating: 0, count: recordLength)
+        var message = [CChar](repeating: 0, count: 256)
+        var reward = 0.0, terminated: UInt8 = 0, trace: Int64 = -1
+        #expect(abrlabEnvStep(env, 0, 0, &state, nil, &reward, &terminated, &record, &message, message.count) == 1)
+        #expect(String(cString: message).contains("reset"))
+        #expect(abrlabEnvReset(env, 3, -1, &state, nil, &trace, &message, message.count) == 1)
+        #expect(abrlabEnvReset(env, 0, 2, &state, nil, &trace, &message, message.count) == 0)
+        #expect(trace == 2 && state.allSatisfy { $0 == 0 })
+        #expect(abrlabEnvStep(env, 0, sizes[0], &state, nil, &reward, &terminated, &record, &message, message.count) == 1)
+        var total = 0.0
+        for _ in 0..<5 {
+            #expect(abrlabEnvStep(env, 0, 1, &state, nil, &reward, &terminated, &record, &message, message.count) == 0)
+            total += reward
+        }
+        #expect(terminated == 1)
+        #expect(record[recordLength - 1] == total)
+        #expect(abrlabEnvStep(env, 0, 1, &state, nil, &reward, &terminated, &record, &message, message.count) == 1)
+    }
+
+    @Test func aVectorStepWithAnActionOutOfRangeMovesNoSession() throws {
+        let created = Self.create(slots: 3)
+        let env = try #require(created.env)
+        defer { abrlabEnvDestroy(env) }
+        var traces = [Int64](repeating: -1, count: 3)
+        var message = [CChar](repeating: 0, count: 256)
+        #expect(abrlabEnvResetAll(env, nil, nil, &traces, &message, message.count) == 0)
+        var rewards = [Double](repeating: 0, count: 3)
+        var terminated = [UInt8](repeating: 0, count: 3), resets = terminated
+        #expect(abrlabEnvStepAll(env, [0, 99, 0], nil, nil, &rewards, &terminated, &resets, nil, &traces, &message, message.count) == 1)
+        #expect(String(cString: message).contains("action 99 of environment 1"))
+        var levels = [Int64](repeating: 0, count: 0)
+        #expect(abrlabEnvExperts(env, &levels, &message, message.count) == 0)
+        var sizes = [Int64](repeating: 0, count: 10)
+        abrlabEnvSizes(env, &sizes)
+        var context = [Double](repeating: 0, count: 3 * Int(sizes[4]))
+        #expect(abrlabEnvStepAll(env, [0, 1, 2], nil, &context, &rewards, &terminated, &resets, nil, &traces, &message, message.count) == 0)
+        // Each session's first segment: the context's segment_index is 1 in every row.
+        #expect((0..<3).allSatisfy { context[$0 * Int(sizes[4])] == 1 })
+    }
+}

@@ -1,0 +1,3 @@
+"""Where the package was built from; the install rewrites this file."""
+
+REPOSITORY: str | None = None

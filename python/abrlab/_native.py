@@ -1,0 +1,93 @@
+"""The Swift library (target ABRLabC) loaded with ctypes, and its errors as Python exceptions."""
+
+from __future__ import annotations
+
+import ctypes
+import os
+from pathlib import Path
+
+ABI_VERSION = 1
+_LIBRARY_NAME = "libABRLabC.dylib" if os.uname().sysname == "Darwin" else "libABRLabC.so"
+_ERROR_CAPACITY = 4096
+
+_p = ctypes.c_void_p
+_i32 = ctypes.c_int32
+_i64 = ctypes.c_int64
+_size = ctypes.c_ssize_t
+
+
+def library_path() -> Path:
+    """The library the package loads: $ABRLAB_LIBRARY when set, else the one built at install."""
+    override = os.environ.get("ABRLAB_LIBRARY")
+    if override:
+        return Path(override)
+    return Path(__file__).resolve().parent / _LIBRARY_NAME
+
+
+def _load() -> ctypes.CDLL:
+    path = library_path()
+    # Strategy ids of the shipped scripts and pensieve-native's model are found under
+    # ABRLAB_HOME: the repository the package was built from, unless the caller set it.
+    from ._build_info import REPOSITORY
+    source = REPOSITORY or str(Path(__file__).resolve().parents[2])
+    if "ABRLAB_HOME" not in os.environ and (Path(source) / "Strategies").is_dir():
+        os.environ["ABRLAB_HOME"] = source
+    if not path.is_file():
+        raise ImportError(
+            f"abrlab's Swift library is missing at {path}; reinstall the package (pip install ./python builds it "
+            "with the Swift toolchain) or point ABRLAB_LIBRARY at a built libABRLabC"
+        )
+    lib = ctypes.CDLL(str(path))
+    lib.abrlab_abi_version.restype = _i32
+    lib.abrlab_abi_version.argtypes = []
+    if lib.abrlab_abi_version() != ABI_VERSION:
+        raise ImportError(f"{path} speaks ABI {lib.abrlab_abi_version()}, this package {ABI_VERSION}; reinstall the package")
+    signatures = {
+        "abrlab_env_create": (_i32, [ctypes.c_char_p, _i32, ctypes.POINTER(_p), _p, _size]),
+        "abrlab_env_destroy": (None, [_p]),
+        "abrlab_env_sizes": (None, [_p, _p]),
+        "abrlab_env_names": (_size, [_p, _i32, _p, _size]),
+        "abrlab_env_ladder": (None, [_p, _p]),
+        "abrlab_env_seed": (_i32, [_p, _i32, ctypes.c_uint64, _p, _size]),
+        "abrlab_env_reset": (_i32, [_p, _i32, _i64, _p, _p, _p, _p, _size]),
+        "abrlab_env_step": (_i32, [_p, _i32, _i64, _p, _p, _p, _p, _p, _p, _size]),
+        "abrlab_env_reset_all": (_i32, [_p, _p, _p, _p, _p, _size]),
+        "abrlab_env_step_all": (_i32, [_p, _p, _p, _p, _p, _p, _p, _p, _p, _p, _size]),
+        "abrlab_env_experts": (_i32, [_p, _p, _p, _size]),
+    }
+    for name, (restype, argtypes) in signatures.items():
+        function = getattr(lib, name)
+        function.restype = restype
+        function.argtypes = argtypes
+    return lib
+
+
+LIB = _load()
+
+
+class ErrorBuffer:
+    """A buffer the library writes an error's message into."""
+
+    def __init__(self) -> None:
+        self.buffer = ctypes.create_string_buffer(_ERROR_CAPACITY)
+        self.address = ctypes.addressof(self.buffer)
+        self.capacity = _ERROR_CAPACITY
+
+    def raise_for(self, code: int) -> None:
+        """Raises the exception of a non-zero code: 1 ValueError, 2 FileNotFoundError, else RuntimeError."""
+        if code == 0:
+            return
+        message = self.buffer.value.decode("utf-8", "replace")
+        if code == 1:
+            raise ValueError(message)
+        if code == 2:
+            raise FileNotFoundError(message)
+        raise RuntimeError(message)
+
+
+def names(handle: int, which: int) -> str:
+    """Names from the library: 0 context fields, 1 record fields, 2 traces, 3 QoE model, 4 experts."""
+    needed = LIB.abrlab_env_names(handle, which, None, 0)
+    buffer = ctypes.create_string_buffer(needed)
+    LIB.abrlab_env_names(handle, which, buffer, needed)
+    return buffer.value.decode("utf-8", "surrogateescape")

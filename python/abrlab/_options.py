@@ -1,0 +1,157 @@
+"""Keyword arguments of the environments, checked and sent to the library as JSON."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from pathlib import Path
+from typing import Any
+
+from . import _build_info
+
+# Option name -> kind, as `abrlab compare`'s options with `_` for `-`.
+_KINDS = {
+    "profile": "text",
+    "video": "path",
+    "traces": "paths",
+    "qoe": "path",
+    "segments": "count",
+    "ladder_kbps": "numbers",
+    "segment_duration_s": "number",
+    "max_buffer_s": "number",
+    "target_latency_s": "number",
+    "live_duration_s": "number",
+    "no_abandon": "flag",
+    "bandwidth_multiplier": "number",
+    "rebuffer_penalty": "number",
+    "smoothness_penalty": "number",
+    "gamma_p": "number",
+    "switch_penalty": "number",
+    "trace_format": "text",
+    "mahimahi_bin_ms": "count",
+    "seed": "seed",
+    "strategy_id": "text",
+    "estimator": "text",
+    "lua_instructions": "count",
+    "lua_memory_mb": "count",
+    "experts": "texts",
+    "params": "params",
+}
+
+OPTION_NAMES = tuple(_KINDS)
+
+
+def repository_file(*parts: str) -> Path | None:
+    """A file of the repository the package was built from, when it is still there."""
+    root = _build_info.REPOSITORY
+    if root is None:
+        # Run from the source tree (PYTHONPATH=python): the repository is two folders up.
+        source = Path(__file__).resolve().parents[2]
+        if not (source / "Package.swift").is_file():
+            return None
+        root = str(source)
+    path = Path(root, *parts)
+    return path if path.exists() else None
+
+
+def _number(name: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) and not hasattr(value, "__float__"):
+        raise ValueError(f"{name} must be a number, not {value!r}")
+    number = float(value)
+    if not math.isfinite(number):
+        raise ValueError(f"{name} must be a finite number, not {number}")
+    return number
+
+
+def _count(name: str, value: Any) -> int:
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise ValueError(f"{name} must be an integer, not {value!r}")
+    return int(value.__index__())
+
+
+def _path(value: Any) -> str:
+    return os.fspath(value) if isinstance(value, os.PathLike) else value
+
+
+def _trace_set(path: str) -> str:
+    """A shipped trace set's name (`3g`) as its folder in the repository's Traces/; anything
+    else, a path or a glob pattern, as it is."""
+    if os.path.exists(path) or "/" in path or any(char in path for char in "*?["):
+        return path
+    folder = repository_file("Traces", path)
+    return str(folder) if folder is not None and folder.is_dir() else path
+
+
+def _params(value: Any) -> list[str]:
+    """Strategy parameters as `--param` takes them: {"robust_mpc.horizon": 3} or ["robust_mpc.horizon=3"]."""
+    if isinstance(value, dict):
+        items = []
+        for key, setting in value.items():
+            if not isinstance(key, str) or "." not in key:
+                raise ValueError(f"params keys are 'strategy_id.key', not {key!r}")
+            text = ("true" if setting else "false") if isinstance(setting, bool) else str(setting)
+            items.append(f"{key}={text}")
+        return items
+    items = [value] if isinstance(value, str) else list(value)
+    if not all(isinstance(item, str) and "=" in item for item in items):
+        raise ValueError(f"params must be a dict or 'id.key=value' strings, not {value!r}")
+    return items
+
+
+def encode(options: dict[str, Any]) -> bytes:
+    """The options as the library's JSON, with the repository's video and traces as defaults."""
+    unknown = sorted(set(options) - set(_KINDS))
+    if unknown:
+        raise TypeError(f"unknown option {unknown[0]!r}; options are {', '.join(OPTION_NAMES)}")
+    encoded: dict[str, Any] = {}
+    for name, value in options.items():
+        if value is None:
+            continue
+        kind = _KINDS[name]
+        if kind == "number":
+            encoded[name] = _number(name, value)
+        elif kind == "count":
+            encoded[name] = _count(name, value)
+        elif kind == "seed":
+            seed = _count(name, value)
+            if not 0 <= seed < 2**64:
+                raise ValueError(f"seed must be from 0 to 2^64 - 1, not {seed}")
+            encoded[name] = seed
+        elif kind == "flag":
+            if not isinstance(value, bool):
+                raise ValueError(f"{name} must be True or False, not {value!r}")
+            encoded[name] = value
+        elif kind == "numbers":
+            if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+                raise ValueError(f"{name} must be a list of numbers, not {value!r}")
+            encoded[name] = [_number(name, item) for item in value]
+        elif kind == "texts":
+            items = [value] if isinstance(value, str) else list(value)
+            if not items or not all(isinstance(item, str) for item in items):
+                raise ValueError(f"{name} must be a strategy id or a list of them, not {value!r}")
+            encoded[name] = items
+        elif kind == "params":
+            encoded[name] = _params(value)
+        elif kind == "paths":
+            items = [value] if isinstance(value, (str, os.PathLike)) else list(value)
+            paths = [_path(item) for item in items]
+            if not paths or not all(isinstance(item, str) for item in paths):
+                raise ValueError(f"{name} must be a path or a list of paths, not {value!r}")
+            encoded[name] = [_trace_set(path) for path in paths]
+        else:
+            text = _path(value)
+            if not isinstance(text, str):
+                raise ValueError(f"{name} must be a string, not {value!r}")
+            encoded[name] = text
+    if "video" not in encoded:
+        video = repository_file("Traces", "video.json")
+        if video is None:
+            raise ValueError("no video given, and the repository's Traces/video.json is not there; pass video=")
+        encoded["video"] = str(video)
+    if "traces" not in encoded:
+        traces = repository_file("Traces", "default")
+        if traces is None:
+            raise ValueError("no traces given, and the repository's Traces/default is not there; pass traces=")
+        encoded["traces"] = [str(traces)]
+    return json.dumps(encoded).encode("utf-8")

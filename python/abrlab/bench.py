@@ -1,0 +1,110 @@
+"""Steps per second of the environments: `python -m abrlab.bench`.
+
+One `abrlab/ABR-v0` made with `gymnasium.make` (its wrappers included) stepped with random
+actions, and an `ABRVectorEnv` of 64 sessions stepped with random action arrays, on one thread.
+Each rate is given per second of wall time and per second of the process's CPU time (what one
+core gives when other processes share it).
+With `--pensieve-sim DIR` (a checkout of Pensieve's `sim/` folder, run from where its
+`env.py` finds its video sizes) it also steps Pensieve's own `env.py` for comparison.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import sys
+import time
+from pathlib import Path
+
+import gymnasium as gym
+import numpy as np
+
+from . import _options
+from .vector import ABRVectorEnv
+
+_PENSIEVE = Path(__file__).resolve().parents[2].parent / "shared" / "datasets" / "pensieve"
+
+
+def default_inputs() -> dict:
+    """Pensieve's video and test traces when the shared datasets are there, else the repository's."""
+    traces = Path(os.environ.get("ABRLAB_DATASETS", _PENSIEVE.parent)) / "pensieve"
+    if (traces / "cooked_test_traces").is_dir():
+        return {"profile": "pensieve", "video": str(traces / "video_sizes"), "ladder_kbps": [300, 750, 1200, 1850, 2850, 4300],
+                "segment_duration_s": 4, "traces": str(traces / "cooked_test_traces")}
+    return {"profile": "pensieve", "video": str(_options.repository_file("Traces", "video.json")),
+            "traces": str(_options.repository_file("Traces", "default"))}
+
+
+def bench_single(inputs: dict, seconds: float) -> tuple[int, float, float]:
+    env = gym.make("abrlab/ABR-v0", **inputs)
+    env.reset(seed=0)
+    actions = np.random.default_rng(0).integers(0, env.action_space.n, size=1 << 16).tolist()
+    steps, start, cpu = 0, time.perf_counter(), time.process_time()
+    while True:
+        for action in actions:
+            if env.step(action)[2]:
+                env.reset()
+        steps += len(actions)
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return steps, elapsed, time.process_time() - cpu
+
+
+def bench_vector(inputs: dict, seconds: float, num_envs: int) -> tuple[int, float, float]:
+    envs = ABRVectorEnv(num_envs=num_envs, **inputs)
+    envs.reset(seed=0)
+    actions = np.random.default_rng(0).integers(0, envs.single_action_space.n, size=(1024, num_envs))
+    steps, start, cpu = 0, time.perf_counter(), time.process_time()
+    while True:
+        for row in actions:
+            envs.step(row)
+        steps += actions.size
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return steps, elapsed, time.process_time() - cpu
+
+
+def bench_pensieve(sim: Path, inputs: dict, seconds: float) -> tuple[int, float, float]:
+    """Pensieve's `sim/env.py` Environment over the same traces, random actions."""
+    sys.path.insert(0, str(sim))
+    load_trace = importlib.import_module("load_trace")
+    spec = importlib.util.spec_from_file_location("pensieve_env", sim / "env.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    times, bandwidths, _ = load_trace.load_trace(inputs["traces"].rstrip("/") + "/")
+    environment = module.Environment(all_cooked_time=times, all_cooked_bw=bandwidths)
+    actions = np.random.default_rng(0).integers(0, 6, size=1 << 14).tolist()
+    steps, start, cpu = 0, time.perf_counter(), time.process_time()
+    while True:
+        for action in actions:
+            environment.get_video_chunk(action)
+        steps += len(actions)
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return steps, elapsed, time.process_time() - cpu
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m abrlab.bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
+    parser.add_argument("--num-envs", type=int, default=64, help="sessions of the vector environment (default 64)")
+    parser.add_argument("--pensieve-sim", type=Path, help="Pensieve's sim/ folder, to time its env.py beside abrlab")
+    arguments = parser.parse_args(argv)
+    inputs = default_inputs()
+    print(f"inputs: profile {inputs['profile']}, video {inputs['video']}, traces {inputs['traces']}")
+    rows = [("abrlab/ABR-v0 (gym.make), random actions", *bench_single(inputs, arguments.seconds)),
+            (f"ABRVectorEnv, {arguments.num_envs} sessions", *bench_vector(inputs, arguments.seconds, arguments.num_envs))]
+    if arguments.pensieve_sim:
+        rows.append(("Pensieve sim/env.py, random actions", *bench_pensieve(arguments.pensieve_sim, inputs, arguments.seconds)))
+    else:
+        rows.append(("Pensieve sim/env.py", 0, 0.0, 0.0))
+    width = max(len(row[0]) for row in rows)
+    print(f"{'':<{width}}  {'steps/s (wall)':>16}  {'steps/s (CPU)':>16}")
+    for name, steps, elapsed, cpu in rows:
+        rates = f"{steps / elapsed:>16,.0f}  {steps / cpu:>16,.0f}" if steps else "  not measured (--pensieve-sim DIR)"
+        print(f"{name:<{width}}  {rates}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,31 @@
+"""The benchmark script runs and prints a rate for each environment."""
+
+from __future__ import annotations
+
+import re
+
+from abrlab import bench
+
+
+def test_bench_prints_steps_per_second(capsys):
+    bench.main(["--seconds", "0.05", "--num-envs", "4"])
+    out = capsys.readouterr().out
+    rows = [line for line in out.splitlines() if "steps/s" not in line and re.search(r"\d{1,3}(,\d{3})+|\d+\s+\d", line)]
+    assert any(line.startswith("abrlab/ABR-v0") for line in rows), out
+    assert any(line.startswith("ABRVectorEnv, 4 sessions") for line in rows), out
+    assert "not measured (--pensieve-sim DIR)" in out
+
+
+def test_bench_times_pensieves_env_beside_when_given(tmp_path, capsys):
+    """A stand-in for Pensieve's sim/ folder (load_trace.load_trace, env.Environment.get_video_chunk)."""
+    (tmp_path / "load_trace.py").write_text(
+        "def load_trace(folder):\n    return [[0.0, 1.0]], [[1.0, 2.0]], ['t']\n"
+    )
+    (tmp_path / "env.py").write_text(
+        "class Environment:\n"
+        "    def __init__(self, all_cooked_time, all_cooked_bw, random_seed=42):\n        self.n = 0\n"
+        "    def get_video_chunk(self, quality):\n        self.n += 1\n        return self.n\n"
+    )
+    bench.main(["--seconds", "0.05", "--num-envs", "2", "--pensieve-sim", str(tmp_path)])
+    out = capsys.readouterr().out
+    assert re.search(r"Pensieve sim/env.py, random actions\s+[\d,]+\s+[\d,]+", out), out
