@@ -70,6 +70,7 @@ extension Bench {
         let candidates: [(format: FileCompression, level: Int32, blockBytes: Int)] =
             (1...6).map { (.gzip, Int32($0), gzipBlock) }
             + [8 << 10, 64 << 10, 1 << 20].map { (.gzip, Gzip.level, $0) }
+            + [64 << 10, 1 << 20].map { (.gzip, Int32(1), $0) }
             + (1...3).map { (.zstd, Int32($0), zstdBlock) }
             + [gzipBlock, 64 << 10].map { (.zstd, Zstd.level, $0) }
         var cut: [Int: [[UInt8]]] = [:]
