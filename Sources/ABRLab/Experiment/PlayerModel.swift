@@ -33,6 +33,19 @@ protocol PlayerModel: Sendable {
     func decorate(_ context: inout DecisionContext)
     /// Plays out what is buffered and hands over what the session recorded.
     mutating func finish(_ recorder: inout SessionRecorder, traceName: String, profileName: String) -> SessionResult
+
+    /// Whether the model plays on a link shared with other players (``LinkGroup``); the three
+    /// members below are called only when it does.
+    static var sharesLink: Bool { get }
+    /// Moves the network to `seconds` into the trace before the session starts: the player joins
+    /// a shared link that long after its first player.
+    mutating func joinLink(atSeconds seconds: Double) throws(EmulationError)
+    /// Seconds from now to the next event of the transfer in its data phase, at `fraction` of
+    /// the link.
+    func secondsToNextTransferEvent(fraction: Double) -> Double
+    /// Moves the transfer in its data phase as `move` says: the event it reached (a period
+    /// boundary, its end), `nil` after a stretch that ends before its next event.
+    mutating func stepShared(_ recorder: inout SessionRecorder, move: LinkShareMove) throws(EmulationError) -> NetworkEvent?
 }
 
 extension PlayerModel {
@@ -41,6 +54,12 @@ extension PlayerModel {
     mutating func answer(_ answer: AbandonmentAnswer) {}
     func segment(after segment: Int) -> Int { segment + 1 }
     func decorate(_ context: inout DecisionContext) {}
+    static var sharesLink: Bool { false }
+    mutating func joinLink(atSeconds seconds: Double) throws(EmulationError) { preconditionFailure("\(Self.self) does not share a link") }
+    func secondsToNextTransferEvent(fraction: Double) -> Double { preconditionFailure("\(Self.self) does not share a link") }
+    mutating func stepShared(_ recorder: inout SessionRecorder, move: LinkShareMove) throws(EmulationError) -> NetworkEvent? {
+        preconditionFailure("\(Self.self) does not share a link")
+    }
 }
 
 /// The three player models, by name.

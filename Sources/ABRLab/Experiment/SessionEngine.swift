@@ -173,6 +173,30 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
         }
     }
 
+    /// Moves the network `seconds` into the trace before the first request: the player joins a
+    /// shared link late (``LinkGroup``).
+    mutating func joinLink(atSeconds seconds: Double) throws(EmulationError) {
+        guard case .beforeRequest = phase, segmentIndex == 0 else { preconditionFailure("a player joins its link before it starts") }
+        do { try model.joinLink(atSeconds: seconds) } catch {
+            fail(error)
+            throw error
+        }
+    }
+
+    /// Seconds to the next event of the transfer in its data phase at `fraction` of a shared link.
+    func secondsToNextTransferEvent(fraction: Double) -> Double {
+        model.secondsToNextTransferEvent(fraction: fraction)
+    }
+
+    /// Moves the transfer in its data phase on a shared link; an error ends the session.
+    mutating func stepShared(_ move: LinkShareMove) throws(EmulationError) -> NetworkEvent? {
+        guard case .requesting = phase else { preconditionFailure("no request under way") }
+        do { return try model.stepShared(&recorder, move: move) } catch {
+            fail(error)
+            throw error
+        }
+    }
+
     /// Ends the session with `error`.
     private mutating func fail(_ error: EmulationError) {
         ending = .failed(error)

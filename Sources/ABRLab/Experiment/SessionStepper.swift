@@ -90,4 +90,15 @@ struct SessionStepper<Model: PlayerModel>: Sendable {
         contextIsCurrent = false
         return try engine.run(&strategy)
     }
+
+    /// Moves the transfer in its data phase on a shared link (``LinkGroup``).
+    @inline(__always)
+    mutating func stepShared(_ move: LinkShareMove) throws(EmulationError) -> NetworkEvent? {
+        try engine.stepShared(move)
+    }
+
+    /// Joins a shared link `seconds` into its trace, before the first request.
+    mutating func joinLink(atSeconds seconds: Double) throws(EmulationError) {
+        try engine.joinLink(atSeconds: seconds)
+    }
 }
