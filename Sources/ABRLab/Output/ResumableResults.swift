@@ -21,20 +21,24 @@ public final class ResumableResults {
         public var segments: SegmentsFormat
         public var formats: Bool
         public var timeline: Bool
+        /// Whether players share links: `group` and `player` columns, and `groups.csv`.
+        public var groups: Bool
 
-        public init(segments: SegmentsFormat, formats: Bool, timeline: Bool) {
+        public init(segments: SegmentsFormat, formats: Bool, timeline: Bool, groups: Bool = false) {
             self.segments = segments
             self.formats = formats
             self.timeline = timeline
+            self.groups = groups
         }
 
         /// Data file names, with each one's header.
         public var files: [(name: String, header: [String])] {
-            var files: [(String, [String])] = [("sessions.csv", SessionCSV.sessionsHeader)]
-            if let name = segments.fileName { files.append((name, SessionCSV.segmentsHeader)) }
+            var files: [(String, [String])] = [("sessions.csv", groups ? SessionCSV.groupedSessionsHeader : SessionCSV.sessionsHeader)]
+            if let name = segments.fileName { files.append((name, groups ? SessionCSV.groupedSegmentsHeader : SessionCSV.segmentsHeader)) }
             files.append(("transitions.csv", SessionCSV.transitionsHeader))
             if formats { files.append(("formats.csv", SessionCSV.formatsHeader)) }
             if timeline { files.append(("buffer_timeline.csv", SessionCSV.timelineHeader)) }
+            if groups { files.append(("groups.csv", GroupCSV.header)) }
             return files
         }
 
@@ -45,6 +49,7 @@ public final class ResumableResults {
             parts.append(session.transitionLines)
             if formats { parts.append(session.formatLines) }
             if timeline { parts.append(session.timelineLines) }
+            if groups { parts.append(session.groupLines) }
             return parts
         }
     }

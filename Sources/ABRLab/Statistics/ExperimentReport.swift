@@ -23,6 +23,12 @@ public struct ExperimentReport: Sendable {
         }
     }
 
+    /// The key of a player's metrics when players share links: its trace, and after its first
+    /// turn among the players of its strategy in the group, `#turn`.
+    public static func playerKey(trace: String, turn: Int) -> String {
+        turn == 1 ? trace : "\(trace)#\(turn)"
+    }
+
     /// Sessions that failed, over all strategies.
     public var failureCount: Int { failures.values.reduce(0, +) }
 
