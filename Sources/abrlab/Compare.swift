@@ -106,7 +106,7 @@ extension Abrlab {
         var checkpointSeconds: Double = 2
 
         @Option(help: ArgumentHelp(
-            "Play each strategy row on each trace as a group of N players sharing the trace's link (profile default; docs/shared-link.md); adds groups.csv and group, player columns. 1 plays alone, as without it.",
+            "Play each strategy row on each trace as a group of N players sharing the trace's link (profiles default and sabre; docs/shared-link.md); adds groups.csv and group, player columns. 1 plays alone, as without it.",
             valueName: "N"))
         var players: Int?
 

@@ -14,26 +14,28 @@ import TestSupport
         try MergeTests.files(folder).filter { $0.key != "run.json" }
     }
 
-    @Test func onePlayerIsTheSingleRunByteForByte() throws {
+    @Test(arguments: ["default", "sabre"])
+    func onePlayerIsTheSingleRunByteForByte(profile: String) throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let alone = folder.appendingPathComponent("alone")
         let one = folder.appendingPathComponent("one")
-        #expect(try CLI.run(Self.run + ["--out", alone.path]).status == 0)
-        let result = try CLI.run(Self.run + ["--players", "1", "--out", one.path])
+        #expect(try CLI.run(Self.run + ["--profile", profile, "--out", alone.path]).status == 0)
+        let result = try CLI.run(Self.run + ["--profile", profile, "--players", "1", "--out", one.path])
         #expect(result.status == 0, "\(result.stderr)")
         let expected = try Self.files(alone)
         #expect(try Self.files(one) == expected)
         #expect(expected["groups.csv"] == nil)
     }
 
-    @Test func groupsAreTheSameWhateverTheJobCount() throws {
+    @Test(arguments: ["default", "sabre"])
+    func groupsAreTheSameWhateverTheJobCount(profile: String) throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var outputs: [[String: Data]] = []
         for jobs in ["1", "3"] {
             let out = folder.appendingPathComponent("jobs\(jobs)")
-            let result = try CLI.run(Self.run + ["--players", "3", "--stagger-s", "1.5", "--jobs", jobs, "--out", out.path])
+            let result = try CLI.run(Self.run + ["--profile", profile, "--players", "3", "--stagger-s", "1.5", "--jobs", jobs, "--out", out.path])
             #expect(result.status == 0, "\(result.stderr)")
             outputs.append(try Self.files(out))
         }
@@ -45,9 +47,9 @@ import TestSupport
         // 12 traces × 2 strategy rows, 3 players each.
         #expect(groups.count == 1 + 24)
         #expect(sessions.count == 1 + 72)
-        #expect(sessions[1].hasPrefix("conservative,") && sessions[1].contains(",1,1,default,"))
-        #expect(sessions[3].contains(",1,3,default,"))
-        #expect(sessions[4].hasPrefix("bba-native,") && sessions[4].contains(",2,1,default,"))
+        #expect(sessions[1].hasPrefix("conservative,") && sessions[1].contains(",1,1,\(profile),"))
+        #expect(sessions[3].contains(",1,3,\(profile),"))
+        #expect(sessions[4].hasPrefix("bba-native,") && sessions[4].contains(",2,1,\(profile),"))
     }
 
     @Test func aMixSeatsItsStrategiesInTurn() throws {

@@ -54,7 +54,7 @@ public struct LinkGroup: Sendable {
             }
             return nil
         case .segmentBuffer:
-            return SegmentBufferModel.sharesLink ? nil : "profile \(profile.name) cannot share a link yet; use \(Setting.profile) default"
+            return nil
         case .live:
             return "profile \(profile.name) paces each player by its own live edge and chunked transfers, which the shared link does not model; use \(Setting.profile) default or sabre"
         }
@@ -157,12 +157,24 @@ private struct Seat {
         do { try strategy.setUp(session.info) } catch { throw Self.error(error, segment: nil, trace: group.trace.name) }
     }
 
-    /// Moves the transfer in its data phase; at its end, on to the next data phase.
+    /// Moves the transfer in its data phase, answering the abandonment check it stops at; at
+    /// its end, on to the next data phase.
     mutating func move(_ move: LinkShareMove, trace: String) {
         do {
-            if try session.stepShared(move)?.kind == .transferEnd { advanceToData(trace: trace) }
+            switch try session.stepShared(move) {
+            case .network(let event) where event.kind == .transferEnd:
+                advanceToData(trace: trace)
+            case .checkAbandonment(let progress):
+                let answer: AbandonmentAnswer
+                do { answer = try strategy.answerAbandonment(progress) } catch {
+                    throw Self.error(error, segment: progress.segmentIndex, trace: trace)
+                }
+                try session.answer(answer)
+            default:
+                break
+            }
         } catch {
-            state = .done(.failure(error))
+            state = .done(.failure(Self.error(error, segment: session.segmentIndex, trace: trace)))
         }
     }
 

@@ -44,8 +44,9 @@ protocol PlayerModel: Sendable {
     /// the link.
     func secondsToNextTransferEvent(fraction: Double) -> Double
     /// Moves the transfer in its data phase as `move` says: the event it reached (a period
-    /// boundary, its end), `nil` after a stretch that ends before its next event.
-    mutating func stepShared(_ recorder: inout SessionRecorder, move: LinkShareMove) throws(EmulationError) -> NetworkEvent?
+    /// boundary, a progress step's end, its end) or the abandonment check it stopped at, `nil`
+    /// after a stretch that ends before its next event.
+    mutating func stepShared(_ recorder: inout SessionRecorder, move: LinkShareMove) throws(EmulationError) -> PlayerStep?
 }
 
 extension PlayerModel {
@@ -57,7 +58,7 @@ extension PlayerModel {
     static var sharesLink: Bool { false }
     mutating func joinLink(atSeconds seconds: Double) throws(EmulationError) { preconditionFailure("\(Self.self) does not share a link") }
     func secondsToNextTransferEvent(fraction: Double) -> Double { preconditionFailure("\(Self.self) does not share a link") }
-    mutating func stepShared(_ recorder: inout SessionRecorder, move: LinkShareMove) throws(EmulationError) -> NetworkEvent? {
+    mutating func stepShared(_ recorder: inout SessionRecorder, move: LinkShareMove) throws(EmulationError) -> PlayerStep? {
         preconditionFailure("\(Self.self) does not share a link")
     }
 }

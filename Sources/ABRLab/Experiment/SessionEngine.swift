@@ -188,12 +188,23 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
         model.secondsToNextTransferEvent(fraction: fraction)
     }
 
-    /// Moves the transfer in its data phase on a shared link; an error ends the session.
-    mutating func stepShared(_ move: LinkShareMove) throws(EmulationError) -> NetworkEvent? {
+    /// Moves the transfer in its data phase on a shared link: the event it reached or the
+    /// abandonment check it stopped at (which then waits for its answer), `nil` after a stretch
+    /// before its next event. An error ends the session.
+    mutating func stepShared(_ move: LinkShareMove) throws(EmulationError) -> EnginePoint? {
         guard case .requesting = phase else { preconditionFailure("no request under way") }
-        do { return try model.stepShared(&recorder, move: move) } catch {
+        let step: PlayerStep?
+        do { step = try model.stepShared(&recorder, move: move) } catch {
             fail(error)
             throw error
+        }
+        switch step {
+        case nil: return nil
+        case .event(let event): return .event(event)
+        case .check(let progress):
+            phase = .awaitingAnswer(progress)
+            return .check(progress)
+        case .done: preconditionFailure("a shared step ends at the transfer's end event")
         }
     }
 

@@ -93,8 +93,13 @@ struct SessionStepper<Model: PlayerModel>: Sendable {
 
     /// Moves the transfer in its data phase on a shared link (``LinkGroup``).
     @inline(__always)
-    mutating func stepShared(_ move: LinkShareMove) throws(EmulationError) -> NetworkEvent? {
-        try engine.stepShared(move)
+    mutating func stepShared(_ move: LinkShareMove) throws(EmulationError) -> SessionStep? {
+        switch try engine.stepShared(move) {
+        case nil: nil
+        case .event(let event): .network(event)
+        case .check(let progress): .checkAbandonment(progress)
+        default: preconditionFailure("a shared step stops at an event or a check")
+        }
     }
 
     /// Joins a shared link `seconds` into its trace, before the first request.

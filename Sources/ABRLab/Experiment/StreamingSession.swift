@@ -224,9 +224,9 @@ public struct StreamingSession: Sendable {
         }
     }
 
-    /// Moves the transfer in its data phase as `move` says: the event it reached, `nil` after a
-    /// stretch that ends before its next event.
-    mutating func stepShared(_ move: LinkShareMove) throws(EmulationError) -> NetworkEvent? {
+    /// Moves the transfer in its data phase as `move` says: the event it reached or the
+    /// abandonment check it stopped at, `nil` after a stretch that ends before its next event.
+    mutating func stepShared(_ move: LinkShareMove) throws(EmulationError) -> SessionStep? {
         makeUnique()
         switch storage.model {
         case .wholeTransfers: return try storage.stepper(WholeTransferModel.self).pointee.stepShared(move)

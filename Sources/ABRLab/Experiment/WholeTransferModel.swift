@@ -211,7 +211,7 @@ extension WholeTransferModel {
         return cursor.secondsToNextEvent(of: request.download, fraction: fraction)
     }
 
-    mutating func stepShared(_ recorder: inout SessionRecorder, move: LinkShareMove) throws(EmulationError) -> NetworkEvent? {
+    mutating func stepShared(_ recorder: inout SessionRecorder, move: LinkShareMove) throws(EmulationError) -> PlayerStep? {
         guard case .transferring(var request) = phase, request.told == 2 else { preconditionFailure("no transfer in its data phase") }
         switch move {
         case .advance(let seconds, let fraction):
@@ -222,12 +222,12 @@ extension WholeTransferModel {
             let ended = try limits.walk { () throws(TraceWalkStop) in try cursor.step(&request.download, fraction: fraction) }
             guard let transferSeconds = ended else {
                 phase = .transferring(request)
-                return NetworkEvent(kind: .periodBoundary, seconds: (elapsedMs + request.latencyMs) / 1000 + request.download.delaySeconds)
+                return .event(NetworkEvent(kind: .periodBoundary, seconds: (elapsedMs + request.latencyMs) / 1000 + request.download.delaySeconds))
             }
             let endMs = elapsedMs + transferSeconds * 1000 + request.latencyMs
             try complete(request, transferSeconds: transferSeconds, recorder: &recorder)
             phase = .delivered
-            return NetworkEvent(kind: .transferEnd, seconds: endMs / 1000)
+            return .event(NetworkEvent(kind: .transferEnd, seconds: endMs / 1000))
         }
     }
 }

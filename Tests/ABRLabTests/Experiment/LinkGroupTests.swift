@@ -31,10 +31,15 @@ import TestSupport
         return try group.play(players).map { try $0.get() }
     }
 
-    @Test(arguments: [1, 2, 3, 8])
-    func identicalPlayersEachTakeTheirShare(players: Int) throws {
+    /// The profiles whose players share a link.
+    static let sharing: [EmulationProfile] = [.default, .sabre]
+
+    @Test(arguments: sharing, [1, 2, 3, 8])
+    func identicalPlayersEachTakeTheirShare(profile: EmulationProfile, players: Int) throws {
         // S = 600 kbps × 2 s = 1.2 Mbit on C = 2400 kbps: N·S/C = N / 2 seconds per segment.
-        let results = try Self.play(Array(repeating: 1, count: players), trace: Self.constantLink(kbps: 2400), video: Self.video(kbps: [300, 600], segments: 40))
+        let results = try Self.play(
+            Array(repeating: 1, count: players), trace: Self.constantLink(kbps: 2400), video: Self.video(kbps: [300, 600], segments: 40), profile: profile
+        )
         let expected = Double(players) * 1_200_000 / 2_400_000
         for result in results {
             #expect(result.segments.count == 40)
@@ -45,12 +50,12 @@ import TestSupport
         }
     }
 
-    @Test(arguments: [0.0, 0.25, 0.4, 0.9])
-    func staggeredStartsFollowThePiecewiseLinearSchedule(staggerSeconds s: Double) throws {
+    @Test(arguments: sharing, [0.0, 0.25, 0.4, 0.9])
+    func staggeredStartsFollowThePiecewiseLinearSchedule(profile: EmulationProfile, staggerSeconds s: Double) throws {
         // S / C = 1 s. Player 2 joins s seconds in, while player 1's first segment (S − C·s left)
         // is under way: from then on each has C/2 until player 1 is done, and player 2 finishes
         // its last segment alone.
-        let results = try Self.play([0, 0], trace: Self.constantLink(kbps: 1000), video: Self.video(kbps: [500], segments: 5), staggerSeconds: s)
+        let results = try Self.play([0, 0], trace: Self.constantLink(kbps: 1000), video: Self.video(kbps: [500], segments: 5), profile: profile, staggerSeconds: s)
         let first = results[0].segments.map(\.downloadTimeSeconds)
         let second = results[1].segments.map(\.downloadTimeSeconds)
         for (seconds, expected) in zip(first, [2 - s, 2, 2, 2, 2]) { #expect(abs(seconds - expected) < 1e-9) }
@@ -59,11 +64,12 @@ import TestSupport
         #expect(results[1].segments[0].downloadStartSeconds == 0)
     }
 
-    @Test func playersOfDifferentLevelsFinishWhenTheFluidModelSays() throws {
+    @Test(arguments: sharing)
+    func playersOfDifferentLevelsFinishWhenTheFluidModelSays(profile: EmulationProfile) throws {
         // S1 = 0.6 Mbit, S2 = 2.4 Mbit per segment, C = 1.5 Mbps, 6 segments each: both get C/2
         // until the low player ends at 2·6·S1/C = 4.8 s; the high one ends when the link has
         // carried every bit, 6·(S1 + S2)/C = 12 s.
-        let results = try Self.play([0, 1], trace: Self.constantLink(kbps: 1500), video: Self.video(kbps: [300, 1200], segments: 6))
+        let results = try Self.play([0, 1], trace: Self.constantLink(kbps: 1500), video: Self.video(kbps: [300, 1200], segments: 6), profile: profile)
         let low = try #require(results[0].segments.last)
         let high = try #require(results[1].segments.last)
         #expect(abs(low.downloadEndSeconds - 4.8) < 1e-9)
@@ -72,7 +78,7 @@ import TestSupport
         for segment in results[1].segments.prefix(1) { #expect(abs(segment.downloadTimeSeconds - 3.2) < 1e-9) }
     }
 
-    @Test(arguments: ["default"])
+    @Test(arguments: ["default", "sabre", "sabre-replace"])
     func aGroupOfOneIsTheSingleSession(profileName: String) throws {
         let profile = try #require(StreamingSessionTests.profiles.first { $0.name == profileName })
         let (trace, video) = (try StreamingSessionTests.trace(), try StreamingSessionTests.video())
@@ -83,9 +89,11 @@ import TestSupport
         StreamingSessionTests.expectSame(shared, single)
     }
 
-    @Test func playersAsManyAsTheLinkHoldsStillPlayEverySegmentOfAVariedTrace() throws {
+    @Test(arguments: ["default", "sabre", "sabre-replace"])
+    func playersAsManyAsTheLinkHoldsStillPlayEverySegmentOfAVariedTrace(profileName: String) throws {
+        let profile = try #require(StreamingSessionTests.profiles.first { $0.name == profileName })
         let (trace, video) = (try StreamingSessionTests.trace(), try StreamingSessionTests.video())
-        let group = try LinkGroup(emulator: SessionEmulator(profile: .default), trace: trace, video: video, staggerSeconds: 1.5)
+        let group = try LinkGroup(emulator: SessionEmulator(profile: profile), trace: trace, video: video, staggerSeconds: 1.5)
         let players = (0..<6).map { LinkGroup.Player(strategyID: "probe\($0)", seed: UInt64($0), strategy: StreamingSessionTests.Probe()) }
         let results = try group.play(players).map { try $0.get() }
         var bits = 0.0
