@@ -77,52 +77,73 @@ public struct LinkGroup: Sendable {
             }
         }
         for index in seats.indices { seats[index].advanceToData(trace: trace.name) }
-        var now = 0.0
-        var sending: [Int] = []
-        var own: [Double] = []
-        sending.reserveCapacity(seats.count)
-        own.reserveCapacity(seats.count)
+        // Each sending player is walked only to its own events while the share stays put; when
+        // the share changes (a player starts or ends a data phase) every sending player is first
+        // brought to that instant at the old share, so each walks at a constant share between
+        // two changes, and the players that do not change cost nothing at another's event.
+        var fraction = 1.0
         while true {
-            sending.removeAll(keepingCapacity: true)
-            var nextStart = Double.infinity
+            var event: (seat: Int, seconds: Double)?
+            var start = Double.infinity
             for index in seats.indices {
                 switch seats[index].state {
-                case .waiting(let atSeconds):
-                    if atSeconds <= now + Self.toleranceSeconds {
-                        seats[index].state = .sending
-                        sending.append(index)
-                    } else {
-                        nextStart = min(nextStart, atSeconds)
-                    }
-                case .sending: sending.append(index)
+                case .waiting(let atSeconds): start = min(start, atSeconds)
+                case .sending(_, let nextSeconds): if nextSeconds < event?.seconds ?? .infinity { event = (index, nextSeconds) }
                 case .done: break
                 }
             }
-            guard !sending.isEmpty else {
-                guard nextStart.isFinite else { break }
-                now = nextStart
-                continue
+            if let event, event.seconds < start {
+                seats[event.seat].move(.toNextEvent(fraction: fraction), to: event.seconds, trace: trace.name)
+                if case .sending = seats[event.seat].state {
+                    seats[event.seat].plan(fraction: fraction)
+                    continue
+                }
+                fraction = share(&seats, at: event.seconds)
+            } else if start.isFinite {
+                fraction = share(&seats, at: start)
+            } else {
+                break
             }
-            let fraction = 1 / Double(sending.count)
-            var stepSeconds = nextStart - now
-            own.removeAll(keepingCapacity: true)
-            for index in sending {
-                let seconds = seats[index].session.secondsToNextTransferEvent(fraction: fraction)
-                own.append(seconds)
-                stepSeconds = min(stepSeconds, seconds)
-            }
-            for (position, index) in sending.enumerated() {
-                let move: LinkShareMove = own[position] <= stepSeconds + Self.toleranceSeconds
-                    ? .toNextEvent(fraction: fraction) : .advance(seconds: stepSeconds, fraction: fraction)
-                seats[index].move(move, trace: trace.name)
-            }
-            now += stepSeconds
         }
         for seat in seats {
             guard case .done(let result) = seat.state else { preconditionFailure("a player did not finish") }
             results[seat.index] = result
         }
         return results.map { $0! }
+    }
+
+    /// The share changes at link time `seconds`: every sending player is brought there at the
+    /// old share, the players whose data phase starts then join, and each plans its next event
+    /// at the new share, which is returned.
+    private func share(_ seats: inout [Seat], at seconds: Double) -> Double {
+        var changed = true
+        while changed {
+            changed = false
+            for index in seats.indices {
+                guard case .sending(let sinceSeconds, let nextSeconds) = seats[index].state, sinceSeconds < seconds else { continue }
+                let fraction = seats[index].fraction
+                if nextSeconds <= seconds + Self.toleranceSeconds {
+                    // Its own event falls at the change: taken whole, it may end the data phase.
+                    seats[index].move(.toNextEvent(fraction: fraction), to: seconds, trace: trace.name)
+                    changed = true
+                } else {
+                    seats[index].move(.advance(seconds: seconds - sinceSeconds, fraction: fraction), to: seconds, trace: trace.name)
+                }
+            }
+        }
+        var sending = 0
+        for index in seats.indices {
+            switch seats[index].state {
+            case .waiting(let atSeconds) where atSeconds <= seconds + Self.toleranceSeconds:
+                seats[index].state = .sending(sinceSeconds: seconds, nextSeconds: seconds)
+                sending += 1
+            case .sending: sending += 1
+            case .waiting, .done: break
+            }
+        }
+        let fraction = sending > 0 ? 1 / Double(sending) : 1
+        for index in seats.indices { seats[index].plan(fraction: fraction) }
+        return fraction
     }
 }
 
@@ -131,8 +152,9 @@ private struct Seat {
     enum State {
         /// Its next data phase starts at this link time (seconds since the first player joined).
         case waiting(atSeconds: Double)
-        /// In a data phase, taking a share of the link.
-        case sending
+        /// In a data phase, taking a share of the link: walked to `sinceSeconds`, its own next
+        /// event (at its share) due at `nextSeconds`, both link time.
+        case sending(sinceSeconds: Double, nextSeconds: Double)
         case done(Result<SessionResult, EmulationError>)
     }
 
@@ -143,6 +165,8 @@ private struct Seat {
     let index: Int
     let offsetSeconds: Double
     var state: State
+    /// The share the player's walk is planned at.
+    var fraction = 1.0
 
     init(player: LinkGroup.Player, index: Int, offsetSeconds: Double, group: LinkGroup) throws(EmulationError) {
         strategy = player.strategy
@@ -157,9 +181,17 @@ private struct Seat {
         do { try strategy.setUp(session.info) } catch { throw Self.error(error, segment: nil, trace: group.trace.name) }
     }
 
-    /// Moves the transfer in its data phase, answering the abandonment check it stops at; at
-    /// its end, on to the next data phase.
-    mutating func move(_ move: LinkShareMove, trace: String) {
+    /// Plans the next event of a sending player at `fraction` of the link.
+    mutating func plan(fraction: Double) {
+        guard case .sending(let sinceSeconds, _) = state else { return }
+        self.fraction = fraction
+        state = .sending(sinceSeconds: sinceSeconds, nextSeconds: sinceSeconds + session.secondsToNextTransferEvent(fraction: fraction))
+    }
+
+    /// Moves the transfer in its data phase to link time `seconds`, answering the abandonment
+    /// check it stops at; at its end, on to the next data phase.
+    mutating func move(_ move: LinkShareMove, to seconds: Double, trace: String) {
+        state = .sending(sinceSeconds: seconds, nextSeconds: seconds)
         do {
             switch try session.stepShared(move) {
             case .network(let event) where event.kind == .transferEnd:
