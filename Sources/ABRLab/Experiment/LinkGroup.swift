@@ -106,7 +106,7 @@ public struct LinkGroup: Sendable {
             }
         }
         for seat in seats {
-            guard case .done(let result) = seat.state else { preconditionFailure("a player did not finish") }
+            guard case .done = seat.state, let result = seat.outcome else { preconditionFailure("a player did not finish") }
             results[seat.index] = result
         }
         return results.map { $0! }
@@ -155,7 +155,8 @@ private struct Seat {
         /// In a data phase, taking a share of the link: walked to `sinceSeconds`, its own next
         /// event (at its share) due at `nextSeconds`, both link time.
         case sending(sinceSeconds: Double, nextSeconds: Double)
-        case done(Result<SessionResult, EmulationError>)
+        /// Finished or failed: ``outcome`` says which.
+        case done
     }
 
     var session: StreamingSession
@@ -164,7 +165,10 @@ private struct Seat {
     /// The player's seat, 0-based.
     let index: Int
     let offsetSeconds: Double
+    /// Small and plain, as the group reads every seat's at every event; the result lies apart.
     var state: State
+    /// How the session ended, once `state` is `done`.
+    private(set) var outcome: Result<SessionResult, EmulationError>?
     /// The share the player's walk is planned at.
     var fraction = 1.0
 
@@ -179,6 +183,12 @@ private struct Seat {
         )
         if offsetSeconds > 0 { try session.joinLink(atSeconds: offsetSeconds) }
         do { try strategy.setUp(session.info) } catch { throw Self.error(error, segment: nil, trace: group.trace.name) }
+    }
+
+    /// Ends the player's part: it takes no share from now on.
+    mutating func finish(_ outcome: Result<SessionResult, EmulationError>) {
+        self.outcome = outcome
+        state = .done
     }
 
     /// Plans the next event of a sending player at `fraction` of the link.
@@ -206,7 +216,7 @@ private struct Seat {
                 break
             }
         } catch {
-            state = .done(.failure(Self.error(error, segment: session.segmentIndex, trace: trace)))
+            finish(.failure(Self.error(error, segment: session.segmentIndex, trace: trace)))
         }
     }
 
@@ -240,18 +250,18 @@ private struct Seat {
                     state = .waiting(atSeconds: offsetSeconds + event.seconds)
                     return
                 case .finished(let result):
-                    state = .done(.success(result))
+                    finish(.success(result))
                     return
                 }
             }
         } catch let error as EmulationError {
             if case .abandonmentLimit(_, let segment, let trace) = error {
-                state = .done(.failure(.abandonmentLimit(check: strategy.abandonmentCheckLocation() ?? strategyID, segment: segment, trace: trace)))
+                finish(.failure(.abandonmentLimit(check: strategy.abandonmentCheckLocation() ?? strategyID, segment: segment, trace: trace)))
             } else {
-                state = .done(.failure(error))
+                finish(.failure(error))
             }
         } catch {
-            state = .done(.failure(Self.error(error, segment: session.segmentIndex, trace: trace)))
+            finish(.failure(Self.error(error, segment: session.segmentIndex, trace: trace)))
         }
     }
 

@@ -67,14 +67,24 @@ public struct GroupMetrics: Equatable, Sendable {
             instability = .nan
             return
         }
+        // Samples move forward in time: each player's segment and the link's period are found
+        // by moving an index forward, not by a search per sample.
         var sum = 0.0
         var samples = 0
         var steps = 0
         var time = overlap.lowerBound
+        var positions = [Int](repeating: 0, count: active.count)
         while time < overlap.upperBound {
             let capacityKbps = link.bitsPerSecond(at: time) / 1000
             if capacityKbps > 0 {
-                let total = active.reduce(0.0) { $0 + Self.bitrateKbps(of: $1, atLinkSeconds: time) }
+                var total = 0.0
+                for (index, player) in active.enumerated() {
+                    let local = time - player.startSeconds
+                    var position = positions[index]
+                    while position + 1 < player.segments.count, player.segments[position + 1].downloadStartSeconds <= local { position += 1 }
+                    positions[index] = position
+                    total += player.segments[position].bitrateKbps
+                }
                 sum += abs(total - capacityKbps) / capacityKbps
                 samples += 1
             }
