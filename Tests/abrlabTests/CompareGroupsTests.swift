@@ -86,6 +86,25 @@ import TestSupport
         #expect(try Self.files(merged) == (try Self.files(whole)))
     }
 
+    @Test func aGroupedRunKilledHalfwayAndResumedEqualsAnUninterruptedOne() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let traces = folder.appendingPathComponent("traces")
+        let generated = try CLI.run(["traces", "generate", "--preset", "4g", "--count", "40", "--out-dir", traces.path, "--duration-s", "120"])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let run = [
+            "compare", "--strategies", "Strategies/robust_mpc.lua", "Strategies/bola.lua", "--traces", traces.path, "--video", "Traces/video.json",
+            "--players", "4", "--stagger-s", "2", "--profile", "sabre", "--quiet", "--jobs", "1",
+        ]
+        let whole = folder.appendingPathComponent("whole")
+        #expect(try CLI.run(run + ["--out", whole.path]).status == 0)
+        let killed = folder.appendingPathComponent("killed")
+        try CompareResumeTests.killedRun(run, out: killed, records: 6)
+        let resumed = try CLI.run(run + ["--out", killed.path, "--resume"])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(try Self.files(killed) == (try Self.files(whole)))
+    }
+
     @Test(arguments: [
         (["--players", "0"], "abrlab: --players: must be from 1 to 1024\n"),
         (["--players", "2", "--stagger-s", "-1"], "abrlab: --stagger-s: must be a number of seconds ≥ 0\n"),
