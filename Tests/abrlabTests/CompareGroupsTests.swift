@@ -123,6 +123,18 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("sessions.csv").path))
     }
 
+    @Test func aBaselineOutsideTheMixIsOneLineAndNoOutput() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        let result = try CLI.run([
+            "compare", "--mix", "conservative,bba-native", "--baseline", "bola", "--traces", "Traces/default", "--video", "Traces/video.json", "--out", out.path,
+        ])
+        #expect(result.status != 0)
+        #expect(result.stderr == "abrlab: --baseline/--mix: the baseline 'bola' takes no seat; name one of the strategies of --mix\n")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
     @Test func aMixOfAnUnknownStrategyIsOneLineAndNoOutput() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -19,6 +19,9 @@ extension Comparison.Request {
         guard strategies.isEmpty else {
             throw InputError(settings: [.mix, .strategies], "\(Setting.mix) replaces the strategy rows; give \(Setting.strategies) or \(Setting.mix), not both")
         }
+        if let baseline, !mix.map(StrategyResolver.strategyID(forArgument:)).contains(StrategyResolver.strategyID(forArgument: baseline)) {
+            throw InputError(settings: [.baseline, .mix], "the baseline '\(baseline)' takes no seat; name one of the strategies of \(Setting.mix)")
+        }
         if let players, mixArguments.count > players {
             throw InputError(settings: [.mix, .players], "\(Setting.mix) names \(mixArguments.count) strategies for \(players) players")
         }
