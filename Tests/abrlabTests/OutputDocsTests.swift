@@ -34,7 +34,7 @@ import TestSupport
         ])
         #expect(result.status == 0, "\(result.stderr)")
         let documented = try Self.documentedNames()
-        for file in ["sessions.csv", "segments.csv", "groups.csv"] {
+        for file in ["sessions.csv", "segments.csv", "groups.csv", "summary.csv"] {
             #expect(try Self.header(out.appendingPathComponent(file)) == documented[file], "columns of \(file)")
         }
     }
@@ -53,7 +53,7 @@ import TestSupport
         // Only a run whose players share links writes groups.csv and the group and player columns.
         #expect(Set(written) == Set(documented.keys).subtracting(["groups.csv"]), "files written vs. sections of docs/output.md")
         for file in written where file.hasSuffix(".csv") {
-            #expect(try Self.header(out.appendingPathComponent(file)) == documented[file]?.subtracting(["group", "player"]), "columns of \(file)")
+            #expect(try Self.header(out.appendingPathComponent(file)) == documented[file]?.subtracting(["group", "player"] + GroupSummary.header), "columns of \(file)")
         }
 
         let ranked = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("ranked.json"))) as? [String: Any])

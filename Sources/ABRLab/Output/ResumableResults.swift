@@ -107,10 +107,13 @@ public final class ResumableResults {
     deinit { if journal >= 0 { close(journal) } }
 
     /// Where the rows of the sessions already complete are, and how many bytes of it count.
-    public var completedSessions: (url: URL, length: UInt64) {
-        let inPartial = partial.appendingPathComponent("sessions.csv")
-        if let file = files.first { return (file.url, file.length) }
-        let url = FileManager.default.fileExists(atPath: inPartial.path) ? inPartial : directory.appendingPathComponent("sessions.csv")
+    public var completedSessions: (url: URL, length: UInt64) { completed("sessions.csv") }
+
+    /// Where the rows of data file `name` already complete are, and how many bytes of it count.
+    public func completed(_ name: String) -> (url: URL, length: UInt64) {
+        let inPartial = partial.appendingPathComponent(name)
+        if let file = files.first(where: { $0.name == name }) { return (file.url, file.length) }
+        let url = FileManager.default.fileExists(atPath: inPartial.path) ? inPartial : directory.appendingPathComponent(name)
         let size = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.uint64Value
         return (url, size ?? 0)
     }

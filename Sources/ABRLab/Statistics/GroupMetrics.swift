@@ -42,6 +42,19 @@ public struct GroupMetrics: Equatable, Sendable {
     /// Step at which inefficiency samples the link, seconds.
     public static let sampleSeconds = 0.1
 
+    public init(
+        jain: Double, unfairness: Double, inefficiency: Double, instability: Double, qoeFairness: Double, utilisation: Double,
+        overlapSeconds: Double
+    ) {
+        self.jain = jain
+        self.unfairness = unfairness
+        self.inefficiency = inefficiency
+        self.instability = instability
+        self.qoeFairness = qoeFairness
+        self.utilisation = utilisation
+        self.overlapSeconds = overlapSeconds
+    }
+
     /// The measures of `players` on `trace` (bandwidth times `bandwidthMultiplier`); `qoeRange`
     /// is the QoE scale's [L, H] per segment, `nil` where the model has none (F is then NaN).
     public init(players: [Player], trace: NetworkTrace, bandwidthMultiplier: Double = 1, qoeRange: ClosedRange<Double>?) {

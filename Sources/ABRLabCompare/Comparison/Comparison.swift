@@ -133,9 +133,14 @@ public struct Comparison: Sendable {
         results.checkpointInterval = request.checkpointInterval
         try loadedFiles.record(in: results)
         var report = ExperimentReport(strategyIDs: descriptors.map(\.id))
+        report.grouped = grouping != nil
         if results.tracesDone > 0 {
             let completed = results.completedSessions
             try SessionsCSVReader.read(completed.url, length: completed.length, into: &report)
+            if grouping != nil {
+                let groups = results.completed("groups.csv")
+                try GroupsCSVReader.read(groups.url, length: groups.length, into: &report)
+            }
         }
         let sessions = results.tracesDone * sessionsPerTrace..<plan.sessionCount
         try PlanRun.run(

@@ -68,8 +68,9 @@ extension PlanRun {
             }
             players[players.count - 1].groupLines = GroupCSV.line(group, number: firstGroup + group.index + 1, staggerSeconds: grouping.staggerSeconds)
             compression.compressWaiting()
-            return players
-        }, consume: { players in
+            return (players, group.label, group.metrics)
+        }, consume: { (players: [SessionCSV], label: String, metrics: GroupMetrics) in
+            report.addGroup(label: label, metrics: metrics)
             var turns: [String: Int] = [:]
             for session in players {
                 turns[session.strategyID, default: 0] += 1

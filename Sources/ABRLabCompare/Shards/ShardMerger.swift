@@ -120,6 +120,7 @@ public struct ShardMerger {
         -> (files: [AtomicFile], report: ExperimentReport, shard: ShardManifest, manifest: String) {
         let first = parts[0].shard
         var report = ExperimentReport(strategyIDs: first.strategies)
+        report.grouped = first.files["groups.csv"] != nil
         var files: [AtomicFile] = []
         for name in first.files.keys.sorted() {
             let output = try AtomicFile(out.appendingPathComponent(name), temporaryFolder: temporaryFolder)
@@ -131,6 +132,7 @@ public struct ShardMerger {
                     throw InputError(file: url.path, "is missing from the shard's run.json")
                 }
                 try Self.copyBody(of: url, header: header, expected: recorded, into: output)
+                if name == "groups.csv" { try GroupsCSVReader.read(url, into: &report) }
                 if name == "sessions.csv" {
                     let rows = try SessionsCSVReader.read(url, into: &report)
                     guard rows == part.shard.sessions else {
