@@ -51,7 +51,7 @@ struct Bench: ParsableCommand {
                 ("engine", engine),
                 ("floor", floor), ("decision", decision), ("mpc", mpc), ("compare", compare),
                 ("jobs", jobs), ("memory", memory), ("sabre", sabre), ("pensieve", pensieve), ("shards", shards),
-                ("live", live), ("output", output),
+                ("live", live), ("output", output), ("shared", shared),
             ]
             if let sections, let unknown = sections.first(where: { name in !known.contains { $0.0 == name } }) {
                 throw InputError(file: "--only", "unknown section '\(unknown)'; sections: \(known.map(\.0).joined(separator: ", "))")

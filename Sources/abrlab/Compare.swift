@@ -105,6 +105,19 @@ extension Abrlab {
         @Option(name: .customLong("checkpoint-s"), help: "Seconds between checkpoints of finished work (each syncs the output files to disk).")
         var checkpointSeconds: Double = 2
 
+        @Option(help: ArgumentHelp(
+            "Play each strategy row on each trace as a group of N players sharing the trace's link (profiles default and sabre; docs/shared-link.md); adds groups.csv and group, player columns. 1 plays alone, as without it.",
+            valueName: "N"))
+        var players: Int?
+
+        @Option(name: .customLong("stagger-s"), help: ArgumentHelp("Seconds between the starts of a group's players: player k starts at (k-1)*S.", valueName: "S"))
+        var staggerSeconds: Double?
+
+        @Option(help: ArgumentHelp(
+            "Instead of strategy rows, one group per trace whose players take these strategies in turn (ids or scripts, comma-separated), repeated up to --players (default: one each).",
+            valueName: "A,B,..."))
+        var mix: String?
+
         func run() throws {
             try CommandFailure.guarding {
                 let comparison = Comparison(try request())
@@ -165,6 +178,13 @@ extension Abrlab {
             request.bufferTimeline = bufferTimeline
             request.resume = resume
             request.checkpointInterval = .milliseconds(Int64(checkpointSeconds * 1000))
+            request.players = players
+            request.staggerSeconds = staggerSeconds
+            if let mix {
+                let strategies = mix.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                guard !strategies.contains(where: \.isEmpty) else { throw InputError(file: "--mix", "'\(mix)' names an empty strategy; list ids or scripts separated by commas") }
+                request.mix = strategies
+            }
             return request
         }
     }

@@ -10,10 +10,13 @@ public struct ExperimentPlan: Sendable {
     /// Scores sessions instead of `qoe` when set (a QoE model written in Lua, say).
     public var customQoE: (any SegmentQoEModel)?
     public var seed: UInt64
+    /// Players sharing each trace's link in groups; `nil` plays every session alone.
+    public var grouping: LinkGrouping?
 
     public init(
         strategies: [StrategyDescriptor], traces: [NetworkTrace], video: Video,
-        emulator: SessionEmulator, qoe: QoEModel, seed: UInt64, customQoE: (any SegmentQoEModel)? = nil
+        emulator: SessionEmulator, qoe: QoEModel, seed: UInt64, customQoE: (any SegmentQoEModel)? = nil,
+        grouping: LinkGrouping? = nil
     ) {
         self.strategies = strategies
         self.traces = traces
@@ -22,12 +25,16 @@ public struct ExperimentPlan: Sendable {
         self.qoe = qoe
         self.customQoE = customQoE
         self.seed = seed
+        self.grouping = grouping
     }
 
     /// The name of the QoE model that scores sessions.
     public var qoeName: String { customQoE?.name ?? qoe.name }
 
-    public var sessionCount: Int { strategies.count * traces.count }
+    public var sessionCount: Int { sessionsPerTrace * traces.count }
+
+    /// The sessions of one trace: every strategy row's, or every player of its groups.
+    public var sessionsPerTrace: Int { grouping.map { groupsPerTrace * $0.players } ?? strategies.count }
 
     /// Checks everything that can be checked before a session runs. `requiresTraces: false`
     /// accepts an empty trace list, as a shard of a run with fewer traces than shards has.
@@ -44,6 +51,7 @@ public struct ExperimentPlan: Sendable {
             throw InputError(file: "", "two traces are named '\(duplicate.name)'; trace names must be unique within a run")
         }
         do { try emulator.validate(video: video) } catch { throw InputError(file: "", mentioning: error.text) }
+        if let grouping { try validate(grouping) }
         try qoe.validate(ladder: video.ladder)
         if qoe.kind == .nqoe, customQoE == nil, emulator.profile.liveSettings == nil {
             throw InputError(setting: .qoe, "the nqoe model scores live sessions; use it with \(Setting.profile) live, not \(emulator.profile.name)")
@@ -56,20 +64,31 @@ public struct ExperimentPlan: Sendable {
         let descriptor = strategies[index % strategies.count]
         let trace = traces[index / strategies.count]
         let seed = SessionSeed.derive(seed: self.seed, strategyID: descriptor.id, traceName: trace.name)
+        let result: Result<SessionResult, any Error>
         do {
             var session = try StreamingSession(emulator: emulator, strategyID: descriptor.id, trace: trace, video: video, seed: seed)
             var strategy = try descriptor.makeStrategy()
-            let result = try session.run(&strategy)
+            result = .success(try session.run(&strategy))
+        } catch {
+            result = .failure(error)
+        }
+        return outcome(index: index, strategyID: descriptor.id, traceName: trace.name, seed: seed, result: result)
+    }
+
+    /// A session's result scored, or its error, as one outcome.
+    func outcome(index: Int, strategyID: String, traceName: String, seed: UInt64, result: Result<SessionResult, any Error>) -> SessionOutcome {
+        do {
+            let result = try result.get()
             let scores = try customQoE?.segmentScores(result, video: video, seed: seed)
                 ?? qoe.segmentScores(result, ladder: video.ladder)
             return SessionOutcome(
-                index: index, strategyID: descriptor.id, traceName: trace.name, seed: seed, result: result,
+                index: index, strategyID: strategyID, traceName: traceName, seed: seed, result: result,
                 metrics: SessionMetrics(result: result, qoe: qoe, ladder: video.ladder, segmentScores: scores),
                 segmentScores: scores, error: nil
             )
         } catch {
             return SessionOutcome(
-                index: index, strategyID: descriptor.id, traceName: trace.name, seed: seed, result: nil,
+                index: index, strategyID: strategyID, traceName: traceName, seed: seed, result: nil,
                 metrics: nil, segmentScores: [], error: String(describing: error)
             )
         }

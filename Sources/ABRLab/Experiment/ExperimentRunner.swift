@@ -26,13 +26,32 @@ public struct ExperimentRunner: Sendable {
     ) throws {
         let range = sessions ?? 0..<plan.sessionCount
         let first = range.lowerBound
-        let total = range.count
+        try run(count: range.count, produce: { prepare(plan.runSession(index: first + $0)) }, consume: consume)
+    }
+
+    /// Runs the groups of `plan` (``ExperimentPlan/grouping``) whose indices are in `groups`, a
+    /// whole group on one worker; `prepare` runs on the workers, `consume` on the calling thread
+    /// in group order.
+    public func run<Output: Sendable>(
+        _ plan: ExperimentPlan,
+        groups: Range<Int>,
+        prepare: @escaping @Sendable (GroupOutcome) -> Output,
+        consume: (Output) throws -> Void
+    ) throws {
+        let first = groups.lowerBound
+        try run(count: groups.count, produce: { prepare(plan.runGroup(index: first + $0)) }, consume: consume)
+    }
+
+    /// Produces outputs `0..<total` on the workers and consumes them in order.
+    private func run<Output: Sendable>(
+        count total: Int, produce: @escaping @Sendable (Int) -> Output, consume: (Output) throws -> Void
+    ) throws {
         let queue = OrderedResults<Output>(window: window)
         let workers = min(jobs, max(1, total))
         for _ in 0..<workers {
             let thread = Thread {
                 while let index = queue.claim(total: total) {
-                    queue.deliver(prepare(plan.runSession(index: first + index)), at: index)
+                    queue.deliver(produce(index), at: index)
                 }
                 queue.workerFinished()
             }

@@ -37,6 +37,20 @@ protocol PlayerModel: Sendable {
     mutating func setPlaybackRate(_ rate: Double)
     /// Plays out what is buffered and hands over what the session recorded.
     mutating func finish(_ recorder: inout SessionRecorder, traceName: String, profileName: String) -> SessionResult
+
+    /// Whether the model plays on a link shared with other players (``LinkGroup``); the three
+    /// members below are called only when it does.
+    static var sharesLink: Bool { get }
+    /// Moves the network to `seconds` into the trace before the session starts: the player joins
+    /// a shared link that long after its first player.
+    mutating func joinLink(atSeconds seconds: Double) throws(EmulationError)
+    /// Seconds from now to the next event of the transfer in its data phase, at `fraction` of
+    /// the link.
+    func secondsToNextTransferEvent(fraction: Double) -> Double
+    /// Moves the transfer in its data phase as `move` says: the event it reached (a period
+    /// boundary, a progress step's end, its end) or the abandonment check it stopped at, `nil`
+    /// after a stretch that ends before its next event.
+    mutating func stepShared(_ recorder: inout SessionRecorder, move: LinkShareMove) throws(EmulationError) -> PlayerStep?
 }
 
 extension PlayerModel {
@@ -47,6 +61,12 @@ extension PlayerModel {
     func decorate(_ context: inout DecisionContext) {}
     mutating func enablePlaybackUpdates() {}
     mutating func setPlaybackRate(_ rate: Double) {}
+    static var sharesLink: Bool { false }
+    mutating func joinLink(atSeconds seconds: Double) throws(EmulationError) { preconditionFailure("\(Self.self) does not share a link") }
+    func secondsToNextTransferEvent(fraction: Double) -> Double { preconditionFailure("\(Self.self) does not share a link") }
+    mutating func stepShared(_ recorder: inout SessionRecorder, move: LinkShareMove) throws(EmulationError) -> PlayerStep? {
+        preconditionFailure("\(Self.self) does not share a link")
+    }
 }
 
 /// The three player models, by name.

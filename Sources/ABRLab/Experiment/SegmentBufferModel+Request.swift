@@ -69,39 +69,48 @@ extension SegmentBufferModel {
                 continue
             }
             inFlight = nil
-            request.minMs = Self.progressStepMs
-            request.receivedBits += step.bits
-            request.downloadMs += step.ms
-            if request.downloadMs > limits.maxSessionMs { throw limits.timeLimit }
-            guard request.receivedBits < request.sizeBits else { return try end(request, recorder: &recorder, events: events) }
-            if let offset = request.replaceOffset {
-                if max(0, request.bufferAtStartMs - request.downloadMs) + segmentMs * Double(offset) <= 0 {
-                    request.abandoned = true
-                    return try end(request, recorder: &recorder, events: events)
-                }
-            } else {
-                let progress = DownloadProgress(
-                    segmentIndex: request.target, level: request.level, sizeBytes: request.sizeBits / 8,
-                    receivedBytes: request.receivedBits / 8, elapsedSeconds: request.downloadMs / 1000,
-                    timeToFirstByteSeconds: request.ttfbMs / 1000,
-                    bufferSeconds: max(0, request.bufferAtStartMs - request.downloadMs) / 1000
-                )
-                if !settings.honoursRechecks || request.recheck.isDue(progress) {
-                    phase = .checking(request)
-                    return .check(progress)
-                }
+            if let stop = try finishProgressStep(&request, step, recorder: &recorder, events: events) { return stop }
+        }
+    }
+
+    /// A progress step moved `step.bits` in `step.ms`: the segment has arrived, a replacement can
+    /// no longer arrive in time, an abandonment check is due, or (when stepping event by event)
+    /// the step's end is told; `nil` goes on to the next step.
+    @inline(__always)
+    mutating func finishProgressStep(
+        _ request: inout Request, _ step: (bits: Double, ms: Double), recorder: inout SessionRecorder, events: Bool
+    ) throws(EmulationError) -> PlayerStep? {
+        request.minMs = Self.progressStepMs
+        request.receivedBits += step.bits
+        request.downloadMs += step.ms
+        if request.downloadMs > limits.maxSessionMs { throw limits.timeLimit }
+        guard request.receivedBits < request.sizeBits else { return try end(request, recorder: &recorder, events: events) }
+        if let offset = request.replaceOffset {
+            if max(0, request.bufferAtStartMs - request.downloadMs) + segmentMs * Double(offset) <= 0 {
+                request.abandoned = true
+                return try end(request, recorder: &recorder, events: events)
             }
-            if events {
-                phase = .progressing(request, nil)
-                return .event(NetworkEvent(kind: .progressCheck, seconds: (request.startMs + request.downloadMs) / 1000))
+        } else {
+            let progress = DownloadProgress(
+                segmentIndex: request.target, level: request.level, sizeBytes: request.sizeBits / 8,
+                receivedBytes: request.receivedBits / 8, elapsedSeconds: request.downloadMs / 1000,
+                timeToFirstByteSeconds: request.ttfbMs / 1000,
+                bufferSeconds: max(0, request.bufferAtStartMs - request.downloadMs) / 1000
+            )
+            if !settings.honoursRechecks || request.recheck.isDue(progress) {
+                phase = .checking(request)
+                return .check(progress)
             }
         }
+        guard events else { return nil }
+        phase = .progressing(request, nil)
+        return .event(NetworkEvent(kind: .progressCheck, seconds: (request.startMs + request.downloadMs) / 1000))
     }
 
     /// The transfer ended or was abandoned: the buffer plays out its time, a delivered segment is
     /// appended (or replaces a buffered one), playback starts with the first, and the request is
     /// recorded.
-    private mutating func end(_ request: Request, recorder: inout SessionRecorder, events: Bool) throws(EmulationError) -> PlayerStep {
+    mutating func end(_ request: Request, recorder: inout SessionRecorder, events: Bool) throws(EmulationError) -> PlayerStep {
         advertise()
         if request.first {
             buffer.addStartup(milliseconds: request.downloadMs)

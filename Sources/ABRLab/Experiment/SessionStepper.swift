@@ -100,4 +100,20 @@ struct SessionStepper<Model: PlayerModel>: Sendable {
         contextIsCurrent = false
         return try engine.run(&strategy)
     }
+
+    /// Moves the transfer in its data phase on a shared link (``LinkGroup``).
+    @inline(__always)
+    mutating func stepShared(_ move: LinkShareMove) throws(EmulationError) -> SessionStep? {
+        switch try engine.stepShared(move) {
+        case nil: nil
+        case .event(let event): .network(event)
+        case .check(let progress): .checkAbandonment(progress)
+        default: preconditionFailure("a shared step stops at an event or a check")
+        }
+    }
+
+    /// Joins a shared link `seconds` into its trace, before the first request.
+    mutating func joinLink(atSeconds seconds: Double) throws(EmulationError) {
+        try engine.joinLink(atSeconds: seconds)
+    }
 }

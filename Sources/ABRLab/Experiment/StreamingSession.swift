@@ -203,4 +203,45 @@ public struct StreamingSession: Sendable {
         case .live: storage = unsafeDowncast(storage, to: StepperStorage<LiveStreamModel>.self).copy()
         }
     }
+
+    // A shared link (``LinkGroup``): the group moves each transfer's data phase at its share.
+
+    /// Whether this session's player model can share a link.
+    var sharesLink: Bool {
+        switch storage.model {
+        case .wholeTransfers: WholeTransferModel.sharesLink
+        case .segmentBuffer: SegmentBufferModel.sharesLink
+        case .live: LiveStreamModel.sharesLink
+        }
+    }
+
+    /// Joins the link `seconds` into its trace, before the first step.
+    mutating func joinLink(atSeconds seconds: Double) throws(EmulationError) {
+        makeUnique()
+        switch storage.model {
+        case .wholeTransfers: try storage.stepper(WholeTransferModel.self).pointee.joinLink(atSeconds: seconds)
+        case .segmentBuffer: try storage.stepper(SegmentBufferModel.self).pointee.joinLink(atSeconds: seconds)
+        case .live: try storage.stepper(LiveStreamModel.self).pointee.joinLink(atSeconds: seconds)
+        }
+    }
+
+    /// Seconds to the next event of the transfer in its data phase, at `fraction` of the link.
+    func secondsToNextTransferEvent(fraction: Double) -> Double {
+        switch storage.model {
+        case .wholeTransfers: storage.stepper(WholeTransferModel.self).pointee.engine.secondsToNextTransferEvent(fraction: fraction)
+        case .segmentBuffer: storage.stepper(SegmentBufferModel.self).pointee.engine.secondsToNextTransferEvent(fraction: fraction)
+        case .live: storage.stepper(LiveStreamModel.self).pointee.engine.secondsToNextTransferEvent(fraction: fraction)
+        }
+    }
+
+    /// Moves the transfer in its data phase as `move` says: the event it reached or the
+    /// abandonment check it stopped at, `nil` after a stretch that ends before its next event.
+    mutating func stepShared(_ move: LinkShareMove) throws(EmulationError) -> SessionStep? {
+        makeUnique()
+        switch storage.model {
+        case .wholeTransfers: return try storage.stepper(WholeTransferModel.self).pointee.stepShared(move)
+        case .segmentBuffer: return try storage.stepper(SegmentBufferModel.self).pointee.stepShared(move)
+        case .live: return try storage.stepper(LiveStreamModel.self).pointee.stepShared(move)
+        }
+    }
 }

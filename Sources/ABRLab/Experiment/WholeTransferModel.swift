@@ -196,3 +196,38 @@ struct WholeTransferModel: PlayerModel {
         return recorder.finish(endMs: endMs, traceName: traceName, profileName: profileName, summary: summary)
     }
 }
+
+/// Sharing a link (``LinkGroup``): the transfer in its data phase walks the trace at the share
+/// the group gives it, with the arithmetic of the single session's walk.
+extension WholeTransferModel {
+    static var sharesLink: Bool { true }
+
+    mutating func joinLink(atSeconds seconds: Double) throws(EmulationError) {
+        do { try cursor.advance(milliseconds: seconds * 1000) } catch { throw limits.error(error) }
+    }
+
+    func secondsToNextTransferEvent(fraction: Double) -> Double {
+        guard case .transferring(let request) = phase else { preconditionFailure("no transfer under way") }
+        return cursor.secondsToNextEvent(of: request.download, fraction: fraction)
+    }
+
+    mutating func stepShared(_ recorder: inout SessionRecorder, move: LinkShareMove) throws(EmulationError) -> PlayerStep? {
+        guard case .transferring(var request) = phase, request.told == 2 else { preconditionFailure("no transfer in its data phase") }
+        switch move {
+        case .advance(let seconds, let fraction):
+            try limits.walk { () throws(TraceWalkStop) in try cursor.advance(&request.download, seconds: seconds, fraction: fraction) }
+            phase = .transferring(request)
+            return nil
+        case .toNextEvent(let fraction):
+            let ended = try limits.walk { () throws(TraceWalkStop) in try cursor.step(&request.download, fraction: fraction) }
+            guard let transferSeconds = ended else {
+                phase = .transferring(request)
+                return .event(NetworkEvent(kind: .periodBoundary, seconds: (elapsedMs + request.latencyMs) / 1000 + request.download.delaySeconds))
+            }
+            let endMs = elapsedMs + transferSeconds * 1000 + request.latencyMs
+            try complete(request, transferSeconds: transferSeconds, recorder: &recorder)
+            phase = .delivered
+            return .event(NetworkEvent(kind: .transferEnd, seconds: endMs / 1000))
+        }
+    }
+}

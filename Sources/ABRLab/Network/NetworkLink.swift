@@ -10,18 +10,18 @@
 public struct NetworkLink: Sendable {
     private let durationsMs: [Double]
     /// Bandwidth per period in bits per millisecond (= kbit/s).
-    private let bitsPerMs: [Double]
+    let bitsPerMs: [Double]
     private let latenciesMs: [Double]
     /// The sustainable level of each period (see ``sustainableLevels(ladderKbps:segmentMs:)``).
     private let sustainable: [Int]
 
     public private(set) var period = 0
     /// Milliseconds left in the current period.
-    public private(set) var remainingMs: Double
+    public internal(set) var remainingMs: Double
     /// Trace time consumed since the session started, milliseconds; never reset by looping.
-    public private(set) var timeMs = 0.0
+    public internal(set) var timeMs = 0.0
     /// Period changes that moved the sustainable level, in order, since the last ``takeLevelChanges()``.
-    private var levelChanges: [SustainableLevelChange] = []
+    var levelChanges: [SustainableLevelChange] = []
     private let tracksLevels: Bool
     /// Trace time after which a walk stops with ``TraceWalkStop/timeLimit``, milliseconds.
     public let limitMs: Double
@@ -222,12 +222,12 @@ public struct NetworkLink: Sendable {
     }
 
     @inline(__always)
-    private mutating func consume(_ milliseconds: Double) {
+    mutating func consume(_ milliseconds: Double) {
         timeMs += milliseconds
         remainingMs -= milliseconds
     }
 
-    private mutating func enterNextPeriod() throws(TraceWalkStop) {
+    mutating func enterNextPeriod() throws(TraceWalkStop) {
         guard timeMs <= limitMs else { throw .timeLimit }
         guard stepsLeft > 0 else { throw .stepLimit }
         stepsLeft -= 1

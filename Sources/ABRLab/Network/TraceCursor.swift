@@ -5,15 +5,15 @@
 /// under the `pensieve` profile match its results to the last bits. Every period boundary
 /// crossed spends one step of ``stepsLeft``, so a walk over a finely cut trace ends.
 public struct TraceCursor: Sendable {
-    private let ends: [Double]
-    private let bandwidths: [Double]
+    let ends: [Double]
+    let bandwidths: [Double]
     private let latencies: [Double]?
     /// The period a pass after the first starts at: 1 after a lead period, which plays once.
     private let loopStart: Int
     /// Index of the current period.
     public private(set) var period = 0
     /// Seconds since the start of the current pass through the trace.
-    public private(set) var timeSeconds = 0.0
+    public internal(set) var timeSeconds = 0.0
     /// Steps the cursor may still take; a walk that needs more stops with ``TraceWalkStop/stepLimit``.
     /// Its owner may spend steps of its own from the same budget.
     public var stepsLeft: Int
@@ -123,7 +123,7 @@ public struct TraceCursor: Sendable {
     }
 
     @inline(__always)
-    private mutating func moveToNextPeriod() throws(TraceWalkStop) {
+    mutating func moveToNextPeriod() throws(TraceWalkStop) {
         guard stepsLeft > 0 else { throw .stepLimit }
         stepsLeft -= 1
         timeSeconds = ends[period]

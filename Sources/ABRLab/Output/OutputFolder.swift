@@ -14,7 +14,7 @@ public struct OutputFolder: Sendable {
     /// a manifest is recognised as someone else's results.
     public static let resultFileNames = [
         "sessions.csv", "segments.csv", "segments.csv.gz", "segments.csv.zst", "transitions.csv", "summary.csv", "ranked.json", "formats.csv",
-        "buffer_timeline.csv", "run.json",
+        "buffer_timeline.csv", "groups.csv", "run.json",
     ]
 
     /// Reads what a previous run left in `directory`. Throws when the folder cannot be owned:

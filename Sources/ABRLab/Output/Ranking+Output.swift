@@ -10,7 +10,7 @@ extension Ranking {
 
     /// `summary.csv`: the header and one row per strategy, ranked ones first.
     public var summaryCSV: String {
-        var text = CSVRow.line(Self.summaryHeader)
+        var text = CSVRow.line(Self.summaryHeader + (groupSummaries == nil ? [] : GroupSummary.header))
         let comparisons = Dictionary(self.comparisons.map { ($0.strategyID, $0) }) { first, _ in first }
         for item in summaries {
             var row = CSVRow()
@@ -41,6 +41,7 @@ extension Ranking {
                 for _ in 0..<8 { row.add("") }
             }
             row.add(item.firstError ?? "")
+            groupSummaries.map { ($0[item.strategyID] ?? GroupSummary([])).addColumns(to: &row) }
             text += row.line
         }
         return text

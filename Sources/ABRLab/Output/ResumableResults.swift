@@ -21,20 +21,24 @@ public final class ResumableResults {
         public var segments: SegmentsFormat
         public var formats: Bool
         public var timeline: Bool
+        /// Whether players share links: `group` and `player` columns, and `groups.csv`.
+        public var groups: Bool
 
-        public init(segments: SegmentsFormat, formats: Bool, timeline: Bool) {
+        public init(segments: SegmentsFormat, formats: Bool, timeline: Bool, groups: Bool = false) {
             self.segments = segments
             self.formats = formats
             self.timeline = timeline
+            self.groups = groups
         }
 
         /// Data file names, with each one's header.
         public var files: [(name: String, header: [String])] {
-            var files: [(String, [String])] = [("sessions.csv", SessionCSV.sessionsHeader)]
-            if let name = segments.fileName { files.append((name, SessionCSV.segmentsHeader)) }
+            var files: [(String, [String])] = [("sessions.csv", groups ? SessionCSV.groupedSessionsHeader : SessionCSV.sessionsHeader)]
+            if let name = segments.fileName { files.append((name, groups ? SessionCSV.groupedSegmentsHeader : SessionCSV.segmentsHeader)) }
             files.append(("transitions.csv", SessionCSV.transitionsHeader))
             if formats { files.append(("formats.csv", SessionCSV.formatsHeader)) }
             if timeline { files.append(("buffer_timeline.csv", SessionCSV.timelineHeader)) }
+            if groups { files.append(("groups.csv", GroupCSV.header)) }
             return files
         }
 
@@ -45,6 +49,7 @@ public final class ResumableResults {
             parts.append(session.transitionLines)
             if formats { parts.append(session.formatLines) }
             if timeline { parts.append(session.timelineLines) }
+            if groups { parts.append(session.groupLines) }
             return parts
         }
     }
@@ -102,10 +107,13 @@ public final class ResumableResults {
     deinit { if journal >= 0 { close(journal) } }
 
     /// Where the rows of the sessions already complete are, and how many bytes of it count.
-    public var completedSessions: (url: URL, length: UInt64) {
-        let inPartial = partial.appendingPathComponent("sessions.csv")
-        if let file = files.first { return (file.url, file.length) }
-        let url = FileManager.default.fileExists(atPath: inPartial.path) ? inPartial : directory.appendingPathComponent("sessions.csv")
+    public var completedSessions: (url: URL, length: UInt64) { completed("sessions.csv") }
+
+    /// Where the rows of data file `name` already complete are, and how many bytes of it count.
+    public func completed(_ name: String) -> (url: URL, length: UInt64) {
+        let inPartial = partial.appendingPathComponent(name)
+        if let file = files.first(where: { $0.name == name }) { return (file.url, file.length) }
+        let url = FileManager.default.fileExists(atPath: inPartial.path) ? inPartial : directory.appendingPathComponent(name)
         let size = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.uint64Value
         return (url, size ?? 0)
     }

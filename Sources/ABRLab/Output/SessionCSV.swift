@@ -25,6 +25,11 @@ public struct SessionCSV: Sendable {
         "strategy", "trace", "time_s", "buffer_s", "buffer_state", "progress", "fill_rate_s_per_s", "likely_to_keep_up",
         "network_active",
     ]
+    /// `sessions.csv` of a run whose players share links: the group and the player's seat after the trace.
+    public static let groupedSessionsHeader = Array(sessionsHeader.prefix(2)) + seatHeader + sessionsHeader.dropFirst(2)
+    /// `segments.csv` of a run whose players share links.
+    public static let groupedSegmentsHeader = Array(segmentsHeader.prefix(2)) + seatHeader + segmentsHeader.dropFirst(2)
+    static let seatHeader = ["group", "player"]
     public static let transitionsHeader = ["strategy", "trace", "time_s", "action", "from", "to", "changed"]
     public static let formatsHeader = ["strategy", "trace", "segment", "level", "format", "media_s", "arrival_s"]
 
@@ -39,8 +44,11 @@ public struct SessionCSV: Sendable {
     public let formatLines: String
     /// The 10 Hz buffer time series; empty unless asked for.
     public let timelineLines: String
+    /// The `groups.csv` row of the group this session ends; empty for every other session.
+    public var groupLines = ""
 
-    public init(outcome: SessionOutcome, profile: String, qoeModel: String, video: Video? = nil, bufferTimeline: Bool = false) {
+    /// The rows of `outcome`; `seat` names its group and player when players share links.
+    public init(outcome: SessionOutcome, profile: String, qoeModel: String, video: Video? = nil, bufferTimeline: Bool = false, seat: GroupSeat? = nil) {
         strategyID = outcome.strategyID
         traceName = outcome.traceName
         metrics = outcome.metrics
@@ -49,6 +57,10 @@ public struct SessionCSV: Sendable {
         var row = CSVRow()
         row.add(outcome.strategyID)
         row.add(outcome.traceName)
+        if let seat {
+            row.add(seat.group)
+            row.add(seat.player)
+        }
         row.add(profile)
         row.add(qoeModel)
         if let metrics = outcome.metrics {
@@ -77,7 +89,7 @@ public struct SessionCSV: Sendable {
             let warmupRows = result.warmup?.rowCount ?? 0
             for (row, (segment, score)) in zip(result.segments, outcome.segmentScores).enumerated() {
                 Self.appendSegmentLine(
-                    segment, score: row < warmupRows ? .nan : score, strategy: outcome.strategyID, trace: outcome.traceName, to: &segments
+                    segment, score: row < warmupRows ? .nan : score, strategy: outcome.strategyID, trace: outcome.traceName, seat: seat, to: &segments
                 )
             }
             for transition in result.transitions {
@@ -115,10 +127,14 @@ public struct SessionCSV: Sendable {
     /// Room for one segment row: most are 180–260 bytes.
     static let segmentLineCapacity = 320
 
-    static func appendSegmentLine(_ segment: SegmentRecord, score: Double, strategy: String, trace: String, to output: inout String) {
+    static func appendSegmentLine(_ segment: SegmentRecord, score: Double, strategy: String, trace: String, seat: GroupSeat? = nil, to output: inout String) {
         var row = CSVRow(capacity: segmentLineCapacity)
         row.add(strategy)
         row.add(trace)
+        if let seat {
+            row.add(seat.group)
+            row.add(seat.player)
+        }
         row.add(segment.index + 1)
         row.add(segment.level + 1)
         row.add(segment.bitrateKbps)
@@ -180,5 +196,16 @@ public struct SessionCSV: Sendable {
         row.add(playback.rampUpSeconds ?? .nan)
         row.add(playback.reactionSeconds ?? .nan)
         row.add(metrics.timeAverageScore ?? .nan)
+    }
+}
+
+/// Where a session sat when players shared links: its group and its seat, both 1-based.
+public struct GroupSeat: Equatable, Sendable {
+    public var group: Int
+    public var player: Int
+
+    public init(group: Int, player: Int) {
+        self.group = group
+        self.player = player
     }
 }

@@ -11,9 +11,13 @@ public enum SessionsCSVReader {
     public static func read(_ url: URL, length: UInt64? = nil, into report: inout ExperimentReport) throws(InputError) -> Int {
         var reader = try CSVRecordReader(url: url, length: length)
         defer { reader.close() }
-        guard let header = try reader.next(), header == SessionCSV.sessionsHeader else {
+        guard let header = try reader.next(), header == SessionCSV.sessionsHeader || header == SessionCSV.groupedSessionsHeader else {
             throw InputError(file: url.path, line: 1, "not a sessions.csv header of this abrlab version")
         }
+        let grouped = header == SessionCSV.groupedSessionsHeader
+        // Players' turns among their strategy's in the group being read (``ExperimentReport/playerKey(trace:turn:)``).
+        var group = ""
+        var turns: [String: Int] = [:]
         let column = Dictionary(uniqueKeysWithValues: header.enumerated().map { ($1, $0) })
         var count = 0
         while true {
@@ -48,7 +52,16 @@ public enum SessionsCSVReader {
                 )
             }
             let error = text("error")
-            report.add(strategyID: text("strategy"), traceName: text("trace"), metrics: metrics, error: error.isEmpty ? nil : error)
+            var trace = text("trace")
+            if grouped {
+                if text("group") != group {
+                    group = text("group")
+                    turns = [:]
+                }
+                turns[text("strategy"), default: 0] += 1
+                trace = ExperimentReport.playerKey(trace: trace, turn: turns[text("strategy")]!)
+            }
+            report.add(strategyID: text("strategy"), traceName: trace, metrics: metrics, error: error.isEmpty ? nil : error)
             count += 1
         }
         return count

@@ -8,6 +8,9 @@ public struct ExperimentReport: Sendable {
     private var knownTraces: Set<String> = []
     private var failures: [String: Int] = [:]
     private var firstErrors: [String: String] = [:]
+    /// Whether players shared links: the ranking then summarises each strategy's groups.
+    public var grouped = false
+    private var groupMetrics: [String: [GroupMetrics]] = [:]
 
     public init(strategyIDs: [String]) {
         self.strategyIDs = strategyIDs
@@ -21,6 +24,23 @@ public struct ExperimentReport: Sendable {
             failures[strategyID, default: 0] += 1
             if firstErrors[strategyID] == nil { firstErrors[strategyID] = error ?? "failed" }
         }
+    }
+
+    /// The key of a player's metrics when players share links: its trace, and after its first
+    /// turn among the players of its strategy in the group, `#turn`.
+    public static func playerKey(trace: String, turn: Int) -> String {
+        turn == 1 ? trace : "\(trace)#\(turn)"
+    }
+
+    /// Adds a group of `groups.csv`: its measures count for each strategy that played in it.
+    public mutating func addGroup(label: String, metrics: GroupMetrics) {
+        for id in GroupSummary.members(of: label, strategyIDs: Set(strategyIDs)) { groupMetrics[id, default: []].append(metrics) }
+    }
+
+    /// Each strategy's groups summarised, when players shared links.
+    public var groupSummaries: [String: GroupSummary]? {
+        guard grouped else { return nil }
+        return Dictionary(uniqueKeysWithValues: strategyIDs.map { ($0, GroupSummary(groupMetrics[$0] ?? [])) })
     }
 
     /// Sessions that failed, over all strategies.
@@ -63,11 +83,13 @@ public struct ExperimentReport: Sendable {
 
     /// The ranked table: summaries, ranks and, with a baseline, the paired comparisons.
     public func ranking(seed: UInt64, rankBy: RankMetric = .mean, baselineID: String? = nil) -> Ranking {
-        Ranking(
+        var ranking = Ranking(
             summaries: summaries(seed: seed), rankBy: rankBy, traceCount: traceNames.count,
             comparedTraceCount: comparedTraces.count, baselineID: baselineID,
             comparisons: baselineID.map { comparisons(baselineID: $0, seed: seed) } ?? []
         )
+        ranking.groupSummaries = groupSummaries
+        return ranking
     }
 
     private func qoeByTrace(_ id: String) -> [String: Double] {

@@ -17,6 +17,8 @@ public struct Ranking: Sendable {
     public let baselineID: String?
     /// Every other strategy against the baseline, in table order.
     public let comparisons: [PairedComparison]
+    /// Each strategy's groups summarised, when players shared links.
+    public var groupSummaries: [String: GroupSummary]?
 
     /// Scores this close (relative to their size) are equal: ties come from identical sessions,
     /// whose means can differ in the last bits only by summation order.

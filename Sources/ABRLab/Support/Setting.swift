@@ -51,6 +51,9 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
     case latencyJitterMs = "latency_jitter_ms"
     case outageProbability = "outage_probability"
     case outageMeanS = "outage_mean_s"
+    case players
+    case staggerS = "stagger_s"
+    case mix
 
     /// The key.
     public var description: String { rawValue }

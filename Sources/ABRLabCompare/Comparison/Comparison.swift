@@ -29,6 +29,13 @@ public struct Comparison: Sendable {
         /// Continue the interrupted run in `out`, redoing only work not yet checkpointed.
         public var resume = false
         public var checkpointInterval = Duration.seconds(2)
+        /// Players sharing each trace's link in a group; `nil` (or 1 without a mix) plays every
+        /// session alone, byte for byte as without it.
+        public var players: Int?
+        /// Seconds between the starts of a group's players.
+        public var staggerSeconds: Double?
+        /// Strategies seated in turn in one group per trace, replacing the strategy rows.
+        public var mix: [String] = []
 
         public init() {}
     }
@@ -63,9 +70,11 @@ public struct Comparison: Sendable {
         if request.traces.isEmpty { try Defaults.requireExisting(Defaults.traceSet, setting: .traces) }
         let entries = try traceReader.entries(request.traces.isEmpty ? [Defaults.traceSet] : request.traces)
         let pendingInputs = PendingRunInputs(traces: entries, jobs: request.jobs)
+        try request.checkGrouping()
         let resolver = try settings.strategyResolver()
-        if request.strategies.isEmpty { try Defaults.requireExisting(Defaults.strategiesFolder, setting: .strategies) }
-        let strategyArguments = request.strategies.isEmpty ? [Defaults.strategiesFolder, "conservative"] : request.strategies
+        if request.strategies.isEmpty, request.mix.isEmpty { try Defaults.requireExisting(Defaults.strategiesFolder, setting: .strategies) }
+        let strategyArguments = !request.mix.isEmpty ? request.mixArguments
+            : request.strategies.isEmpty ? [Defaults.strategiesFolder, "conservative"] : request.strategies
         let (resolved, strategyWarnings) = try resolver.resolveWithWarnings(strategyArguments, baseline: request.baseline)
         let baseline = request.baseline.map(StrategyResolver.strategyID(forArgument:))
         if let baseline, !resolved.contains(where: { $0.id == baseline }) {
@@ -80,18 +89,22 @@ public struct Comparison: Sendable {
         )
         let descriptors = fit.kept
         let strategyCount = descriptors.count
+        let grouping = try request.grouping(strategies: descriptors, profile: emulator.profile)
+        let sessionsPerTrace = grouping.map { $0.players * (request.mix.isEmpty ? strategyCount : 1) } ?? strategyCount
         let traceRange = Shard.partition(
-            weights: Array(repeating: strategyCount * emulator.segmentCount(for: video), count: entries.count), count: shard?.count ?? 1
+            weights: Array(repeating: sessionsPerTrace * emulator.segmentCount(for: video), count: entries.count), count: shard?.count ?? 1
         )[shard?.index ?? 0]
         // Only this shard's traces are read; the partition and fingerprint need just the files.
         let traceSet = try traceReader.load(entries[traceRange])
         let plan = ExperimentPlan(
             strategies: descriptors, traces: traceSet.traces, video: video,
             emulator: emulator, qoe: try settings.resolveQoE(), seed: settings.seed,
-            customQoE: try settings.resolveScriptedQoE()
+            customQoE: try settings.resolveScriptedQoE(), grouping: grouping
         )
         try plan.validate(requiresTraces: shard == nil)
-        let layout = ResumableResults.Layout(segments: request.segments, formats: video.formats.contains { $0 != nil }, timeline: request.bufferTimeline)
+        let layout = ResumableResults.Layout(
+            segments: request.segments, formats: video.formats.contains { $0 != nil }, timeline: request.bufferTimeline, groups: grouping != nil
+        )
         let plannedFingerprint = PlanFingerprint(
             plan: plan, traceReader: traceReader,
             qoeScript: settings.isScriptedQoE ? settings.qoe : nil, baseline: baseline, rankBy: request.rankBy,
@@ -120,14 +133,20 @@ public struct Comparison: Sendable {
         results.checkpointInterval = request.checkpointInterval
         try loadedFiles.record(in: results)
         var report = ExperimentReport(strategyIDs: descriptors.map(\.id))
+        report.grouped = grouping != nil
         if results.tracesDone > 0 {
             let completed = results.completedSessions
             try SessionsCSVReader.read(completed.url, length: completed.length, into: &report)
+            if grouping != nil {
+                let groups = results.completed("groups.csv")
+                try GroupsCSVReader.read(groups.url, length: groups.length, into: &report)
+            }
         }
-        let sessions = results.tracesDone * strategyCount..<plan.sessionCount
+        let sessions = results.tracesDone * sessionsPerTrace..<plan.sessionCount
         try PlanRun.run(
             plan, sessions: sessions, jobs: request.jobs, results: results, bufferTimeline: request.bufferTimeline, report: &report,
-            progress: { progress($0, sessions.count) }, beforeTraceEnds: { try loadedFiles.record(in: results) }
+            progress: { progress($0, sessions.count) }, beforeTraceEnds: { try loadedFiles.record(in: results) },
+            firstGroup: traceRange.lowerBound * plan.groupsPerTrace
         )
 
         let ranking = report.ranking(seed: plan.seed, rankBy: request.rankBy, baselineID: baseline)
@@ -140,7 +159,7 @@ public struct Comparison: Sendable {
         if let shard {
             manifest.shard = ShardManifest(
                 index: shard.index, count: shard.count, firstTrace: traceRange.lowerBound, traces: traceRange.count,
-                totalSessions: entries.count * strategyCount, sessions: plan.sessionCount, strategies: descriptors.map(\.id),
+                totalSessions: entries.count * sessionsPerTrace, sessions: plan.sessionCount, strategies: descriptors.map(\.id),
                 baseline: baseline, seed: plan.seed, rankBy: request.rankBy.rawValue,
                 files: try results.checksums().mapValues { ShardManifest.File(bytes: $0.bytes, crc32: $0.crc32) }
             )
@@ -148,7 +167,7 @@ public struct Comparison: Sendable {
         try results.finish(ranking: ranking, manifest: try manifest.json())
         return Outcome(
             ranking: ranking, failureCount: report.failureCount, sessionCount: plan.sessionCount,
-            totalSessionCount: entries.count * strategyCount
+            totalSessionCount: entries.count * sessionsPerTrace
         )
     }
 }

@@ -9,8 +9,15 @@ import ABRLab
 public enum PlanRun {
     public static func run(
         _ plan: ExperimentPlan, sessions: Range<Int>, jobs: Int, results: ResumableResults, bufferTimeline: Bool,
-        report: inout ExperimentReport, progress: (Int) -> Void = { _ in }, beforeTraceEnds: () throws -> Void = {}
+        report: inout ExperimentReport, progress: (Int) -> Void = { _ in }, beforeTraceEnds: () throws -> Void = {},
+        firstGroup: Int = 0
     ) throws {
+        if plan.grouping != nil {
+            return try runGroups(
+                plan, sessions: sessions, jobs: jobs, results: results, bufferTimeline: bufferTimeline, report: &report,
+                progress: progress, beforeTraceEnds: beforeTraceEnds, firstGroup: firstGroup
+            )
+        }
         let video = plan.video
         let profileName = plan.emulator.profile.name
         let qoeName = plan.qoeName
@@ -30,6 +37,55 @@ public enum PlanRun {
                 try results.endTrace()
             }
             progress(done)
+        })
+    }
+}
+
+extension PlanRun {
+    /// The groups whose players are `sessions` (whole groups), a group on one worker; each
+    /// player's rows carry its group and seat, the group's last player its `groups.csv` row.
+    /// Groups are numbered in the whole run's order: this shard's first is `firstGroup`.
+    /// The report keys a player's metrics by its trace and its turn among the players of its
+    /// strategy in the group (`trace#2`), so strategies pair up seat by seat.
+    static func runGroups(
+        _ plan: ExperimentPlan, sessions: Range<Int>, jobs: Int, results: ResumableResults, bufferTimeline: Bool,
+        report: inout ExperimentReport, progress: (Int) -> Void, beforeTraceEnds: () throws -> Void, firstGroup: Int
+    ) throws {
+        guard let grouping = plan.grouping else { preconditionFailure("the plan has no groups") }
+        let video = plan.video
+        let profileName = plan.emulator.profile.name
+        let qoeName = plan.qoeName
+        let rows = plan.sessionsPerTrace
+        let compression = results.compressionQueue
+        let groups = sessions.lowerBound / grouping.players..<sessions.upperBound / grouping.players
+        var done = 0
+        try ExperimentRunner(jobs: jobs).run(plan, groups: groups, prepare: { group in
+            var players = group.players.enumerated().map { seat, outcome in
+                SessionCSV(
+                    outcome: outcome, profile: profileName, qoeModel: qoeName, video: video, bufferTimeline: bufferTimeline,
+                    seat: GroupSeat(group: firstGroup + group.index + 1, player: seat + 1)
+                )
+            }
+            players[players.count - 1].groupLines = GroupCSV.line(group, number: firstGroup + group.index + 1, staggerSeconds: grouping.staggerSeconds)
+            compression.compressWaiting()
+            return (players, group.label, group.metrics)
+        }, consume: { (players: [SessionCSV], label: String, metrics: GroupMetrics) in
+            report.addGroup(label: label, metrics: metrics)
+            var turns: [String: Int] = [:]
+            for session in players {
+                turns[session.strategyID, default: 0] += 1
+                report.add(
+                    strategyID: session.strategyID, traceName: ExperimentReport.playerKey(trace: session.traceName, turn: turns[session.strategyID]!),
+                    metrics: session.metrics, error: session.error
+                )
+                try results.append(session)
+                done += 1
+                if done % rows == 0 {
+                    try beforeTraceEnds()
+                    try results.endTrace()
+                }
+                progress(done)
+            }
         })
     }
 }

@@ -11,7 +11,7 @@ public enum RankedTable {
         let live = ranking.summaries.contains { $0.liveLatencySeconds != nil }
         var rows = [[
             "#", "strategy", "sessions", "QoE mean [95% CI]", "median", "bitrate kbps", "rebuffer %", "switches", "startup s",
-        ] + (live ? ["latency s", "rate dev"] : [])]
+        ] + (live ? ["latency s", "rate dev"] : []) + (ranking.groupSummaries == nil ? [] : ["jain", "util %"])]
         for item in ranking.summaries {
             rows.append([
                 item.rank.map(String.init) ?? "-", item.strategyID,
@@ -19,7 +19,11 @@ public enum RankedTable {
                 "\(number(item.qoeTotalMean)) [\(number(item.qoeTotalInterval.lower)), \(number(item.qoeTotalInterval.upper))]",
                 number(item.qoeTotalMedian), number(item.averageBitrateKbps, digits: 0),
                 number(item.rebufferRatio * 100), number(item.switches, digits: 1), number(item.startupSeconds),
-            ] + (live ? [number(item.liveLatencySeconds ?? .nan, digits: 3), number(item.playbackRateDeviation ?? .nan, digits: 3)] : []))
+            ] + (live ? [number(item.liveLatencySeconds ?? .nan, digits: 3), number(item.playbackRateDeviation ?? .nan, digits: 3)] : [])
+              + (ranking.groupSummaries.map { summaries in
+                  let group = summaries[item.strategyID] ?? GroupSummary([])
+                  return [number(group.jain, digits: 3), number(group.utilisation * 100, digits: 1)]
+              } ?? []))
         }
         var lines = layout(rows).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if !ranking.incomplete.isEmpty {

@@ -120,10 +120,11 @@ public struct ShardMerger {
         -> (files: [AtomicFile], report: ExperimentReport, shard: ShardManifest, manifest: String) {
         let first = parts[0].shard
         var report = ExperimentReport(strategyIDs: first.strategies)
+        report.grouped = first.files["groups.csv"] != nil
         var files: [AtomicFile] = []
         for name in first.files.keys.sorted() {
             let output = try AtomicFile(out.appendingPathComponent(name), temporaryFolder: temporaryFolder)
-            let header = try Self.header(of: name)
+            let header = try Self.header(of: name, grouped: first.files["groups.csv"] != nil)
             try output.write(bytes: header)
             for part in parts {
                 let url = part.folder.appendingPathComponent(name)
@@ -131,6 +132,7 @@ public struct ShardMerger {
                     throw InputError(file: url.path, "is missing from the shard's run.json")
                 }
                 try Self.copyBody(of: url, header: header, expected: recorded, into: output)
+                if name == "groups.csv" { try GroupsCSVReader.read(url, into: &report) }
                 if name == "sessions.csv" {
                     let rows = try SessionsCSVReader.read(url, into: &report)
                     guard rows == part.shard.sessions else {
@@ -198,13 +200,14 @@ public struct ShardMerger {
     }
 
     /// The header a data file starts with: its CSV header line, a block of its own (gzip member
-    /// or Zstandard frame) in compressed files.
-    public static func header(of name: String) throws(InputError) -> [UInt8] {
+    /// or Zstandard frame) in compressed files; `grouped` for a run whose players share links.
+    public static func header(of name: String, grouped: Bool = false) throws(InputError) -> [UInt8] {
         let headers = Dictionary(uniqueKeysWithValues: SegmentsFormat.allCases.compactMap { format in
-            format.fileName.map { ($0, SessionCSV.segmentsHeader) }
+            format.fileName.map { ($0, grouped ? SessionCSV.groupedSegmentsHeader : SessionCSV.segmentsHeader) }
         } + [
-            ("sessions.csv", SessionCSV.sessionsHeader), ("transitions.csv", SessionCSV.transitionsHeader),
-            ("formats.csv", SessionCSV.formatsHeader), ("buffer_timeline.csv", SessionCSV.timelineHeader),
+            ("sessions.csv", grouped ? SessionCSV.groupedSessionsHeader : SessionCSV.sessionsHeader),
+            ("transitions.csv", SessionCSV.transitionsHeader), ("formats.csv", SessionCSV.formatsHeader),
+            ("buffer_timeline.csv", SessionCSV.timelineHeader), ("groups.csv", GroupCSV.header),
         ])
         guard let header = headers[name] else { throw InputError(file: name, "is not a data file abrlab writes") }
         let line = Array(CSVRow.line(header).utf8)

@@ -53,6 +53,9 @@ extension Setting {
         case .latencyJitterMs: "--latency-jitter-ms"
         case .outageProbability: "--outage-probability"
         case .outageMeanS: "--outage-mean-s"
+        case .players: "--players"
+        case .staggerS: "--stagger-s"
+        case .mix: "--mix"
         }
     }
 }

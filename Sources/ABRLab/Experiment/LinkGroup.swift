@@ -1,0 +1,272 @@
+/// Several players on one trace's link: a fluid processor-sharing bottleneck.
+///
+/// At every instant the link's capacity (the trace's bandwidth, times the profile's bandwidth
+/// multiplier) is divided equally among the players whose requests are in their data phase;
+/// a request's latency, an idle delay, a full-buffer wait and a finished player take no share.
+/// The division is recomputed at every event of any player: a request's first byte, a
+/// transfer's end (or abandonment) and a period boundary of the trace. Player `k` (0-based)
+/// joins the link `k × staggerSeconds` into the trace; its own session time starts then, so
+/// each player's records read as a single session's do. Each player sees only the throughput
+/// of its own transfers.
+///
+/// Each player is a ``StreamingSession`` answered by its own strategy in the order the batch
+/// path promises (``SessionStrategy``); with one player the group plays exactly the single
+/// session, byte for byte. A player whose session fails leaves the link; the others go on.
+public struct LinkGroup: Sendable {
+    /// One seat on the link: who plays and with which seed.
+    public struct Player {
+        public var strategyID: String
+        public var seed: UInt64
+        public var strategy: any SessionStrategy
+
+        public init(strategyID: String, seed: UInt64, strategy: any SessionStrategy) {
+            self.strategyID = strategyID
+            self.seed = seed
+            self.strategy = strategy
+        }
+    }
+
+    public let emulator: SessionEmulator
+    public let trace: NetworkTrace
+    public let video: Video
+    public let staggerSeconds: Double
+
+    /// Two events closer than this are one: the players' clocks drift by rounding only.
+    static let toleranceSeconds = 1e-9
+
+    public init(emulator: SessionEmulator, trace: NetworkTrace, video: Video, staggerSeconds: Double = 0) throws(InputError) {
+        if let refusal = Self.refusal(for: emulator.profile) { throw InputError(setting: .players, refusal) }
+        guard staggerSeconds.isFinite, staggerSeconds >= 0, staggerSeconds <= emulator.profile.maxSessionSeconds else {
+            throw InputError(setting: .staggerS, "must be a number of seconds ≥ 0, at most the session limit (\(NumberText.readable(emulator.profile.maxSessionSeconds)) s)")
+        }
+        self.emulator = emulator
+        self.trace = trace
+        self.video = video
+        self.staggerSeconds = staggerSeconds
+    }
+
+    /// Why `profile`'s players cannot share a link, or `nil` when they can.
+    public static func refusal(for profile: EmulationProfile) -> InputText? {
+        switch profile.mechanics {
+        case .wholeTransfers(let settings):
+            guard settings.latencyConsumesTraceTime else {
+                return "profile \(profile.name) adds each request's latency without moving the trace, so its players keep no common clock on a shared link; use \(Setting.profile) default or sabre"
+            }
+            return nil
+        case .segmentBuffer:
+            return nil
+        case .live:
+            return "profile \(profile.name) paces each player by its own live edge and chunked transfers, which the shared link does not model; use \(Setting.profile) default or sabre"
+        }
+    }
+
+    /// When player `index` (0-based) joins the link, seconds into the trace.
+    public func startSeconds(player index: Int) -> Double {
+        Double(index) * staggerSeconds
+    }
+
+    /// Plays `players` on the link to the end of the last one: each player's result, or the
+    /// error that ended its session, in seat order.
+    public func play(_ players: [Player]) -> [Result<SessionResult, EmulationError>] {
+        var results = [Result<SessionResult, EmulationError>?](repeating: nil, count: players.count)
+        var seats: [Seat] = []
+        seats.reserveCapacity(players.count)
+        for (index, player) in players.enumerated() {
+            do { seats.append(try Seat(player: player, index: index, offsetSeconds: startSeconds(player: index), group: self)) } catch {
+                results[index] = .failure(error)
+            }
+        }
+        for index in seats.indices { seats[index].advanceToData(trace: trace.name) }
+        // Each sending player is walked only to its own events while the share stays put; when
+        // the share changes (a player starts or ends a data phase) every sending player is first
+        // brought to that instant at the old share, so each walks at a constant share between
+        // two changes, and the players that do not change cost nothing at another's event.
+        var fraction = 1.0
+        while true {
+            var event: (seat: Int, seconds: Double)?
+            var start = Double.infinity
+            for index in seats.indices {
+                switch seats[index].state {
+                case .waiting(let atSeconds): start = min(start, atSeconds)
+                case .sending(_, let nextSeconds): if nextSeconds < event?.seconds ?? .infinity { event = (index, nextSeconds) }
+                case .done: break
+                }
+            }
+            if let event, event.seconds < start {
+                seats[event.seat].move(.toNextEvent(fraction: fraction), to: event.seconds, trace: trace.name)
+                if case .sending = seats[event.seat].state {
+                    seats[event.seat].plan(fraction: fraction)
+                    continue
+                }
+                fraction = share(&seats, at: event.seconds)
+            } else if start.isFinite {
+                fraction = share(&seats, at: start)
+            } else {
+                break
+            }
+        }
+        for seat in seats {
+            guard case .done = seat.state, let result = seat.outcome else { preconditionFailure("a player did not finish") }
+            results[seat.index] = result
+        }
+        return results.map { $0! }
+    }
+
+    /// The share changes at link time `seconds`: every sending player is brought there at the
+    /// old share, the players whose data phase starts then join, and each plans its next event
+    /// at the new share, which is returned.
+    private func share(_ seats: inout [Seat], at seconds: Double) -> Double {
+        var changed = true
+        while changed {
+            changed = false
+            for index in seats.indices {
+                guard case .sending(let sinceSeconds, let nextSeconds) = seats[index].state, sinceSeconds < seconds else { continue }
+                let fraction = seats[index].fraction
+                if nextSeconds <= seconds + Self.toleranceSeconds {
+                    // Its own event falls at the change: taken whole, it may end the data phase.
+                    seats[index].move(.toNextEvent(fraction: fraction), to: seconds, trace: trace.name)
+                    changed = true
+                } else {
+                    seats[index].move(.advance(seconds: seconds - sinceSeconds, fraction: fraction), to: seconds, trace: trace.name)
+                }
+            }
+        }
+        var sending = 0
+        for index in seats.indices {
+            switch seats[index].state {
+            case .waiting(let atSeconds) where atSeconds <= seconds + Self.toleranceSeconds:
+                seats[index].state = .sending(sinceSeconds: seconds, nextSeconds: seconds)
+                sending += 1
+            case .sending: sending += 1
+            case .waiting, .done: break
+            }
+        }
+        let fraction = sending > 0 ? 1 / Double(sending) : 1
+        for index in seats.indices { seats[index].plan(fraction: fraction) }
+        return fraction
+    }
+}
+
+/// One player on the link: its session, its strategy, when it joined, and where it stands.
+private struct Seat {
+    enum State {
+        /// Its next data phase starts at this link time (seconds since the first player joined).
+        case waiting(atSeconds: Double)
+        /// In a data phase, taking a share of the link: walked to `sinceSeconds`, its own next
+        /// event (at its share) due at `nextSeconds`, both link time.
+        case sending(sinceSeconds: Double, nextSeconds: Double)
+        /// Finished or failed: ``outcome`` says which.
+        case done
+    }
+
+    var session: StreamingSession
+    var strategy: any SessionStrategy
+    let strategyID: String
+    /// The player's seat, 0-based.
+    let index: Int
+    let offsetSeconds: Double
+    /// Small and plain, as the group reads every seat's at every event; the result lies apart.
+    var state: State
+    /// How the session ended, once `state` is `done`.
+    private(set) var outcome: Result<SessionResult, EmulationError>?
+    /// The share the player's walk is planned at.
+    var fraction = 1.0
+
+    init(player: LinkGroup.Player, index: Int, offsetSeconds: Double, group: LinkGroup) throws(EmulationError) {
+        strategy = player.strategy
+        strategyID = player.strategyID
+        self.index = index
+        self.offsetSeconds = offsetSeconds
+        state = .waiting(atSeconds: offsetSeconds)
+        session = try StreamingSession(
+            emulator: group.emulator, strategyID: player.strategyID, trace: group.trace, video: group.video, seed: player.seed
+        )
+        if offsetSeconds > 0 { try session.joinLink(atSeconds: offsetSeconds) }
+        do { try strategy.setUp(session.info) } catch { throw Self.error(error, segment: nil, trace: group.trace.name) }
+    }
+
+    /// Ends the player's part: it takes no share from now on.
+    mutating func finish(_ outcome: Result<SessionResult, EmulationError>) {
+        self.outcome = outcome
+        state = .done
+    }
+
+    /// Plans the next event of a sending player at `fraction` of the link.
+    mutating func plan(fraction: Double) {
+        guard case .sending(let sinceSeconds, _) = state else { return }
+        self.fraction = fraction
+        state = .sending(sinceSeconds: sinceSeconds, nextSeconds: sinceSeconds + session.secondsToNextTransferEvent(fraction: fraction))
+    }
+
+    /// Moves the transfer in its data phase to link time `seconds`, answering the abandonment
+    /// check it stops at; at its end, on to the next data phase.
+    mutating func move(_ move: LinkShareMove, to seconds: Double, trace: String) {
+        state = .sending(sinceSeconds: seconds, nextSeconds: seconds)
+        do {
+            switch try session.stepShared(move) {
+            case .network(let event) where event.kind == .transferEnd:
+                advanceToData(trace: trace)
+            case .checkAbandonment(let progress):
+                let answer: AbandonmentAnswer
+                do { answer = try strategy.answerAbandonment(progress) } catch {
+                    throw Self.error(error, segment: progress.segmentIndex, trace: trace)
+                }
+                try session.answer(answer)
+            default:
+                break
+            }
+        } catch {
+            finish(.failure(Self.error(error, segment: session.segmentIndex, trace: trace)))
+        }
+    }
+
+    /// Steps the session, answering it as the batch path does, until its next data phase is
+    /// about to start (the first byte of a request) or it ends: what a player does outside a
+    /// data phase depends on no other player.
+    mutating func advanceToData(trace: String) {
+        do {
+            while true {
+                switch try session.nextEvent() {
+                case .decide:
+                    do { try session.decide { context in try strategy.decide(context) } } catch {
+                        throw Self.error(error, segment: session.segmentIndex, trace: trace)
+                    }
+                case .checkAbandonment(let progress):
+                    let answer: AbandonmentAnswer
+                    do { answer = try strategy.answerAbandonment(progress) } catch {
+                        throw Self.error(error, segment: progress.segmentIndex, trace: trace)
+                    }
+                    try session.answer(answer)
+                case .waited(let seconds):
+                    do { try strategy.didWait(seconds: seconds, context: session.context) } catch {
+                        throw Self.error(error, segment: session.segmentIndex, trace: trace)
+                    }
+                case .downloaded(let record):
+                    do { try strategy.didDownload(record, context: session.context) } catch {
+                        throw Self.error(error, segment: record.segmentIndex, trace: trace)
+                    }
+                case .network(let event):
+                    guard event.kind == .firstByte else { continue }
+                    state = .waiting(atSeconds: offsetSeconds + event.seconds)
+                    return
+                case .finished(let result):
+                    finish(.success(result))
+                    return
+                }
+            }
+        } catch let error as EmulationError {
+            if case .abandonmentLimit(_, let segment, let trace) = error {
+                finish(.failure(.abandonmentLimit(check: strategy.abandonmentCheckLocation() ?? strategyID, segment: segment, trace: trace)))
+            } else {
+                finish(.failure(error))
+            }
+        } catch {
+            finish(.failure(Self.error(error, segment: session.segmentIndex, trace: trace)))
+        }
+    }
+
+    /// A strategy's error as the batch path words it.
+    static func error(_ error: any Error, segment: Int?, trace: String) -> EmulationError {
+        SessionEngine<WholeTransferModel>.strategyError(error, segment: segment, trace: trace)
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `compare --players N`: groups of players on each trace's link, byte-identical across
+/// `--jobs`, shards and merges; `--players 1` is the single run; bad grouping input is one line
+/// and no output.
+@Suite(.tags(.cli), .selectedByTags) struct CompareGroupsTests {
+    static let run = [
+        "compare", "--strategies", "conservative", "bba-native", "--traces", "Traces/default", "--video", "Traces/video.json", "--quiet",
+    ]
+
+    static func files(_ folder: URL) throws -> [String: Data] {
+        try MergeTests.files(folder).filter { $0.key != "run.json" }
+    }
+
+    @Test(arguments: ["default", "sabre"])
+    func onePlayerIsTheSingleRunByteForByte(profile: String) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let alone = folder.appendingPathComponent("alone")
+        let one = folder.appendingPathComponent("one")
+        #expect(try CLI.run(Self.run + ["--profile", profile, "--out", alone.path]).status == 0)
+        let result = try CLI.run(Self.run + ["--profile", profile, "--players", "1", "--out", one.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let expected = try Self.files(alone)
+        #expect(try Self.files(one) == expected)
+        #expect(expected["groups.csv"] == nil)
+    }
+
+    @Test(arguments: ["default", "sabre"])
+    func groupsAreTheSameWhateverTheJobCount(profile: String) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var outputs: [[String: Data]] = []
+        for jobs in ["1", "3"] {
+            let out = folder.appendingPathComponent("jobs\(jobs)")
+            let result = try CLI.run(Self.run + ["--profile", profile, "--players", "3", "--stagger-s", "1.5", "--jobs", jobs, "--out", out.path])
+            #expect(result.status == 0, "\(result.stderr)")
+            outputs.append(try Self.files(out))
+        }
+        #expect(outputs[0] == outputs[1])
+        let groups = String(decoding: try #require(outputs[0]["groups.csv"]), as: UTF8.self).split(separator: "\n")
+        let sessions = String(decoding: try #require(outputs[0]["sessions.csv"]), as: UTF8.self).split(separator: "\n")
+        #expect(groups.first == "group,strategy,trace,players,stagger_s,finished,jain,unfairness,inefficiency,instability,qoe_fairness_f,utilisation,overlap_s,error")
+        #expect(sessions.first?.hasPrefix("strategy,trace,group,player,profile,") == true)
+        // 12 traces × 2 strategy rows, 3 players each.
+        #expect(groups.count == 1 + 24)
+        #expect(sessions.count == 1 + 72)
+        #expect(sessions[1].hasPrefix("conservative,") && sessions[1].contains(",1,1,\(profile),"))
+        #expect(sessions[3].contains(",1,3,\(profile),"))
+        #expect(sessions[4].hasPrefix("bba-native,") && sessions[4].contains(",2,1,\(profile),"))
+    }
+
+    @Test func aMixSeatsItsStrategiesInTurn() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run([
+            "compare", "--mix", "conservative,bba-native", "--players", "4", "--traces", "Traces/default", "--video", "Traces/video.json",
+            "--quiet", "--out", folder.path,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let sessions = try CLI.read(folder.appendingPathComponent("sessions.csv")).split(separator: "\n").dropFirst()
+        #expect(sessions.count == 12 * 4)
+        #expect(sessions.prefix(4).map { $0.split(separator: ",")[0] } == ["conservative", "bba-native", "conservative", "bba-native"])
+        let groups = try CLI.read(folder.appendingPathComponent("groups.csv")).split(separator: "\n")
+        #expect(groups.count == 1 + 12)
+        #expect(groups[1].hasPrefix("1,conservative+bba-native,"))
+    }
+
+    @Test func shardsOfGroupsMergeIntoTheWholeRun() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let grouped = Self.run + ["--players", "2", "--stagger-s", "3"]
+        let whole = folder.appendingPathComponent("whole")
+        #expect(try CLI.run(grouped + ["--out", whole.path]).status == 0)
+        let shards = try (0..<3).map { index in
+            let out = folder.appendingPathComponent("shard-\(index)").path
+            let result = try CLI.run(grouped + ["--shard", "\(index)/3", "--out", out])
+            #expect(result.status == 0, "\(result.stderr)")
+            return out
+        }
+        let merged = folder.appendingPathComponent("merged")
+        let result = try CLI.run(["merge"] + shards + ["--out", merged.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Self.files(merged) == (try Self.files(whole)))
+    }
+
+    @Test func aGroupedRunKilledHalfwayAndResumedEqualsAnUninterruptedOne() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let traces = folder.appendingPathComponent("traces")
+        let generated = try CLI.run(["traces", "generate", "--preset", "4g", "--count", "40", "--out-dir", traces.path, "--duration-s", "120"])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let run = [
+            "compare", "--strategies", "Strategies/robust_mpc.lua", "Strategies/bola.lua", "--traces", traces.path, "--video", "Traces/video.json",
+            "--players", "4", "--stagger-s", "2", "--profile", "sabre", "--quiet", "--jobs", "1",
+        ]
+        let whole = folder.appendingPathComponent("whole")
+        #expect(try CLI.run(run + ["--out", whole.path]).status == 0)
+        let killed = folder.appendingPathComponent("killed")
+        try CompareResumeTests.killedRun(run, out: killed, records: 6)
+        let resumed = try CLI.run(run + ["--out", killed.path, "--resume"])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(try Self.files(killed) == (try Self.files(whole)))
+    }
+
+    @Test(arguments: [
+        (["--players", "0"], "abrlab: --players: must be from 1 to 1024\n"),
+        (["--players", "2", "--stagger-s", "-1"], "abrlab: --stagger-s: must be a number of seconds ≥ 0\n"),
+        (["--players", "2", "--stagger-s", "nan"], "abrlab: --stagger-s: must be a number of seconds ≥ 0\n"),
+        (["--stagger-s", "2"], "abrlab: --stagger-s: staggers the players of a group; give --players or --mix\n"),
+        (["--players", "2", "--profile", "pensieve"], "abrlab: --players: profile pensieve adds each request's latency without moving the trace, so its players keep no common clock on a shared link; use --profile default or sabre\n"),
+        (["--players", "1", "--profile", "live"], "abrlab: --players: profile live paces each player by its own live edge and chunked transfers, which the shared link does not model; use --profile default or sabre\n"),
+    ])
+    func badGroupingIsOneLineAndNoOutput(extra: [String], message: String) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        let result = try CLI.run(Self.run + extra + ["--out", out.path])
+        #expect(result.status != 0)
+        #expect(result.stderr == message)
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("sessions.csv").path))
+    }
+
+    @Test func aBaselineOutsideTheMixIsOneLineAndNoOutput() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        let result = try CLI.run([
+            "compare", "--mix", "conservative,bba-native", "--baseline", "bola", "--traces", "Traces/default", "--video", "Traces/video.json", "--out", out.path,
+        ])
+        #expect(result.status != 0)
+        #expect(result.stderr == "abrlab: --baseline/--mix: the baseline 'bola' takes no seat; name one of the strategies of --mix\n")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test func aMixOfAnUnknownStrategyIsOneLineAndNoOutput() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        let result = try CLI.run(["compare", "--mix", "conservative,no-such-rule", "--traces", "Traces/default", "--video", "Traces/video.json", "--out", out.path])
+        #expect(result.status != 0)
+        #expect(result.stderr.hasPrefix("abrlab: ") && result.stderr.contains("no-such-rule"))
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("sessions.csv").path))
+    }
+}
