@@ -1,5 +1,6 @@
 """The helpers the notebooks share: buffer states along the drawn buffer curve, and QoE axes that an
 incomplete strategy's outliers cannot squash. Run by scripts/check-notebooks (pytest)."""
+import json
 import sys
 from pathlib import Path
 
@@ -90,3 +91,30 @@ def test_a_missing_file_is_named(tmp_path):
     assert ap.data_file(tmp_path, "segments.csv") is None
     with pytest.raises(FileNotFoundError, match="segments.csv: not there, nor compressed"):
         ap.read(tmp_path, "segments.csv")
+
+
+def test_trace_periods_are_read_in_each_drawable_format(tmp_path):
+    (tmp_path / "a.csv").write_text("end_s,bandwidth_bps,latency_s\n1,158000,0.1\n3,2000000,0.1\n")
+    (tmp_path / "p").write_text("10.0\t1.5\n12.0\t0.5\n15.0\t2.0\n")
+    (tmp_path / "s.json").write_text('[{"duration_ms": 500, "bandwidth_kbps": 300, "latency_ms": 20},'
+                                     ' {"duration_ms": 1500, "bandwidth_kbps": 900, "latency_ms": 20}]')
+    (tmp_path / "m").write_text("1\n1\n2\n")
+    ends, kbps = ap.read_trace_periods(tmp_path / "a.csv")
+    assert list(ends) == [1, 3] and list(kbps) == [158, 2000]
+    ends, kbps = ap.read_trace_periods(tmp_path / "p")
+    assert list(ends) == [2, 5, 8] and list(kbps) == [1500, 500, 2000]
+    ends, kbps = ap.read_trace_periods(tmp_path / "s.json")
+    assert list(ends) == [0.5, 2.0] and list(kbps) == [300, 900]
+    assert ap.read_trace_periods(tmp_path / "m") is None
+
+
+def test_the_link_loops_its_trace_and_takes_the_bandwidth_multiplier(tmp_path):
+    trace = tmp_path / "t.csv"
+    trace.write_text("end_s,bandwidth_bps\n1,1000000\n3,2000000\n")
+    run = {"inputs": {"traces": [{"name": "t", "file": {"path": str(trace)}}]},
+           "profile": {"mechanics": {"case": "segmentBuffer", "bandwidthMultiplier": 2}}}
+    (tmp_path / "run.json").write_text(json.dumps(run))
+    times, kbps = ap.link_capacity(tmp_path, "t", 7.0)
+    assert list(times) == [0, 1, 3, 4, 6, 7]
+    assert list(kbps) == [2000, 4000, 2000, 4000, 2000, 2000]
+    assert ap.link_capacity(tmp_path, "missing", 7.0) is None
