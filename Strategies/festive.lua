@@ -1,76 +1,112 @@
 -- FESTIVE: fair, efficient and stable adaptation.
 -- Jiang, Sekar and Zhang, "Improving Fairness, Efficiency, and Stability in HTTP-based Adaptive
 -- Video Streaming with FESTIVE", ACM CoNEXT 2012, doi:10.1145/2413176.2413189.
--- The estimate is the harmonic mean of the last 20 throughputs. The reference level moves up one
--- step only after the current level has played for as many segments as its (1-based) index,
--- and down one step at once. Between staying and the reference it picks the lower cost of
--- stability (2 to the number of recent switches, one more if it switches) plus alpha times
--- efficiency (|bitrate / min(p x estimate, reference bitrate) - 1|).
+--
+-- Before each request after the first:
+--   1. estimate: w, the harmonic mean of the last 20 throughputs (of all of them before 20);
+--   2. schedule: a target buffer drawn uniformly from [30 s - delta, 30 s + delta], delta one
+--      segment, with the session's seeded math.random; the request waits while the buffer is
+--      above it (lib/randomized_scheduler.lua);
+--   3. reference (stateful, gradual): with k the current level's 1-based index, one level up
+--      once k segments in a row have played at level k and the highest level <= p x w is
+--      higher; one level down at once when it is lower;
+--   4. delayed update: between staying and the reference, the lower of
+--      score_stability + alpha x score_efficiency, with score_stability 2^n for staying and
+--      2^(n+1) for switching (n: switches in the last 20 s of session time) and
+--      score_efficiency(b) = |b / min(w, b_ref) - 1|.
+-- Where the paper and the ns-3 DASH module's festive.cc (haraldott/dash) differ, this follows
+-- the paper; docs/shared-link.md lists the differences.
 
+local scheduler = require("lib.randomized_scheduler")
+
+---@type abrlab.Strategy
 local M = {
   name = "FESTIVE",
-  description = "FESTIVE: harmonic estimate, gradual up-switching, stability/efficiency trade-off.",
+  description = "FESTIVE: harmonic estimate, randomised scheduling, gradual switching, stability/efficiency trade-off.",
   params = {
-    window = 20,       -- downloads in the harmonic mean and in the switch count
-    target = 0.85,     -- p: share of the estimate aimed at
-    alpha = 12,        -- weight of efficiency against stability
+    window = 20,            -- throughputs in the harmonic mean
+    switch_window_s = 20,   -- seconds of session time whose switches count in the stability score
+    target = 0.85,          -- p: share of the estimate the reference level aims at
+    alpha = 12,             -- weight of efficiency against stability
+    target_buffer_s = 30,   -- the buffer the randomised scheduling centres on
+    delta_segments = 1,     -- half-width of its random target, in segment durations
     first_level = 1,
   },
   param_types = { window = "integer", first_level = "integer" },  -- overrides of these must be integers
 }
 
-local levels_played = {}
-local segments_at_level = 0
+local last_played            -- level of the latest completed download
+local segments_at_level = 0  -- completed downloads in a row at last_played
+local switch_times_s = {}    -- session time of the request of each segment that switched level
+local request_s = 0          -- session time of the pending request
 
 function M.on_download(report)
-  local n = #levels_played
-  if n > 0 and levels_played[n] == report.level then
+  if report.abandoned then return end
+  if report.level == last_played then
     segments_at_level = segments_at_level + 1
   else
+    if last_played ~= nil then switch_times_s[#switch_times_s + 1] = request_s end
+    last_played = report.level
     segments_at_level = 1
   end
-  levels_played[n + 1] = report.level
 end
 
-local function recent_switches()
-  local n, switches = #levels_played, 0
-  for i = math.max(2, n - M.params.window + 1), n do
-    if levels_played[i] ~= levels_played[i - 1] then switches = switches + 1 end
+-- Harmonic mean of the last `window` throughputs.
+function M.harmonic_mean_kbps(throughputs_kbps, window)
+  local n = #throughputs_kbps
+  local count, inverse_sum = 0, 0
+  for i = math.max(1, n - window + 1), n do
+    inverse_sum = inverse_sum + 1 / throughputs_kbps[i]
+    count = count + 1
+  end
+  return count / inverse_sum
+end
+
+-- Switches whose requests went out after now_s - window_s.
+local function recent_switches(now_s, window_s)
+  local switches = 0
+  for i = #switch_times_s, 1, -1 do
+    if switch_times_s[i] <= now_s - window_s then break end
+    switches = switches + 1
   end
   return switches
+end
+
+-- The reference level: stateful, at most one step from `current`.
+function M.reference_level(levels_kbps, current, segments_at_current, aim_kbps)
+  local target_level = 1
+  for l = 1, #levels_kbps do
+    if levels_kbps[l] <= aim_kbps then target_level = l end
+  end
+  if target_level > current and segments_at_current >= current then return current + 1 end
+  if target_level < current then return current - 1 end
+  return current
 end
 
 function M.choose(ctx)
   local p = M.params
   local current = ctx.last_level
-  if current == nil then return math.min(p.first_level, ctx.level_count) end
-  local history = ctx.throughputs_kbps
-  local n = #history
-  local inverse_sum = 0
-  for i = math.max(1, n - p.window + 1), n do inverse_sum = inverse_sum + 1 / history[i] end
-  local aim_kbps = p.target * (math.min(n, p.window) / inverse_sum)
+  if current == nil then
+    request_s = ctx.elapsed_s
+    return math.min(p.first_level, ctx.level_count)
+  end
+  local estimate_kbps = M.harmonic_mean_kbps(ctx.throughputs_kbps, p.window)
+  local delay_s = scheduler.delay_s(ctx.buffer_s, p.target_buffer_s, p.delta_segments * ctx.segment_duration_s)
+  request_s = ctx.elapsed_s + delay_s
 
-  local target_level = 1
-  for l = 1, ctx.level_count do
-    if ctx.levels_kbps[l] <= aim_kbps then target_level = l end
-  end
-  local reference = current
-  if target_level > current and segments_at_level >= current then
-    reference = current + 1
-  elseif target_level < current then
-    reference = current - 1
-  end
-  if reference == current then return current end
+  -- After an abandonment the last level is the abandoned one; the state follows what played.
+  local played = last_played or current
+  local streak = played == current and segments_at_level or 0
+  local reference = M.reference_level(ctx.levels_kbps, current, streak, p.target * estimate_kbps)
+  if reference == current then return current, delay_s end
 
-  local switches = recent_switches()
-  local function cost(level)
-    local stability = 2 ^ (switches + (level ~= current and 1 or 0))
-    local denominator = math.min(aim_kbps, ctx.levels_kbps[reference])
-    local efficiency = math.abs(ctx.levels_kbps[level] / denominator - 1)
-    return stability + p.alpha * efficiency
+  local n = recent_switches(ctx.elapsed_s, p.switch_window_s)
+  local denominator = math.min(estimate_kbps, ctx.levels_kbps[reference])
+  local function score(level, stability)
+    return stability + p.alpha * math.abs(ctx.levels_kbps[level] / denominator - 1)
   end
-  if cost(reference) < cost(current) then return reference end
-  return current
+  if score(reference, 2 ^ (n + 1)) < score(current, 2 ^ n) then return reference, delay_s end
+  return current, delay_s
 end
 
 return M

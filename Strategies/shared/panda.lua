@@ -14,7 +14,12 @@
 --      longer: the delay before a request is what the target leaves after the last download.
 -- Parameters: the values the ns-3 DASH module (haraldott/dash, model/panda.cc) uses, which the
 -- issue quotes: kappa 0.28 /s, omega 0.3 Mbps, alpha 0.2 /s, beta 0.2, epsilon 0.15,
--- B_min 26 s. They were not checked against the paper's own table here (docs/shared-link.md).
+-- B_min 26 s. Steps 1-4 were checked line by line against panda.cc (PandaTests works one
+-- session through them by hand); the values were not checked against the paper's own table,
+-- which was not at hand. Where panda.cc departs from the paper's equations this script keeps
+-- the paper's, as docs/shared-link.md lists: the dead zone's margins are epsilon * y up and 0
+-- down (panda.cc subtracts omega from both and compares whole Mbps), the pacing reads the buffer
+-- at this request (panda.cc the one at the previous decision), and x_meas is the bytes measured.
 
 ---@type abrlab.Strategy
 local M = {

@@ -36,4 +36,38 @@ import TestSupport
         }
         #expect(segments.suffix(60).allSatisfy { $0.level == 5 })
     }
+
+    /// The target-rate update on a constant 6000 kbps link, by hand (τ = 4 s, B = 30 s at each
+    /// decision from the third, 26 s at the second). The first download measured 3000 kbps (its
+    /// start was slow), so x̂ = ŷ = 3000: up to the level ≤ 0.85 · 3000 = 2550, 1850 kbps, and the
+    /// target interval T̂₁ = 1850 · 4 / 3000 + 0.2 · (26 − 26) = 2.466667 s.
+    /// Decision 3: the 1850 download took 925001 · 8 / 6e6 = 1.233335 s, so the delay is
+    /// 2.466667 − 1.233335 = 1.233332 s and T = T̂₁; x̂ = 3000 + 0.28 · T · (300 − max(0, 3000 − 6000 + 300))
+    /// = 3207.2 (additive increase: the probe is below the measured rate by more than ω);
+    /// ŷ = 3000 − 0.2 · T · (3000 − 3207.2) = 3102.218667; the dead zone keeps 1850 (up level ≤ 2636.9
+    /// is 1850, down level ≤ 3102.2 is 2850); T̂₂ = 7400 / ŷ + 0.2 · (30 − 1.233332 − 26) = 2.938723 s.
+    /// Decision 4: delay T̂₂ − 1.233336 = 1.705387 s; x̂ = 3207.2 + 0.28 · T̂₂ · 300 = 3454.052745,
+    /// ŷ = 3102.218667 + 0.2 · T̂₂ · (3454.052745 − 3102.218667) = 3309.007257, still 1850;
+    /// T̂₃ = 7400 / ŷ + 0.2 · (30 − 1.705387 − 26) = 2.695243 s, so decision 5 waits 2.695243 − 1.233339 = 1.461906 s;
+    /// there x̂ = 3454.052745 + 0.28 · T̂₃ · 300 = 3680.453143 and ŷ = 3509.234630, whose 0.85 · ŷ = 2982.8
+    /// clears 2850: the probe has climbed out of the dead zone, one level up.
+    @Test func theTargetRateUpdateOnAConstantLinkByHand() throws {
+        let video = try Fixture.video(segments: 10)
+        var strategy = try Self.descriptor().makeStrategy()
+        try strategy.setUp(Fixture.info(video))
+        let measuredKbps = [3000.0, 6000, 6000, 6000]
+        let buffers = [0.0, 26, 30, 30, 30]
+        let expected: [(level: Int, delay: Double)] = [(0, 0), (3, 0), (3, 1.233332), (3, 1.705387153), (4, 1.461905505)]
+        var downloads: [DownloadRecord] = []
+        for (decision, want) in expected.enumerated() {
+            let context = Fixture.context(video, segment: decision, downloads: downloads, bufferSeconds: buffers[decision])
+            let answer = try strategy.decide(context)
+            #expect(answer.level == want.level, "decision \(decision + 1)")
+            #expect(abs(answer.delaySeconds - want.delay) < 1e-6, "decision \(decision + 1): delay \(answer.delaySeconds)")
+            guard decision < measuredKbps.count else { break }
+            let record = Fixture.download(segment: decision, level: answer.level, throughputKbps: measuredKbps[decision], video: video)
+            try strategy.didDownload(record, context: context)
+            downloads.append(record)
+        }
+    }
 }
