@@ -115,19 +115,8 @@ public struct NetworkLink: Sendable {
     /// ended, `nil` when it crossed into the next period.
     @inline(__always)
     public mutating func step(_ transfer: inout Transfer) throws(TraceWalkStop) -> Double? {
-        let bandwidth = bitsPerMs[period]
-        let capacity = remainingMs * bandwidth
-        if transfer.leftBits <= capacity {
-            let time = transfer.leftBits / bandwidth
-            consume(time)
-            return transfer.elapsedMs + time
-        }
-        let time = remainingMs
-        consume(time)
-        transfer.elapsedMs += time
-        transfer.leftBits -= capacity
-        try enterNextPeriod()
-        return nil
+        // The whole link: a share of 1 is exact arithmetic, so a player alone walks as a group of one.
+        try step(&transfer, fraction: 1)
     }
 
     /// Lets `milliseconds` pass with nothing transferred.
@@ -172,40 +161,8 @@ public struct NetworkLink: Sendable {
     /// milliseconds taken when it ended, `nil` when it crossed into the next period.
     @inline(__always)
     public mutating func step(_ progress: inout ProgressStep) throws(TraceWalkStop) -> (bits: Double, ms: Double)? {
-        let bandwidth = bitsPerMs[period]
-        if bandwidth > 0 {
-            let need = max(progress.wantBits, progress.wantMs * bandwidth)
-            let capacity = remainingMs * bandwidth
-            let rest = progress.restBits - progress.bits
-            if rest <= need && rest <= capacity {
-                let time = rest / bandwidth
-                consume(time)
-                return (progress.bits + rest, progress.ms + time)
-            }
-            if need <= capacity {
-                let time = need / bandwidth
-                consume(time)
-                return (progress.bits + need, progress.ms + time)
-            }
-            let time = remainingMs
-            consume(time)
-            progress.bits += capacity
-            progress.ms += time
-            progress.wantBits -= capacity
-            progress.wantMs -= time
-            try enterNextPeriod()
-            return nil
-        }
-        if progress.wantBits > 0 || progress.wantMs > remainingMs {
-            let time = remainingMs
-            consume(time)
-            progress.ms += time
-            progress.wantMs -= time
-            try enterNextPeriod()
-            return nil
-        }
-        consume(progress.wantMs)
-        return (progress.bits, progress.ms + progress.wantMs)
+        // The whole link: a share of 1 is exact arithmetic, so a player alone walks as a group of one.
+        try step(&progress, fraction: 1)
     }
 
     /// Spends one step of ``stepsLeft`` on work of the owner's (a request, a progress check).

@@ -80,20 +80,8 @@ public struct TraceCursor: Sendable {
     /// returns the download's whole time when it ended, `nil` when it crossed into the next period.
     @inline(__always)
     public mutating func step(_ download: inout Download) throws(TraceWalkStop) -> Double? {
-        let throughput = bandwidths[period] / 8
-        let duration = ends[period] - timeSeconds
-        let payload = throughput * duration * download.payloadFraction
-        if download.sentBytes + payload > download.sizeBytes {
-            let fraction = (download.sizeBytes - download.sentBytes) / throughput / download.payloadFraction
-            download.delaySeconds += fraction
-            timeSeconds += fraction
-            return download.delaySeconds
-        }
-        download.sentBytes += payload
-        download.delaySeconds += duration
-        if download.delaySeconds > download.limitSeconds { throw .timeLimit }
-        try moveToNextPeriod()
-        return nil
+        // The whole link: a share of 1 is exact arithmetic, so a player alone walks as a group of one.
+        try step(&download, fraction: 1)
     }
 
     /// Lets `milliseconds` pass with nothing downloaded, in Pensieve's order of operations. The
