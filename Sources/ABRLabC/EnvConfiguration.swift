@@ -94,14 +94,10 @@ struct EnvConfiguration: Sendable {
             return .script(try settings.resolveScriptedQoE()!)
         }
         let model = try settings.resolveQoE()
+        try model.validate(ladder: video.ladder, profile: profile)
         switch model.kind {
-        case .nqoe:
-            guard profile.liveSettings != nil else { throw EnvError.invalid("the nqoe model scores live sessions; use it with profile live, not \(profile.name)") }
-            return .wholeSession(model)
-        case .sabre: return .wholeSession(model)
-        case .linear, .log, .hd:
-            try model.validate(ladder: video.ladder)
-            return profile.liveSettings?.warmup == nil ? .perSegment(model) : .wholeSession(model)
+        case .nqoe, .sabre: return .wholeSession(model)
+        case .linear, .log, .hd: return profile.liveSettings?.warmup == nil ? .perSegment(model) : .wholeSession(model)
         }
     }
 }

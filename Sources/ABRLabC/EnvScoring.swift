@@ -24,14 +24,13 @@ enum EnvScoring: Sendable {
     /// The session's `qoe_total` and its per-segment scores, as `abrlab compare` computes them
     /// (``SessionMetrics``: a warm-up's rows left out).
     func score(_ result: SessionResult, video: Video, seed: UInt64) throws -> (total: Double, segments: [Double]) {
-        switch self {
+        let scored = switch self {
         case .perSegment(let model), .wholeSession(let model):
-            let scores = model.segmentScores(result, ladder: video.ladder)
-            return (SessionMetrics(result: result, qoe: model, ladder: video.ladder, segmentScores: scores).qoeTotal, scores)
+            try SessionMetrics.scored(result, qoe: model, script: nil, video: video, seed: seed)
         case .script(let model):
-            // As compare: the script's scores, summed by the metrics of the linear placeholder.
-            let scores = try model.segmentScores(result, video: video, seed: seed)
-            return (SessionMetrics(result: result, qoe: .linear, ladder: video.ladder, segmentScores: scores).qoeTotal, scores)
+            // As compare: the script's scores, summed under the built-in model it keeps beside (linear).
+            try SessionMetrics.scored(result, qoe: .linear, script: model, video: video, seed: seed)
         }
+        return (scored.metrics.qoeTotal, scored.segmentScores)
     }
 }

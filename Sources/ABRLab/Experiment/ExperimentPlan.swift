@@ -52,10 +52,8 @@ public struct ExperimentPlan: Sendable {
         }
         do { try emulator.validate(video: video) } catch { throw InputError(file: "", mentioning: error.text) }
         if let grouping { try validate(grouping) }
-        try qoe.validate(ladder: video.ladder)
-        if qoe.kind == .nqoe, customQoE == nil, emulator.profile.liveSettings == nil {
-            throw InputError(setting: .qoe, "the nqoe model scores live sessions; use it with \(Setting.profile) live, not \(emulator.profile.name)")
-        }
+        // With a QoE script the built-in model only sums the script's scores: it scores nothing to check.
+        if customQoE == nil { try qoe.validate(ladder: video.ladder, profile: emulator.profile) }
     }
 
     /// Runs session `index` of the fixed order (traces major, strategies minor) as a
@@ -79,12 +77,10 @@ public struct ExperimentPlan: Sendable {
     func outcome(index: Int, strategyID: String, traceName: String, seed: UInt64, result: Result<SessionResult, any Error>) -> SessionOutcome {
         do {
             let result = try result.get()
-            let scores = try customQoE?.segmentScores(result, video: video, seed: seed)
-                ?? qoe.segmentScores(result, ladder: video.ladder)
+            let (metrics, scores) = try SessionMetrics.scored(result, qoe: qoe, script: customQoE, video: video, seed: seed)
             return SessionOutcome(
                 index: index, strategyID: strategyID, traceName: traceName, seed: seed, result: result,
-                metrics: SessionMetrics(result: result, qoe: qoe, ladder: video.ladder, segmentScores: scores),
-                segmentScores: scores, error: nil
+                metrics: metrics, segmentScores: scores, error: nil
             )
         } catch {
             return SessionOutcome(

@@ -74,6 +74,15 @@ public struct QoEModel: Equatable, Sendable {
         }
     }
 
+    /// Checks that the model can score sessions of `profile` over `ladder`: as ``validate(ladder:)``,
+    /// and NQoE, which is defined on a live stream's chunks and latency, only on a live profile.
+    public func validate(ladder: [BitrateLevel], profile: EmulationProfile) throws(InputError) {
+        try validate(ladder: ladder)
+        if kind == .nqoe, profile.liveSettings == nil {
+            throw InputError(setting: .qoe, "the nqoe model scores live sessions; use it with \(Setting.profile) live, not \(profile.name)")
+        }
+    }
+
     /// Utility of `level` on `ladder`.
     public func utility(level: Int, ladder: [BitrateLevel]) -> Double {
         switch kind {

@@ -21,22 +21,15 @@ public enum PlanRun {
         let video = plan.video
         let profileName = plan.emulator.profile.name
         let qoeName = plan.qoeName
-        let rows = plan.strategies.count
         let compression = results.compressionQueue
-        var done = 0
+        var writer = TraceWriter(results: results, rows: plan.strategies.count)
         try ExperimentRunner(jobs: jobs).run(plan, sessions: sessions, prepare: { outcome in
             let session = SessionCSV(outcome: outcome, profile: profileName, qoeModel: qoeName, video: video, bufferTimeline: bufferTimeline)
             compression.compressWaiting()
             return session
         }, consume: { session in
             report.add(strategyID: session.strategyID, traceName: session.traceName, metrics: session.metrics, error: session.error)
-            try results.append(session)
-            done += 1
-            if done % rows == 0 {
-                try beforeTraceEnds()
-                try results.endTrace()
-            }
-            progress(done)
+            try writer.append(session, beforeTraceEnds: beforeTraceEnds, progress: progress)
         })
     }
 }
@@ -55,10 +48,9 @@ extension PlanRun {
         let video = plan.video
         let profileName = plan.emulator.profile.name
         let qoeName = plan.qoeName
-        let rows = plan.sessionsPerTrace
         let compression = results.compressionQueue
         let groups = sessions.lowerBound / grouping.players..<sessions.upperBound / grouping.players
-        var done = 0
+        var writer = TraceWriter(results: results, rows: plan.sessionsPerTrace)
         try ExperimentRunner(jobs: jobs).run(plan, groups: groups, prepare: { group in
             var players = group.players.enumerated().map { seat, outcome in
                 SessionCSV(
@@ -78,14 +70,26 @@ extension PlanRun {
                     strategyID: session.strategyID, traceName: ExperimentReport.playerKey(trace: session.traceName, turn: turns[session.strategyID]!),
                     metrics: session.metrics, error: session.error
                 )
-                try results.append(session)
-                done += 1
-                if done % rows == 0 {
-                    try beforeTraceEnds()
-                    try results.endTrace()
-                }
-                progress(done)
+                try writer.append(session, beforeTraceEnds: beforeTraceEnds, progress: progress)
             }
         })
+    }
+
+    /// Appends sessions in plan order and ends a trace after each `rows` of them, `beforeTraceEnds`
+    /// first, so a checkpoint counts only whole traces.
+    private struct TraceWriter {
+        let results: ResumableResults
+        let rows: Int
+        var done = 0
+
+        mutating func append(_ session: SessionCSV, beforeTraceEnds: () throws -> Void, progress: (Int) -> Void) throws {
+            try results.append(session)
+            done += 1
+            if done % rows == 0 {
+                try beforeTraceEnds()
+                try results.endTrace()
+            }
+            progress(done)
+        }
     }
 }
