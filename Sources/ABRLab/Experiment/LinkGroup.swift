@@ -207,11 +207,7 @@ private struct Seat {
             case .network(let event) where event.kind == .transferEnd:
                 advanceToData(trace: trace)
             case .checkAbandonment(let progress):
-                let answer: AbandonmentAnswer
-                do { answer = try strategy.answerAbandonment(progress) } catch {
-                    throw Self.error(error, segment: progress.segmentIndex, trace: trace)
-                }
-                try session.answer(answer)
+                try answer(progress, trace: trace)
             default:
                 break
             }
@@ -232,11 +228,7 @@ private struct Seat {
                         throw Self.error(error, segment: session.segmentIndex, trace: trace)
                     }
                 case .checkAbandonment(let progress):
-                    let answer: AbandonmentAnswer
-                    do { answer = try strategy.answerAbandonment(progress) } catch {
-                        throw Self.error(error, segment: progress.segmentIndex, trace: trace)
-                    }
-                    try session.answer(answer)
+                    try answer(progress, trace: trace)
                 case .waited(let seconds):
                     do { try strategy.didWait(seconds: seconds, context: session.context) } catch {
                         throw Self.error(error, segment: session.segmentIndex, trace: trace)
@@ -263,6 +255,15 @@ private struct Seat {
         } catch {
             finish(.failure(Self.error(error, segment: session.segmentIndex, trace: trace)))
         }
+    }
+
+    /// Asks the strategy about the abandonment check the session stopped at and gives its answer.
+    private mutating func answer(_ progress: DownloadProgress, trace: String) throws(EmulationError) {
+        let answer: AbandonmentAnswer
+        do { answer = try strategy.answerAbandonment(progress) } catch {
+            throw Self.error(error, segment: progress.segmentIndex, trace: trace)
+        }
+        try session.answer(answer)
     }
 
     /// A strategy's error as the batch path words it.
