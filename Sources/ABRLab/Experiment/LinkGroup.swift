@@ -77,30 +77,31 @@ public struct LinkGroup: Sendable {
             }
         }
         for index in seats.indices { seats[index].advanceToData(trace: trace.name) }
-        // Each sending player is walked only to its own events while the share stays put; when
-        // the share changes (a player starts or ends a data phase) every sending player is first
-        // brought to that instant at the old share, so each walks at a constant share between
-        // two changes, and the players that do not change cost nothing at another's event.
-        var fraction = 1.0
+        // A sending player walks its quiet events (period boundaries, progress steps with no
+        // check due) in a row and stops only where its share may change or at a planned pause
+        // (``SharedPlan``). When the share changes (a player starts or ends a data phase) every
+        // sending player is first brought to that instant at the old share, so each walks at a
+        // constant share between two changes, and the players that do not change cost nothing
+        // at another's event.
         while true {
             var event: (seat: Int, seconds: Double)?
             var start = Double.infinity
             for index in seats.indices {
                 switch seats[index].state {
                 case .waiting(let atSeconds): start = min(start, atSeconds)
-                case .sending(_, let nextSeconds): if nextSeconds < event?.seconds ?? .infinity { event = (index, nextSeconds) }
+                case .sending(_, let plan): if plan.seconds < event?.seconds ?? .infinity { event = (index, plan.seconds) }
                 case .done: break
                 }
             }
             if let event, event.seconds < start {
-                seats[event.seat].move(.toNextEvent(fraction: fraction), to: event.seconds, trace: trace.name)
+                seats[event.seat].reachPlan(trace: trace.name)
                 if case .sending = seats[event.seat].state {
-                    seats[event.seat].plan(fraction: fraction)
+                    seats[event.seat].plan(fraction: seats[event.seat].fraction)
                     continue
                 }
-                fraction = share(&seats, at: event.seconds)
+                share(&seats, at: event.seconds)
             } else if start.isFinite {
-                fraction = share(&seats, at: start)
+                share(&seats, at: start)
             } else {
                 break
             }
@@ -113,29 +114,19 @@ public struct LinkGroup: Sendable {
     }
 
     /// The share changes at link time `seconds`: every sending player is brought there at the
-    /// old share, the players whose data phase starts then join, and each plans its next event
-    /// at the new share, which is returned.
-    private func share(_ seats: inout [Seat], at seconds: Double) -> Double {
+    /// old share, the players whose data phase starts then join, and each plans its next stop
+    /// at the new share.
+    private func share(_ seats: inout [Seat], at seconds: Double) {
         var changed = true
         while changed {
             changed = false
-            for index in seats.indices {
-                guard case .sending(let sinceSeconds, let nextSeconds) = seats[index].state, sinceSeconds < seconds else { continue }
-                let fraction = seats[index].fraction
-                if nextSeconds <= seconds + Self.toleranceSeconds {
-                    // Its own event falls at the change: taken whole, it may end the data phase.
-                    seats[index].move(.toNextEvent(fraction: fraction), to: seconds, trace: trace.name)
-                    changed = true
-                } else {
-                    seats[index].move(.advance(seconds: seconds - sinceSeconds, fraction: fraction), to: seconds, trace: trace.name)
-                }
-            }
+            for index in seats.indices where seats[index].bring(to: seconds, trace: trace.name) { changed = true }
         }
         var sending = 0
         for index in seats.indices {
             switch seats[index].state {
             case .waiting(let atSeconds) where atSeconds <= seconds + Self.toleranceSeconds:
-                seats[index].state = .sending(sinceSeconds: seconds, nextSeconds: seconds)
+                seats[index].state = .sending(sinceSeconds: seconds, plan: .unplanned(at: seconds))
                 sending += 1
             case .sending: sending += 1
             case .waiting, .done: break
@@ -143,7 +134,6 @@ public struct LinkGroup: Sendable {
         }
         let fraction = sending > 0 ? 1 / Double(sending) : 1
         for index in seats.indices { seats[index].plan(fraction: fraction) }
-        return fraction
     }
 }
 
@@ -152,9 +142,9 @@ private struct Seat {
     enum State {
         /// Its next data phase starts at this link time (seconds since the first player joined).
         case waiting(atSeconds: Double)
-        /// In a data phase, taking a share of the link: walked to `sinceSeconds`, its own next
-        /// event (at its share) due at `nextSeconds`, both link time.
-        case sending(sinceSeconds: Double, nextSeconds: Double)
+        /// In a data phase, taking a share of the link: walked to `sinceSeconds` (link time), to
+        /// stop next as `plan` says.
+        case sending(sinceSeconds: Double, plan: SharedPlan)
         /// Finished or failed: ``outcome`` says which.
         case done
     }
@@ -191,17 +181,60 @@ private struct Seat {
         state = .done
     }
 
-    /// Plans the next event of a sending player at `fraction` of the link.
+    /// Plans the next stop of a sending player at `fraction` of the link.
     mutating func plan(fraction: Double) {
         guard case .sending(let sinceSeconds, _) = state else { return }
         self.fraction = fraction
-        state = .sending(sinceSeconds: sinceSeconds, nextSeconds: sinceSeconds + session.secondsToNextTransferEvent(fraction: fraction))
+        state = .sending(sinceSeconds: sinceSeconds, plan: session.planShared(fromSeconds: sinceSeconds, fraction: fraction))
+    }
+
+    /// Walks a sending player to its planned stop: the quiet events before it, then the event
+    /// there (the caller replans a pause, or an event that leaves the player sending).
+    mutating func reachPlan(trace: String) {
+        guard case .sending(var seconds, let plan) = state else { return }
+        do {
+            _ = try session.walkSharedQuietly(plan.quietSteps, fraction: fraction, seconds: &seconds, through: .infinity)
+        } catch {
+            finish(.failure(Self.error(error, segment: session.segmentIndex, trace: trace)))
+            return
+        }
+        if plan.mayChangeShare {
+            move(.toNextEvent(fraction: fraction), to: plan.seconds, trace: trace)
+        } else {
+            state = .sending(sinceSeconds: plan.seconds, plan: plan)
+        }
+    }
+
+    /// Brings a sending player to link time `seconds`, where the share changes: its quiet events
+    /// before then, at most one event within the tolerance taken whole, else a stretch at the
+    /// old share. Returns whether it took an event that may end its data phase.
+    mutating func bring(to seconds: Double, trace: String) -> Bool {
+        guard case .sending(var since, let plan) = state, since < seconds else { return false }
+        do {
+            var quiet = plan.quietSteps
+            quiet -= try session.walkSharedQuietly(quiet, fraction: fraction, seconds: &since, through: seconds.nextDown)
+            if quiet > 0 {
+                if try session.walkSharedQuietly(1, fraction: fraction, seconds: &since, through: seconds + LinkGroup.toleranceSeconds) == 1 {
+                    state = .sending(sinceSeconds: seconds, plan: plan)
+                    return false
+                }
+            } else if plan.mayChangeShare, plan.seconds <= seconds + LinkGroup.toleranceSeconds {
+                // Its own event falls at the change: taken whole, it may end the data phase.
+                move(.toNextEvent(fraction: fraction), to: seconds, trace: trace)
+                return true
+            }
+        } catch {
+            finish(.failure(Self.error(error, segment: session.segmentIndex, trace: trace)))
+            return true
+        }
+        move(.advance(seconds: seconds - since, fraction: fraction), to: seconds, trace: trace)
+        return false
     }
 
     /// Moves the transfer in its data phase to link time `seconds`, answering the abandonment
     /// check it stops at; at its end, on to the next data phase.
     mutating func move(_ move: LinkShareMove, to seconds: Double, trace: String) {
-        state = .sending(sinceSeconds: seconds, nextSeconds: seconds)
+        state = .sending(sinceSeconds: seconds, plan: .unplanned(at: seconds))
         do {
             switch try session.stepShared(move) {
             case .network(let event) where event.kind == .transferEnd:

@@ -51,6 +51,13 @@ protocol PlayerModel: Sendable {
     /// boundary, a progress step's end, its end) or the abandonment check it stopped at, `nil`
     /// after a stretch that ends before its next event.
     mutating func stepShared(_ recorder: inout SessionRecorder, move: LinkShareMove) throws(EmulationError) -> PlayerStep?
+    /// The next stop of the transfer in its data phase at `fraction` of the link, from link time
+    /// `seconds` (``SharedPlan``); the model does not change.
+    mutating func planShared(fromSeconds seconds: Double, fraction: Double) -> SharedPlan
+    /// Walks at most `steps` quiet events of the transfer in its data phase at `fraction` of the
+    /// link (events a plan found quiet) while they fall at or before link time `limitSeconds`,
+    /// moving `seconds` along as ``SharedPlan`` counts; returns how many it walked.
+    mutating func walkSharedQuietly(_ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double) throws(EmulationError) -> Int
 }
 
 extension PlayerModel {
@@ -65,6 +72,10 @@ extension PlayerModel {
     mutating func joinLink(atSeconds seconds: Double) throws(EmulationError) { preconditionFailure("\(Self.self) does not share a link") }
     func secondsToNextTransferEvent(fraction: Double) -> Double { preconditionFailure("\(Self.self) does not share a link") }
     mutating func stepShared(_ recorder: inout SessionRecorder, move: LinkShareMove) throws(EmulationError) -> PlayerStep? {
+        preconditionFailure("\(Self.self) does not share a link")
+    }
+    mutating func planShared(fromSeconds seconds: Double, fraction: Double) -> SharedPlan { preconditionFailure("\(Self.self) does not share a link") }
+    mutating func walkSharedQuietly(_ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double) throws(EmulationError) -> Int {
         preconditionFailure("\(Self.self) does not share a link")
     }
 }

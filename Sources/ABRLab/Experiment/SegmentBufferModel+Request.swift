@@ -73,6 +73,39 @@ extension SegmentBufferModel {
         }
     }
 
+    /// What the end of a progress step leads to.
+    enum ProgressStepEnd {
+        /// The segment has arrived.
+        case arrived
+        /// A replacement can no longer arrive in time.
+        case tooLate
+        /// An abandonment check is due.
+        case check(DownloadProgress)
+        /// The next progress step.
+        case next
+    }
+
+    /// A progress step moved `step.bits` in `step.ms`: counts it into `request` and says what
+    /// follows; the model itself does not change.
+    @inline(__always)
+    func endProgressStep(_ request: inout Request, _ step: (bits: Double, ms: Double)) throws(EmulationError) -> ProgressStepEnd {
+        request.minMs = Self.progressStepMs
+        request.receivedBits += step.bits
+        request.downloadMs += step.ms
+        if request.downloadMs > limits.maxSessionMs { throw limits.timeLimit }
+        guard request.receivedBits < request.sizeBits else { return .arrived }
+        if let offset = request.replaceOffset {
+            return max(0, request.bufferAtStartMs - request.downloadMs) + segmentMs * Double(offset) <= 0 ? .tooLate : .next
+        }
+        let progress = DownloadProgress(
+            segmentIndex: request.target, level: request.level, sizeBytes: request.sizeBits / 8,
+            receivedBytes: request.receivedBits / 8, elapsedSeconds: request.downloadMs / 1000,
+            timeToFirstByteSeconds: request.ttfbMs / 1000,
+            bufferSeconds: max(0, request.bufferAtStartMs - request.downloadMs) / 1000
+        )
+        return !settings.honoursRechecks || request.recheck.isDue(progress) ? .check(progress) : .next
+    }
+
     /// A progress step moved `step.bits` in `step.ms`: the segment has arrived, a replacement can
     /// no longer arrive in time, an abandonment check is due, or (when stepping event by event)
     /// the step's end is told; `nil` goes on to the next step.
@@ -80,31 +113,20 @@ extension SegmentBufferModel {
     mutating func finishProgressStep(
         _ request: inout Request, _ step: (bits: Double, ms: Double), recorder: inout SessionRecorder, events: Bool
     ) throws(EmulationError) -> PlayerStep? {
-        request.minMs = Self.progressStepMs
-        request.receivedBits += step.bits
-        request.downloadMs += step.ms
-        if request.downloadMs > limits.maxSessionMs { throw limits.timeLimit }
-        guard request.receivedBits < request.sizeBits else { return try end(request, recorder: &recorder, events: events) }
-        if let offset = request.replaceOffset {
-            if max(0, request.bufferAtStartMs - request.downloadMs) + segmentMs * Double(offset) <= 0 {
-                request.abandoned = true
-                return try end(request, recorder: &recorder, events: events)
-            }
-        } else {
-            let progress = DownloadProgress(
-                segmentIndex: request.target, level: request.level, sizeBytes: request.sizeBits / 8,
-                receivedBytes: request.receivedBits / 8, elapsedSeconds: request.downloadMs / 1000,
-                timeToFirstByteSeconds: request.ttfbMs / 1000,
-                bufferSeconds: max(0, request.bufferAtStartMs - request.downloadMs) / 1000
-            )
-            if !settings.honoursRechecks || request.recheck.isDue(progress) {
-                phase = .checking(request)
-                return .check(progress)
-            }
+        switch try endProgressStep(&request, step) {
+        case .arrived:
+            return try end(request, recorder: &recorder, events: events)
+        case .tooLate:
+            request.abandoned = true
+            return try end(request, recorder: &recorder, events: events)
+        case .check(let progress):
+            phase = .checking(request)
+            return .check(progress)
+        case .next:
+            guard events else { return nil }
+            phase = .progressing(request, nil)
+            return .event(NetworkEvent(kind: .progressCheck, seconds: (request.startMs + request.downloadMs) / 1000))
         }
-        guard events else { return nil }
-        phase = .progressing(request, nil)
-        return .event(NetworkEvent(kind: .progressCheck, seconds: (request.startMs + request.downloadMs) / 1000))
     }
 
     /// The transfer ended or was abandoned: the buffer plays out its time, a delivered segment is

@@ -66,6 +66,82 @@ extension SegmentBufferModel {
         }
     }
 
+    mutating func planShared(fromSeconds seconds: Double, fraction: Double) -> SharedPlan {
+        let position = link.position
+        defer { link.restore(position) }
+        var time = seconds
+        let (walked, loudSeconds) = walkQuietly(SharedPlan.maximumQuietSteps, fraction: fraction, seconds: &time, through: .infinity, keep: false)
+        return SharedPlan(quietSteps: walked, endingAt: time, loudSeconds: loudSeconds)
+    }
+
+    mutating func walkSharedQuietly(_ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double) throws(EmulationError) -> Int {
+        let (walked, loudSeconds) = walkQuietly(steps, fraction: fraction, seconds: &seconds, through: limitSeconds, keep: true)
+        precondition(loudSeconds == nil, "a planned quiet event may change the share")
+        return walked
+    }
+
+    /// Walks at most `steps` quiet events at `fraction` while they fall at or before
+    /// `limitSeconds`, on copies of the request that it keeps (`keep`) or drops; returns how many
+    /// it walked and, when it stopped at an event that may change the share (an error included),
+    /// that event's link time — the link then moved part of the way into it.
+    @inline(__always)
+    private mutating func walkQuietly(
+        _ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double, keep: Bool
+    ) -> (walked: Int, loudSeconds: Double?) {
+        var walked = 0
+        switch phase {
+        case .transferring(let request, var transfer):
+            defer { if keep { phase = .transferring(request, transfer) } }
+            while walked < steps {
+                let next = seconds + link.millisecondsToNextEvent(of: transfer, fraction: fraction) / 1000
+                guard next <= limitSeconds else { break }
+                var moved = transfer
+                do {
+                    guard try link.step(&moved, fraction: fraction) == nil else { return (walked, next) }
+                } catch {
+                    return (walked, next)
+                }
+                transfer = moved
+                seconds = next
+                walked += 1
+            }
+        case .progressing(var request, var inFlight):
+            defer { if keep { phase = .progressing(request, inFlight) } }
+            while walked < steps {
+                var walk = inFlight ?? nextProgressStep(request)
+                let next = seconds + link.millisecondsToNextEvent(of: walk, fraction: fraction) / 1000
+                guard next <= limitSeconds else { break }
+                if inFlight == nil {
+                    do { try link.spendStep() } catch { return (walked, next) }
+                }
+                let stepped: (bits: Double, ms: Double)?
+                do { stepped = try link.step(&walk, fraction: fraction) } catch { return (walked, next) }
+                guard let step = stepped else {
+                    inFlight = walk
+                    seconds = next
+                    walked += 1
+                    continue
+                }
+                var ended = request
+                do {
+                    guard case .next = try endProgressStep(&ended, step) else { return (walked, next) }
+                } catch {
+                    return (walked, next)
+                }
+                request = ended
+                inFlight = nil
+                seconds = next
+                walked += 1
+            }
+        case .ending:
+            // The transfer's end is due now.
+            return (0, steps > 0 && seconds <= limitSeconds ? seconds : nil)
+        case .idle, .checking, .done:
+            preconditionFailure("no transfer in its data phase")
+        }
+        return (walked, nil)
+    }
+
     /// The progress step that follows the last one of `request`.
     private func nextProgressStep(_ request: Request) -> NetworkLink.ProgressStep {
         NetworkLink.ProgressStep(restBits: request.sizeBits - request.receivedBits, minBits: Self.progressStepBits, minMs: request.minMs)

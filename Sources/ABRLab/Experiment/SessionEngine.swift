@@ -203,6 +203,23 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
         model.secondsToNextTransferEvent(fraction: fraction)
     }
 
+    /// The next stop of the transfer in its data phase at `fraction` of a shared link, from link
+    /// time `seconds`.
+    mutating func planShared(fromSeconds seconds: Double, fraction: Double) -> SharedPlan {
+        model.planShared(fromSeconds: seconds, fraction: fraction)
+    }
+
+    /// Walks quiet events of the transfer in its data phase on a shared link
+    /// (``PlayerModel/walkSharedQuietly(_:fraction:seconds:through:)``). An error ends the session.
+    mutating func walkSharedQuietly(
+        _ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double
+    ) throws(EmulationError) -> Int {
+        do { return try model.walkSharedQuietly(steps, fraction: fraction, seconds: &seconds, through: limitSeconds) } catch {
+            fail(error)
+            throw error
+        }
+    }
+
     /// Moves the transfer in its data phase on a shared link: the event it reached or the
     /// abandonment check it stopped at (which then waits for its answer), `nil` after a stretch
     /// before its next event. An error ends the session.

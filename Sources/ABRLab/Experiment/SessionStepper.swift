@@ -112,6 +112,16 @@ struct SessionStepper<Model: PlayerModel>: Sendable {
         }
     }
 
+    mutating func planShared(fromSeconds seconds: Double, fraction: Double) -> SharedPlan {
+        engine.planShared(fromSeconds: seconds, fraction: fraction)
+    }
+
+    mutating func walkSharedQuietly(
+        _ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double
+    ) throws(EmulationError) -> Int {
+        try engine.walkSharedQuietly(steps, fraction: fraction, seconds: &seconds, through: limitSeconds)
+    }
+
     /// Joins a shared link `seconds` into its trace, before the first request.
     mutating func joinLink(atSeconds seconds: Double) throws(EmulationError) {
         try engine.joinLink(atSeconds: seconds)

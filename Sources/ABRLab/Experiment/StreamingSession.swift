@@ -234,6 +234,33 @@ public struct StreamingSession: Sendable {
         }
     }
 
+    /// The next stop of the transfer in its data phase at `fraction` of the link, from link time
+    /// `seconds` (``SharedPlan``).
+    mutating func planShared(fromSeconds seconds: Double, fraction: Double) -> SharedPlan {
+        makeUnique()
+        switch storage.model {
+        case .wholeTransfers: return storage.stepper(WholeTransferModel.self).pointee.planShared(fromSeconds: seconds, fraction: fraction)
+        case .segmentBuffer: return storage.stepper(SegmentBufferModel.self).pointee.planShared(fromSeconds: seconds, fraction: fraction)
+        case .live: return storage.stepper(LiveStreamModel.self).pointee.planShared(fromSeconds: seconds, fraction: fraction)
+        }
+    }
+
+    /// Walks at most `steps` quiet events of the transfer in its data phase at `fraction` of the
+    /// link while they fall at or before link time `limitSeconds`; returns how many it walked.
+    mutating func walkSharedQuietly(
+        _ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double
+    ) throws(EmulationError) -> Int {
+        makeUnique()
+        switch storage.model {
+        case .wholeTransfers:
+            return try storage.stepper(WholeTransferModel.self).pointee.walkSharedQuietly(steps, fraction: fraction, seconds: &seconds, through: limitSeconds)
+        case .segmentBuffer:
+            return try storage.stepper(SegmentBufferModel.self).pointee.walkSharedQuietly(steps, fraction: fraction, seconds: &seconds, through: limitSeconds)
+        case .live:
+            return try storage.stepper(LiveStreamModel.self).pointee.walkSharedQuietly(steps, fraction: fraction, seconds: &seconds, through: limitSeconds)
+        }
+    }
+
     /// Moves the transfer in its data phase as `move` says: the event it reached or the
     /// abandonment check it stopped at, `nil` after a stretch that ends before its next event.
     mutating func stepShared(_ move: LinkShareMove) throws(EmulationError) -> SessionStep? {

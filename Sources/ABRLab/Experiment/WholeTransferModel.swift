@@ -230,4 +230,33 @@ extension WholeTransferModel {
             return .event(NetworkEvent(kind: .transferEnd, seconds: endMs / 1000))
         }
     }
+
+    mutating func planShared(fromSeconds seconds: Double, fraction: Double) -> SharedPlan {
+        guard case .transferring(var request) = phase, request.told == 2 else { preconditionFailure("no transfer in its data phase") }
+        let position = cursor.position
+        defer { cursor.restore(position) }
+        var time = seconds
+        for walked in 0..<SharedPlan.maximumQuietSteps {
+            let next = time + cursor.secondsToNextEvent(of: request.download, fraction: fraction)
+            let ended: Double?
+            do { ended = try cursor.step(&request.download, fraction: fraction) } catch { ended = 0 }
+            guard ended == nil else { return SharedPlan(quietSteps: walked, endingAt: time, loudSeconds: next) }
+            time = next
+        }
+        return SharedPlan(quietSteps: SharedPlan.maximumQuietSteps, endingAt: time, loudSeconds: nil)
+    }
+
+    mutating func walkSharedQuietly(_ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double) throws(EmulationError) -> Int {
+        guard case .transferring(var request) = phase, request.told == 2 else { preconditionFailure("no transfer in its data phase") }
+        defer { phase = .transferring(request) }
+        for walked in 0..<steps {
+            let next = seconds + cursor.secondsToNextEvent(of: request.download, fraction: fraction)
+            guard next <= limitSeconds else { return walked }
+            guard try limits.walk({ () throws(TraceWalkStop) in try cursor.step(&request.download, fraction: fraction) }) == nil else {
+                preconditionFailure("a planned quiet event may change the share")
+            }
+            seconds = next
+        }
+        return steps
+    }
 }

@@ -178,6 +178,29 @@ public struct NetworkLink: Sendable {
         return levelChanges
     }
 
+    /// Where the link stands: what a walk that is undone afterwards (a shared link's planning,
+    /// ``LinkGroup``) saves and puts back.
+    struct Position {
+        fileprivate let period: Int
+        fileprivate let remainingMs: Double
+        fileprivate let timeMs: Double
+        fileprivate let stepsLeft: Int
+        fileprivate let levelChanges: Int
+    }
+
+    var position: Position {
+        Position(period: period, remainingMs: remainingMs, timeMs: timeMs, stepsLeft: stepsLeft, levelChanges: levelChanges.count)
+    }
+
+    /// Puts the link back where it stood at `position`, forgetting the level changes since.
+    mutating func restore(_ position: Position) {
+        period = position.period
+        remainingMs = position.remainingMs
+        timeMs = position.timeMs
+        stepsLeft = position.stepsLeft
+        if levelChanges.count > position.levelChanges { levelChanges.removeSubrange(position.levelChanges...) }
+    }
+
     @inline(__always)
     mutating func consume(_ milliseconds: Double) {
         timeMs += milliseconds

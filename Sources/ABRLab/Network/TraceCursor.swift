@@ -110,6 +110,22 @@ public struct TraceCursor: Sendable {
         stepsLeft -= 1
     }
 
+    /// Where the cursor stands: what a walk that is undone afterwards (a shared link's planning,
+    /// ``LinkGroup``) saves and puts back.
+    struct Position {
+        fileprivate let period: Int
+        fileprivate let timeSeconds: Double
+        fileprivate let stepsLeft: Int
+    }
+
+    var position: Position { Position(period: period, timeSeconds: timeSeconds, stepsLeft: stepsLeft) }
+
+    mutating func restore(_ position: Position) {
+        period = position.period
+        timeSeconds = position.timeSeconds
+        stepsLeft = position.stepsLeft
+    }
+
     @inline(__always)
     mutating func moveToNextPeriod() throws(TraceWalkStop) {
         guard stepsLeft > 0 else { throw .stepLimit }
