@@ -68,10 +68,42 @@ import TestSupport
         #expect(groups[1].hasPrefix("1,conservative+bba-native,"))
     }
 
+    /// Every per-session file names each row's group and seat after its strategy and trace, and
+    /// a seat's rows in every file are those of the session that sat there.
+    @Test func everyPerSessionFileNamesTheGroupAndPlayerOfEachRow() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run([
+            "compare", "--mix", "conservative,bba-native", "--players", "3", "--stagger-s", "2", "--traces", "Traces/default/3g_1.csv",
+            "Traces/default/4g_1.csv", "--video", "audio", "--buffer-timeline", "--quiet", "--out", folder.path,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        /// The (strategy, trace, group, player) of every row of `name`.
+        func seats(_ name: String) throws -> [[Substring]] {
+            let lines = try CLI.read(folder.appendingPathComponent(name)).split(separator: "\n")
+            #expect(lines.first?.hasPrefix("strategy,trace,group,player,") == true, "header of \(name)")
+            return lines.dropFirst().map { Array($0.split(separator: ",", omittingEmptySubsequences: false).prefix(4)) }
+        }
+        let sessions = try seats("sessions.csv")
+        // Two traces, one group each; seats 1 and 3 play conservative, seat 2 bba-native.
+        #expect(sessions.map { $0.joined(separator: ",") } == [
+            "conservative,3g_1,1,1", "bba-native,3g_1,1,2", "conservative,3g_1,1,3",
+            "conservative,4g_1,2,1", "bba-native,4g_1,2,2", "conservative,4g_1,2,3",
+        ])
+        for name in ["segments.csv", "transitions.csv", "formats.csv", "buffer_timeline.csv"] {
+            let rows = try seats(name)
+            // Each session's rows are together, in seat order, and name the session's own seat.
+            var seen: [[Substring]] = []
+            for row in rows where seen.last != row { seen.append(row) }
+            #expect(seen == sessions, "seats of \(name)")
+        }
+    }
+
     @Test func shardsOfGroupsMergeIntoTheWholeRun() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let grouped = Self.run + ["--players", "2", "--stagger-s", "3"]
+        // The audio preset carries formats: every per-session file, each with its seat columns.
+        let grouped = Self.run.map { $0 == "Traces/video.json" ? "audio" : $0 } + ["--players", "2", "--stagger-s", "3", "--buffer-timeline"]
         let whole = folder.appendingPathComponent("whole")
         #expect(try CLI.run(grouped + ["--out", whole.path]).status == 0)
         let shards = try (0..<3).map { index in
@@ -83,7 +115,9 @@ import TestSupport
         let merged = folder.appendingPathComponent("merged")
         let result = try CLI.run(["merge"] + shards + ["--out", merged.path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try Self.files(merged) == (try Self.files(whole)))
+        let files = try Self.files(merged)
+        #expect(files == (try Self.files(whole)))
+        #expect(files.keys.sorted() == ["buffer_timeline.csv", "formats.csv", "groups.csv", "ranked.json", "segments.csv", "sessions.csv", "summary.csv", "transitions.csv"])
     }
 
     @Test func aGroupedRunKilledHalfwayAndResumedEqualsAnUninterruptedOne() throws {
@@ -93,8 +127,8 @@ import TestSupport
         let generated = try CLI.run(["traces", "generate", "--preset", "4g", "--count", "40", "--out-dir", traces.path, "--duration-s", "120"])
         #expect(generated.status == 0, "\(generated.stderr)")
         let run = [
-            "compare", "--strategies", "Strategies/robust_mpc.lua", "Strategies/bola.lua", "--traces", traces.path, "--video", "Traces/video.json",
-            "--players", "4", "--stagger-s", "2", "--profile", "sabre", "--quiet", "--jobs", "1",
+            "compare", "--strategies", "Strategies/robust_mpc.lua", "Strategies/bola.lua", "--traces", traces.path,
+            "--players", "4", "--stagger-s", "2", "--profile", "sabre", "--quiet", "--jobs", "1", "--video", "audio", "--buffer-timeline",
         ]
         let whole = folder.appendingPathComponent("whole")
         #expect(try CLI.run(run + ["--out", whole.path]).status == 0)

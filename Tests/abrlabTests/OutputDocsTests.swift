@@ -29,12 +29,16 @@ import TestSupport
     @Test func everyFileAndColumnOfAGroupedCompareIsDocumented() throws {
         let out = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
+        // The audio preset carries formats, so every per-session file is written.
         let result = try CLI.run([
-            "compare", "--strategies", "conservative", "--traces", "Traces/default/3g_1.csv", "--players", "2", "--out", out.path, "--quiet",
+            "compare", "--strategies", "conservative", "--traces", "Traces/default/3g_1.csv", "--players", "2", "--video", "audio",
+            "--buffer-timeline", "--out", out.path, "--quiet",
         ])
         #expect(result.status == 0, "\(result.stderr)")
         let documented = try Self.documentedNames()
-        for file in ["sessions.csv", "segments.csv", "groups.csv", "summary.csv"] {
+        let written = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".csv") }.sorted()
+        #expect(written == ["buffer_timeline.csv", "formats.csv", "groups.csv", "segments.csv", "sessions.csv", "summary.csv", "transitions.csv"])
+        for file in written {
             #expect(try Self.header(out.appendingPathComponent(file)) == documented[file], "columns of \(file)")
         }
     }
