@@ -118,6 +118,16 @@ extension Abrlab {
             valueName: "A,B,..."))
         var mix: String?
 
+        @Option(help: ArgumentHelp(
+            "How a group's link is divided among its players in a data phase: equally, or in proportion to --weights (default: equal).",
+            valueName: "equal|weighted"))
+        var share: String?
+
+        @Option(help: ArgumentHelp(
+            "With --share weighted: the players' weights, positive numbers, comma-separated; player k takes the k-th, the list repeated up to --players as --mix is.",
+            valueName: "w1,w2,..."))
+        var weights: String?
+
         func run() throws {
             try CommandFailure.guarding {
                 let comparison = Comparison(try request())
@@ -184,6 +194,19 @@ extension Abrlab {
                 let strategies = mix.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
                 guard !strategies.contains(where: \.isEmpty) else { throw InputError(file: "--mix", "'\(mix)' names an empty strategy; list ids or scripts separated by commas") }
                 request.mix = strategies
+            }
+            if let share {
+                guard let mode = LinkShare.Mode(rawValue: share) else { throw InputError(file: "--share", "'\(share)' is not equal or weighted") }
+                request.share = mode
+            }
+            if let weights {
+                request.weights = try weights.split(separator: ",", omittingEmptySubsequences: false).map { text throws(InputError) -> Double in
+                    guard !text.isEmpty else { throw InputError(file: "--weights", "'\(weights)' names an empty weight; list positive weights separated by commas") }
+                    guard let weight = Double(text) else {
+                        throw InputError(file: "--weights", "'\(text)' is not a number; list positive weights separated by commas")
+                    }
+                    return weight
+                }
             }
             return request
         }

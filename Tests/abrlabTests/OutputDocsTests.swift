@@ -29,14 +29,23 @@ import TestSupport
     @Test func everyFileAndColumnOfAGroupedCompareIsDocumented() throws {
         let out = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
+        // The audio preset carries formats, so every per-session file is written; a weighted mix
+        // writes every key of run.json's sharedLink.
         let result = try CLI.run([
-            "compare", "--strategies", "conservative", "--traces", "Traces/default/3g_1.csv", "--players", "2", "--out", out.path, "--quiet",
+            "compare", "--mix", "conservative,bba-native", "--share", "weighted", "--weights", "1,2", "--traces", "Traces/default/3g_1.csv",
+            "--video", "audio", "--buffer-timeline", "--out", out.path, "--quiet",
         ])
         #expect(result.status == 0, "\(result.stderr)")
         let documented = try Self.documentedNames()
-        for file in ["sessions.csv", "segments.csv", "groups.csv", "summary.csv"] {
+        let written = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".csv") }.sorted()
+        #expect(written == ["buffer_timeline.csv", "formats.csv", "groups.csv", "segments.csv", "sessions.csv", "summary.csv", "transitions.csv"])
+        for file in written {
             #expect(try Self.header(out.appendingPathComponent(file)) == documented[file], "columns of \(file)")
         }
+        let run = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("run.json"))) as? [String: Any])
+        let sharedLink = try #require(run["sharedLink"] as? [String: Any])
+        let documentedLink = documented["run.json"]?.filter { $0.hasPrefix("sharedLink.") }.map { String($0.dropFirst(11)) }
+        #expect(Set(sharedLink.keys) == Set(documentedLink ?? []))
     }
 
     @Test func everyFileAndColumnACompareWritesIsDocumented() throws {
@@ -64,7 +73,8 @@ import TestSupport
         #expect(keys == documented["ranked.json"])
 
         let run = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("run.json"))) as? [String: Any])
-        let runKeys = Set(documented["run.json"]?.map { String($0.prefix { $0 != "." }) } ?? [])
+        // Only a run whose players share links writes sharedLink (checked above).
+        let runKeys = Set(documented["run.json"]?.map { String($0.prefix { $0 != "." }) } ?? []).subtracting(["sharedLink"])
         // A Lua QoE model's run writes qoeFile and qoeInputs and leaves the built-in model's keys out.
         let luaOut = out.appendingPathComponent("lua")
         let lua = try CLI.run([

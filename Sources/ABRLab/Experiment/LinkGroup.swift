@@ -1,8 +1,9 @@
 /// Several players on one trace's link: a fluid processor-sharing bottleneck.
 ///
 /// At every instant the link's capacity (the trace's bandwidth, times the profile's bandwidth
-/// multiplier) is divided equally among the players whose requests are in their data phase;
-/// a request's latency, an idle delay, a full-buffer wait and a finished player take no share.
+/// multiplier) is divided among the players whose requests are in their data phase, equally or
+/// in proportion to their weights (``LinkShare``); a request's latency, an idle delay, a
+/// full-buffer wait and a finished player take no share.
 /// The division is recomputed at every event of any player: a request's first byte, a
 /// transfer's end (or abandonment) and a period boundary of the trace. Player `k` (0-based)
 /// joins the link `k × staggerSeconds` into the trace; its own session time starts then, so
@@ -30,11 +31,14 @@ public struct LinkGroup: Sendable {
     public let trace: NetworkTrace
     public let video: Video
     public let staggerSeconds: Double
+    public let share: LinkShare
 
     /// Two events closer than this are one: the players' clocks drift by rounding only.
     static let toleranceSeconds = 1e-9
 
-    public init(emulator: SessionEmulator, trace: NetworkTrace, video: Video, staggerSeconds: Double = 0) throws(InputError) {
+    public init(
+        emulator: SessionEmulator, trace: NetworkTrace, video: Video, staggerSeconds: Double = 0, share: LinkShare = .equal
+    ) throws(InputError) {
         if let refusal = Self.refusal(for: emulator.profile) { throw InputError(setting: .players, refusal) }
         guard staggerSeconds.isFinite, staggerSeconds >= 0, staggerSeconds <= emulator.profile.maxSessionSeconds else {
             throw InputError(setting: .staggerS, "must be a number of seconds ≥ 0, at most the session limit (\(NumberText.readable(emulator.profile.maxSessionSeconds)) s)")
@@ -43,6 +47,7 @@ public struct LinkGroup: Sendable {
         self.trace = trace
         self.video = video
         self.staggerSeconds = staggerSeconds
+        self.share = share
     }
 
     /// Why `profile`'s players cannot share a link, or `nil` when they can.
@@ -71,8 +76,9 @@ public struct LinkGroup: Sendable {
         var results = [Result<SessionResult, EmulationError>?](repeating: nil, count: players.count)
         var seats: [Seat] = []
         seats.reserveCapacity(players.count)
+        let weights = share.relativeWeights(players: players.count)
         for (index, player) in players.enumerated() {
-            do { seats.append(try Seat(player: player, index: index, offsetSeconds: startSeconds(player: index), group: self)) } catch {
+            do { seats.append(try Seat(player: player, index: index, offsetSeconds: startSeconds(player: index), weight: weights[index], group: self)) } catch {
                 results[index] = .failure(error)
             }
         }
@@ -113,27 +119,28 @@ public struct LinkGroup: Sendable {
         return results.map { $0! }
     }
 
-    /// The share changes at link time `seconds`: every sending player is brought there at the
+    /// The share changes at link time `seconds`: every sending player is brought there at its
     /// old share, the players whose data phase starts then join, and each plans its next stop
-    /// at the new share.
+    /// at its new share: its weight over the sending players' total.
     private func share(_ seats: inout [Seat], at seconds: Double) {
         var changed = true
         while changed {
             changed = false
             for index in seats.indices where seats[index].bring(to: seconds, trace: trace.name) { changed = true }
         }
-        var sending = 0
+        // Equal weights are all 1, so the total is the count of sending players and each
+        // share is exactly 1 / n.
+        var sendingWeight = 0.0
         for index in seats.indices {
             switch seats[index].state {
             case .waiting(let atSeconds) where atSeconds <= seconds + Self.toleranceSeconds:
                 seats[index].state = .sending(sinceSeconds: seconds, plan: .unplanned(at: seconds))
-                sending += 1
-            case .sending: sending += 1
+                sendingWeight += seats[index].weight
+            case .sending: sendingWeight += seats[index].weight
             case .waiting, .done: break
             }
         }
-        let fraction = sending > 0 ? 1 / Double(sending) : 1
-        for index in seats.indices { seats[index].plan(fraction: fraction) }
+        for index in seats.indices { seats[index].plan(fraction: sendingWeight > 0 ? seats[index].weight / sendingWeight : 1) }
     }
 }
 
@@ -155,6 +162,8 @@ private struct Seat {
     /// The player's seat, 0-based.
     let index: Int
     let offsetSeconds: Double
+    /// Its weight over the group's smallest (``LinkShare/relativeWeights(players:)``): 1 under equal sharing.
+    let weight: Double
     /// Small and plain, as the group reads every seat's at every event; the result lies apart.
     var state: State
     /// How the session ended, once `state` is `done`.
@@ -162,11 +171,12 @@ private struct Seat {
     /// The share the player's walk is planned at.
     var fraction = 1.0
 
-    init(player: LinkGroup.Player, index: Int, offsetSeconds: Double, group: LinkGroup) throws(EmulationError) {
+    init(player: LinkGroup.Player, index: Int, offsetSeconds: Double, weight: Double, group: LinkGroup) throws(EmulationError) {
         strategy = player.strategy
         strategyID = player.strategyID
         self.index = index
         self.offsetSeconds = offsetSeconds
+        self.weight = weight
         state = .waiting(atSeconds: offsetSeconds)
         session = try StreamingSession(
             emulator: group.emulator, strategyID: player.strategyID, trace: group.trace, video: group.video, seed: player.seed

@@ -21,7 +21,7 @@ public final class ResumableResults {
         public var segments: SegmentsFormat
         public var formats: Bool
         public var timeline: Bool
-        /// Whether players share links: `group` and `player` columns, and `groups.csv`.
+        /// Whether players share links: `group` and `player` columns in every per-session file, and `groups.csv`.
         public var groups: Bool
 
         public init(segments: SegmentsFormat, formats: Bool, timeline: Bool, groups: Bool = false) {
@@ -35,9 +35,9 @@ public final class ResumableResults {
         public var files: [(name: String, header: [String])] {
             var files: [(String, [String])] = [("sessions.csv", groups ? SessionCSV.groupedSessionsHeader : SessionCSV.sessionsHeader)]
             if let name = segments.fileName { files.append((name, groups ? SessionCSV.groupedSegmentsHeader : SessionCSV.segmentsHeader)) }
-            files.append(("transitions.csv", SessionCSV.transitionsHeader))
-            if formats { files.append(("formats.csv", SessionCSV.formatsHeader)) }
-            if timeline { files.append(("buffer_timeline.csv", SessionCSV.timelineHeader)) }
+            files.append(("transitions.csv", groups ? SessionCSV.groupedTransitionsHeader : SessionCSV.transitionsHeader))
+            if formats { files.append(("formats.csv", groups ? SessionCSV.groupedFormatsHeader : SessionCSV.formatsHeader)) }
+            if timeline { files.append(("buffer_timeline.csv", groups ? SessionCSV.groupedTimelineHeader : SessionCSV.timelineHeader)) }
             if groups { files.append(("groups.csv", GroupCSV.header)) }
             return files
         }

@@ -25,13 +25,25 @@ public struct SessionCSV: Sendable {
         "strategy", "trace", "time_s", "buffer_s", "buffer_state", "progress", "fill_rate_s_per_s", "likely_to_keep_up",
         "network_active",
     ]
-    /// `sessions.csv` of a run whose players share links: the group and the player's seat after the trace.
-    public static let groupedSessionsHeader = Array(sessionsHeader.prefix(2)) + seatHeader + sessionsHeader.dropFirst(2)
-    /// `segments.csv` of a run whose players share links.
-    public static let groupedSegmentsHeader = Array(segmentsHeader.prefix(2)) + seatHeader + segmentsHeader.dropFirst(2)
-    static let seatHeader = ["group", "player"]
     public static let transitionsHeader = ["strategy", "trace", "time_s", "action", "from", "to", "changed"]
     public static let formatsHeader = ["strategy", "trace", "segment", "level", "format", "media_s", "arrival_s"]
+    /// `sessions.csv` of a run whose players share links: the group and the player's seat after the trace.
+    public static let groupedSessionsHeader = seated(sessionsHeader)
+    /// `segments.csv` of a run whose players share links.
+    public static let groupedSegmentsHeader = seated(segmentsHeader)
+    /// `transitions.csv` of a run whose players share links.
+    public static let groupedTransitionsHeader = seated(transitionsHeader)
+    /// `formats.csv` of a run whose players share links.
+    public static let groupedFormatsHeader = seated(formatsHeader)
+    /// `buffer_timeline.csv` of a run whose players share links.
+    public static let groupedTimelineHeader = seated(timelineHeader)
+    static let seatHeader = ["group", "player"]
+
+    /// A per-session file's header with the seat's columns after `strategy` and `trace`, where
+    /// every per-session file of a run whose players share links has them.
+    static func seated(_ header: [String]) -> [String] {
+        Array(header.prefix(2)) + seatHeader + header.dropFirst(2)
+    }
 
     public let strategyID: String
     public let traceName: String
@@ -57,10 +69,7 @@ public struct SessionCSV: Sendable {
         var row = CSVRow()
         row.add(outcome.strategyID)
         row.add(outcome.traceName)
-        if let seat {
-            row.add(seat.group)
-            row.add(seat.player)
-        }
+        row.add(seat)
         row.add(profile)
         row.add(qoeModel)
         if let metrics = outcome.metrics {
@@ -96,6 +105,7 @@ public struct SessionCSV: Sendable {
                 var line = CSVRow()
                 line.add(outcome.strategyID)
                 line.add(outcome.traceName)
+                line.add(seat)
                 line.add(SessionResult.sessionSeconds(of: transition))
                 line.add(transition.action.description)
                 line.add(transition.from.description)
@@ -111,6 +121,7 @@ public struct SessionCSV: Sendable {
             var prefix = CSVRow()
             prefix.add(outcome.strategyID)
             prefix.add(outcome.traceName)
+            prefix.add(seat)
             for change in FormatTimeline.changes(video: video, session: result) { formats += prefix.text + "," + change.csvLine }
         }
         formatLines = formats
@@ -119,6 +130,7 @@ public struct SessionCSV: Sendable {
             var prefix = CSVRow()
             prefix.add(outcome.strategyID)
             prefix.add(outcome.traceName)
+            prefix.add(seat)
             for sample in BufferTimeline(session: result).samples() { timeline += prefix.text + "," + sample.csvLine }
         }
         timelineLines = timeline
@@ -131,10 +143,7 @@ public struct SessionCSV: Sendable {
         var row = CSVRow(capacity: segmentLineCapacity)
         row.add(strategy)
         row.add(trace)
-        if let seat {
-            row.add(seat.group)
-            row.add(seat.player)
-        }
+        row.add(seat)
         row.add(segment.index + 1)
         row.add(segment.level + 1)
         row.add(segment.bitrateKbps)
@@ -207,5 +216,14 @@ public struct GroupSeat: Equatable, Sendable {
     public init(group: Int, player: Int) {
         self.group = group
         self.player = player
+    }
+}
+
+extension CSVRow {
+    /// The seat's `group` and `player` cells; nothing for a session that played alone.
+    mutating func add(_ seat: GroupSeat?) {
+        guard let seat else { return }
+        add(seat.group)
+        add(seat.player)
     }
 }

@@ -54,6 +54,8 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
     case players
     case staggerS = "stagger_s"
     case mix
+    case share
+    case weights
 
     /// The key.
     public var description: String { rawValue }

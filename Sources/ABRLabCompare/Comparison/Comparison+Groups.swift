@@ -1,6 +1,7 @@
 import ABRLab
 
-/// The request's shared links (`players`, `staggerSeconds`, `mix`), checked before anything runs.
+/// The request's shared links (`players`, `staggerSeconds`, `mix`, `share`, `weights`), checked
+/// before anything runs.
 extension Comparison.Request {
     /// Refuses what the grouping settings cannot mean, whatever the strategies and profile.
     func checkGrouping() throws(InputError) {
@@ -15,6 +16,7 @@ extension Comparison.Request {
                 throw InputError(setting: .staggerS, "staggers the players of a group; give \(Setting.players) or \(Setting.mix)")
             }
         }
+        _ = try linkShare()
         guard !mix.isEmpty else { return }
         guard strategies.isEmpty else {
             throw InputError(settings: [.mix, .strategies], "\(Setting.mix) replaces the strategy rows; give \(Setting.strategies) or \(Setting.mix), not both")
@@ -24,6 +26,28 @@ extension Comparison.Request {
         }
         if let players, mixArguments.count > players {
             throw InputError(settings: [.mix, .players], "\(Setting.mix) names \(mixArguments.count) strategies for \(players) players")
+        }
+    }
+
+    /// How each group's link is divided: `share` and `weights`, which only a group can use and
+    /// which only mean something together.
+    func linkShare() throws(InputError) -> LinkShare {
+        if share != nil || weights != nil, players == nil, mix.isEmpty {
+            throw InputError(setting: share != nil ? .share : .weights, "divides the link among a group's players; give \(Setting.players) or \(Setting.mix)")
+        }
+        switch (share ?? .equal, weights) {
+        case (.equal, nil):
+            return .equal
+        case (.equal, _?):
+            throw InputError(settings: [.weights, .share], "weights the players' shares of the link; give \(Setting.share) weighted")
+        case (.weighted, nil):
+            throw InputError(settings: [.share, .weights], "weighted sharing needs \(Setting.weights): a positive weight for each player, comma-separated")
+        case (.weighted, let weights?):
+            let checked = try LinkShare.Weights(weights)
+            if let players, weights.count > players {
+                throw InputError(settings: [.weights, .players], "\(Setting.weights) gives \(weights.count) weights for \(players) players")
+            }
+            return .weighted(checked)
         }
     }
 
@@ -39,8 +63,9 @@ extension Comparison.Request {
         guard players != nil || !mix.isEmpty else { return nil }
         if let refusal = LinkGroup.refusal(for: profile) { throw InputError(setting: .players, refusal) }
         let count = players ?? mix.count
+        let share = try linkShare()
         guard !mix.isEmpty else {
-            return count == 1 ? nil : LinkGrouping(players: count, staggerSeconds: staggerSeconds ?? 0)
+            return count == 1 ? nil : LinkGrouping(players: count, staggerSeconds: staggerSeconds ?? 0, share: share)
         }
         var order: [Int] = []
         for argument in mix {
@@ -50,6 +75,6 @@ extension Comparison.Request {
             }
             order.append(index)
         }
-        return LinkGrouping(players: count, staggerSeconds: staggerSeconds ?? 0, seats: .mix(order: order))
+        return LinkGrouping(players: count, staggerSeconds: staggerSeconds ?? 0, seats: .mix(order: order), share: share)
     }
 }

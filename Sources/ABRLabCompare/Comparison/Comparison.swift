@@ -36,6 +36,10 @@ public struct Comparison: Sendable {
         public var staggerSeconds: Double?
         /// Strategies seated in turn in one group per trace, replacing the strategy rows.
         public var mix: [String] = []
+        /// How a group's link is divided; `nil` is equal sharing.
+        public var share: LinkShare.Mode?
+        /// Each seat's weight under weighted sharing, repeated like `mix`.
+        public var weights: [Double]?
 
         public init() {}
     }

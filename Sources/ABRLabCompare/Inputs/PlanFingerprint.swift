@@ -59,6 +59,8 @@ public struct PlanFingerprint {
         line("seed \(plan.seed) baseline \(baseline ?? "-") rank_by \(rankBy.rawValue) lua \(luaLimits)", to: &tail)
         if let grouping = plan.grouping {
             line("groups players \(grouping.players) stagger_s \(grouping.staggerSeconds) seats \(grouping.seats)", to: &tail)
+            // Equal sharing adds nothing, so the fingerprints of runs from before weights stay.
+            if grouping.share != .equal { line("share \(grouping.share)", to: &tail) }
         }
         line("files \(layout.files.map(\.name).joined(separator: " "))", to: &tail)
         // Another library version or level writes other bytes: shards and resumed runs must agree.

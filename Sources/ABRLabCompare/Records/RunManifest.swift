@@ -62,6 +62,8 @@ public struct RunManifest: Encodable {
     public let inputs: RunInputs
     /// Written element by element: a parameter grid's rows are most of run.json.
     public let strategies: PrettyJSON.ElementWise<Strategy>
+    /// How players shared links; absent when every session played alone.
+    public let sharedLink: SharedLink?
     /// The files this run wrote into its output folder.
     public let files: [String]
     /// The plan's fingerprint (see `PlanFingerprint`), the same in every shard of one plan.
@@ -106,6 +108,7 @@ public struct RunManifest: Encodable {
                 params: parameters[descriptor.id] ?? [], inputs: descriptor.loadedInputs().map(RunInputs.File.init(loaded:))
             )
         })
+        sharedLink = SharedLink(plan.grouping, strategies: plan.strategies)
         self.files = files
     }
 

@@ -206,8 +206,9 @@ public struct ShardMerger {
             format.fileName.map { ($0, grouped ? SessionCSV.groupedSegmentsHeader : SessionCSV.segmentsHeader) }
         } + [
             ("sessions.csv", grouped ? SessionCSV.groupedSessionsHeader : SessionCSV.sessionsHeader),
-            ("transitions.csv", SessionCSV.transitionsHeader), ("formats.csv", SessionCSV.formatsHeader),
-            ("buffer_timeline.csv", SessionCSV.timelineHeader), ("groups.csv", GroupCSV.header),
+            ("transitions.csv", grouped ? SessionCSV.groupedTransitionsHeader : SessionCSV.transitionsHeader),
+            ("formats.csv", grouped ? SessionCSV.groupedFormatsHeader : SessionCSV.formatsHeader),
+            ("buffer_timeline.csv", grouped ? SessionCSV.groupedTimelineHeader : SessionCSV.timelineHeader), ("groups.csv", GroupCSV.header),
         ])
         guard let header = headers[name] else { throw InputError(file: name, "is not a data file abrlab writes") }
         let line = Array(CSVRow.line(header).utf8)

@@ -56,6 +56,8 @@ extension Setting {
         case .players: "--players"
         case .staggerS: "--stagger-s"
         case .mix: "--mix"
+        case .share: "--share"
+        case .weights: "--weights"
         }
     }
 }

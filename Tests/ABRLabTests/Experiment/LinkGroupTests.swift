@@ -2,9 +2,10 @@
 import Testing
 import TestSupport
 
-/// Players on one link share it as a fluid processor-sharing bottleneck: the closed-form cases
-/// of the model hold, a group of one is the single session byte for byte, and profiles whose
-/// players cannot share a link are refused with their reason.
+/// Players on one link share it as a fluid processor-sharing bottleneck, equally or by weight:
+/// the closed-form cases of the model hold, a group of one is the single session byte for byte,
+/// equal weights are the equal share to the bit, and profiles whose players cannot share a link
+/// are refused with their reason.
 @Suite(.tags(.core), .selectedByTags) struct LinkGroupTests {
     /// Always the same level.
     struct Fixed: SessionStrategy {
@@ -24,9 +25,12 @@ import TestSupport
     }
 
     static func play(
-        _ levels: [Int], trace: NetworkTrace, video: Video, profile: EmulationProfile = .default, staggerSeconds: Double = 0
+        _ levels: [Int], trace: NetworkTrace, video: Video, profile: EmulationProfile = .default, staggerSeconds: Double = 0,
+        share: LinkShare = .equal
     ) throws -> [SessionResult] {
-        let group = try LinkGroup(emulator: SessionEmulator(profile: profile), trace: trace, video: video, staggerSeconds: staggerSeconds)
+        let group = try LinkGroup(
+            emulator: SessionEmulator(profile: profile), trace: trace, video: video, staggerSeconds: staggerSeconds, share: share
+        )
         let players = levels.enumerated().map { LinkGroup.Player(strategyID: "fixed\($0)", seed: 1, strategy: Fixed(level: $1)) }
         return try group.play(players).map { try $0.get() }
     }
@@ -76,6 +80,58 @@ import TestSupport
         #expect(abs(high.downloadEndSeconds - 12) < 1e-9)
         for segment in results[0].segments { #expect(abs(segment.downloadTimeSeconds - 0.8) < 1e-9) }
         for segment in results[1].segments.prefix(1) { #expect(abs(segment.downloadTimeSeconds - 3.2) < 1e-9) }
+    }
+
+    @Test(arguments: sharing)
+    func weightedPlayersTakeTheirWeightsShareUntilOneFinishes(profile: EmulationProfile) throws {
+        // S = 500 kbps × 2 s = 1 Mbit per segment, 5 segments each, C = 1 Mbps. Weights 1 and 3:
+        // player 1 gets C/4 and player 2 3C/4, so player 2 takes 4/3 s a segment and ends at
+        // 5 · 4/3 = 20/3 s. By then player 1 has 20/3 · 1/4 = 5/3 Mbit: its first segment ends at
+        // 4 s, its second has 2/3 Mbit and gets the rest, 1/3 Mbit, alone at C: done at 7 s.
+        // Its last three take 1 s each, so it ends at 10 s, when the link has carried all 10 Mbit.
+        let results = try Self.play(
+            [0, 0], trace: Self.constantLink(kbps: 1000), video: Self.video(kbps: [500], segments: 5), profile: profile,
+            share: .weighted(try LinkShare.Weights([1, 3]))
+        )
+        let light = results[0].segments
+        let heavy = results[1].segments
+        for (segment, seconds) in zip(light, [4.0, 3, 1, 1, 1]) { #expect(abs(segment.downloadTimeSeconds - seconds) < 1e-9) }
+        for segment in heavy { #expect(abs(segment.downloadTimeSeconds - 4.0 / 3) < 1e-9) }
+        #expect(abs((heavy.last?.downloadEndSeconds ?? 0) - 20.0 / 3) < 1e-9)
+        #expect(abs((light.last?.downloadEndSeconds ?? 0) - 10) < 1e-9)
+        #expect(abs(light[0].throughputKbps - 250) < 1e-6 && abs(heavy[0].throughputKbps - 750) < 1e-6)
+    }
+
+    @Test(arguments: sharing)
+    func weightsRepeatOverTheSeatsAsAMixDoes(profile: EmulationProfile) throws {
+        // Weights 1, 2 on three seats are 1, 2, 1: shares C/4, C/2, C/4. With S = 1 Mbit, two
+        // segments each and C = 1 Mbps, player 2 ends at 4 s (2 s a segment); players 1 and 3 have
+        // their first segment by then (4 s each) and split the link for the second (2 s), to 6 s.
+        let results = try Self.play(
+            [0, 0, 0], trace: Self.constantLink(kbps: 1000), video: Self.video(kbps: [500], segments: 2), profile: profile,
+            share: .weighted(try LinkShare.Weights([1, 2]))
+        )
+        for (player, expected) in [[4.0, 2], [2, 2], [4, 2]].enumerated() {
+            for (segment, seconds) in zip(results[player].segments, expected) { #expect(abs(segment.downloadTimeSeconds - seconds) < 1e-9) }
+        }
+    }
+
+    @Test(arguments: ["default", "sabre", "sabre-replace"], [[1.0], [0.1], [2.5, 2.5, 2.5]])
+    func equalWeightsAreTheEqualShareToTheBit(profileName: String, weights: [Double]) throws {
+        let profile = try #require(StreamingSessionTests.profiles.first { $0.name == profileName })
+        let (trace, video) = (try StreamingSessionTests.trace(), try StreamingSessionTests.video())
+        func play(_ share: LinkShare) throws -> [SessionResult] {
+            let group = try LinkGroup(emulator: SessionEmulator(profile: profile), trace: trace, video: video, staggerSeconds: 1.5, share: share)
+            let players = (0..<5).map { LinkGroup.Player(strategyID: "probe\($0)", seed: UInt64($0), strategy: StreamingSessionTests.Probe()) }
+            return try group.play(players).map { try $0.get() }
+        }
+        let weighted = try play(.weighted(try LinkShare.Weights(weights)))
+        for (shared, equal) in zip(weighted, try play(.equal)) { StreamingSessionTests.expectSame(shared, equal) }
+    }
+
+    @Test(arguments: [[], [0], [1, -1], [.nan], [.infinity], [1, 2, -0.0]])
+    func weightsThatAreNoPositiveNumbersAreRefused(values: [Double]) {
+        #expect(throws: InputError.self) { try LinkShare.Weights(values) }
     }
 
     @Test(arguments: ["default", "sabre", "sabre-replace"])
