@@ -3,8 +3,9 @@ import Testing
 import TestSupport
 
 /// Every profile's per-session and per-segment output, byte for byte, on the shipped trace sets
-/// and on Pensieve's and Sabre's: the engine may be reshaped, its numbers may not change. Each
-/// case's `sessions.csv`, `segments.csv` and `transitions.csv` are hashed against
+/// and on Pensieve's and Sabre's, alone and in groups on a shared link: the engine may be
+/// reshaped, its numbers may not change. Each case's `sessions.csv`, `segments.csv` and
+/// `transitions.csv` (and a grouped case's `groups.csv`) are hashed against
 /// `Fixtures/engine-outputs.txt`; `ABRLAB_UPDATE_FIXTURES=1` rewrites it (only for a change
 /// that is meant to alter results, said in its commit).
 @Suite(.tags(.cli, .scale), .selectedByTags) struct EngineOutputsTests {
@@ -13,7 +14,11 @@ import TestSupport
         let arguments: [String]
         /// Needs the public datasets.
         let datasets: Bool
+        /// Groups on a shared link, which also write `groups.csv`.
+        var grouped = false
         var testDescription: String { name }
+
+        var files: [String] { EngineOutputsTests.files + (grouped ? ["groups.csv"] : []) }
     }
 
     static let datasets = Datasets.root
@@ -53,6 +58,12 @@ import TestSupport
             Case(name: "live-twitch", arguments: ["--profile", "live", "--video", "twitch-ll", "--qoe", "nqoe", "--strategies"] + live
                 + ["conservative", "--traces", "Traces/twitch-ll"], datasets: false),
             Case(name: "live-shipped", arguments: ["--profile", "live", "--strategies"] + live + ["rb", "--traces", "Traces/broadband"], datasets: false),
+            Case(name: "groups-default", arguments: ["--strategies", "bba", "bola", "festive", "robust_mpc", "--players", "4", "--stagger-s", "2",
+                "--traces", "Traces/3g"], datasets: false, grouped: true),
+            Case(name: "groups-sabre-mix", arguments: ["--profile", "sabre", "--mix", "sabre/bola,sabre/dynamic,bba,shared/panda", "--players", "6",
+                "--stagger-s", "1.5", "--traces", "Traces/4g", "Traces/broadband"], datasets: false, grouped: true),
+            Case(name: "groups-sabre3g", arguments: ["--profile", "sabre", "--strategies"] + sabreScripts + ["--players", "8",
+                "--video", "\(sabre)/movie.json", "--traces", "\(sabre)/mmsys18/3Glogs"], datasets: true, grouped: true),
         ]
     }()
 
@@ -83,7 +94,7 @@ import TestSupport
         let result = try CLI.run(["compare"] + test.arguments + ["--out", out.path, "--quiet", "--jobs", "2"])
         #expect(result.status == 0, "\(result.stderr)")
         var lines: [String] = []
-        for file in Self.files {
+        for file in test.files {
             let hash = try CLI.runTool("/usr/bin/sha256sum", [out.appendingPathComponent(file).path]).stdout.prefix(64)
             lines.append("\(test.name) \(file) \(hash)")
             if ProcessInfo.processInfo.environment["ABRLAB_UPDATE_FIXTURES"] == nil {
