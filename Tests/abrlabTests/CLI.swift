@@ -117,6 +117,15 @@ enum CLI {
         return url
     }
 
+    /// Forty generated 4G traces of 120 s in `folder`/traces: enough traces for a run to be
+    /// killed halfway and resumed.
+    static func generatedTraces(in folder: URL) throws -> URL {
+        let traces = folder.appendingPathComponent("traces")
+        let generated = try run(["traces", "generate", "--preset", "4g", "--count", "40", "--out-dir", traces.path, "--duration-s", "120"])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        return traces
+    }
+
     static func read(_ url: URL) throws -> String {
         try String(contentsOf: url, encoding: .utf8)
     }

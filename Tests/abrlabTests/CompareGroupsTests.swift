@@ -182,9 +182,7 @@ import TestSupport
     @Test func aGroupedRunKilledHalfwayAndResumedEqualsAnUninterruptedOne() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let traces = folder.appendingPathComponent("traces")
-        let generated = try CLI.run(["traces", "generate", "--preset", "4g", "--count", "40", "--out-dir", traces.path, "--duration-s", "120"])
-        #expect(generated.status == 0, "\(generated.stderr)")
+        let traces = try CLI.generatedTraces(in: folder)
         let run = [
             "compare", "--strategies", "Strategies/robust_mpc.lua", "Strategies/bola.lua", "--traces", traces.path,
             "--players", "4", "--stagger-s", "2", "--profile", "sabre", "--quiet", "--jobs", "1", "--video", "audio", "--buffer-timeline",
@@ -201,9 +199,7 @@ import TestSupport
     @Test func aWeightedRunResumesOnlyWithItsOwnWeights() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let traces = folder.appendingPathComponent("traces")
-        let generated = try CLI.run(["traces", "generate", "--preset", "4g", "--count", "40", "--out-dir", traces.path, "--duration-s", "120"])
-        #expect(generated.status == 0, "\(generated.stderr)")
+        let traces = try CLI.generatedTraces(in: folder)
         let run = [
             "compare", "--strategies", "Strategies/bola.lua", "--traces", traces.path, "--video", "Traces/video.json",
             "--players", "3", "--share", "weighted", "--quiet", "--jobs", "1", "--weights",

@@ -8,9 +8,7 @@ import TestSupport
     func aRunKilledHalfwayAndResumedEqualsAnUninterruptedOne(format: String) throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let traces = folder.appendingPathComponent("traces")
-        let generated = try CLI.run(["traces", "generate", "--preset", "4g", "--count", "40", "--out-dir", traces.path, "--duration-s", "120"])
-        #expect(generated.status == 0, "\(generated.stderr)")
+        let traces = try CLI.generatedTraces(in: folder)
         let run = [
             "compare", "--strategies", "Strategies/robust_mpc.lua", "Strategies/bba.lua", "Strategies/bola.lua", "--param", "bola.gp=3,5,8",
             "--traces", traces.path, "--video", "Traces/video.json", "--segments-format", format, "--quiet", "--jobs", "1",
