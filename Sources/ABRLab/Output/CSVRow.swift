@@ -4,6 +4,10 @@ public struct CSVRow {
     public private(set) var text = ""
     private var empty = true
 
+    /// How rows write numbers, for a run's fingerprint: rows written another way (`331.0` before
+    /// this form) are neither appended to on resume nor merged with these.
+    public static let numberForm = "shortest, whole without .0"
+
     public init() {}
 
     /// A row with room for `capacity` bytes, so that adding fields does not grow it.
@@ -20,10 +24,23 @@ public struct CSVRow {
         }
     }
 
-    /// Shortest text that round-trips; empty for NaN so pandas reads a missing value.
+    /// The shortest text that parses back to the same double: whole numbers without Swift's
+    /// `.0` (`331`, `-0`), others as Swift writes them (`0.1`, `1e-05`, `1e+16`); empty for NaN
+    /// so pandas reads a missing value.
     public mutating func add(_ value: Double) {
         separate()
-        if value.isFinite { text += value.description } else if !value.isNaN { text += value > 0 ? "inf" : "-inf" }
+        guard value.isFinite else {
+            if !value.isNaN { text += value > 0 ? "inf" : "-inf" }
+            return
+        }
+        let shortest = value.description
+        // Swift ends a whole number below 2^53 with ".0" and writes no exponent then.
+        if shortest.utf8.count > 2, shortest.utf8.last == UInt8(ascii: "0"),
+           shortest.utf8[shortest.utf8.index(shortest.utf8.endIndex, offsetBy: -2)] == UInt8(ascii: ".") {
+            text.append(contentsOf: shortest.dropLast(2))
+        } else {
+            text += shortest
+        }
     }
 
     public mutating func add(_ value: Int) {
