@@ -29,17 +29,14 @@ public struct CSVRow {
     /// so pandas reads a missing value.
     public mutating func add(_ value: Double) {
         separate()
-        guard value.isFinite else {
-            if !value.isNaN { text += value > 0 ? "inf" : "-inf" }
-            return
-        }
-        let shortest = value.description
-        // Swift ends a whole number below 2^53 with ".0" and writes no exponent then.
-        if shortest.utf8.count > 2, shortest.utf8.last == UInt8(ascii: "0"),
-           shortest.utf8[shortest.utf8.index(shortest.utf8.endIndex, offsetBy: -2)] == UInt8(ascii: ".") {
-            text.append(contentsOf: shortest.dropLast(2))
-        } else {
-            text += shortest
+        // Whole numbers below 1e15 print faster as integers, with the same digits Swift writes.
+        if value == value.rounded(.towardZero), abs(value) < 1e15 {
+            text += value == 0 && value.sign == .minus ? "-0" : String(Int64(value))
+        } else if value.isFinite {
+            let shortest = value.description
+            if shortest.hasSuffix(".0") { text.append(contentsOf: shortest.dropLast(2)) } else { text += shortest }
+        } else if !value.isNaN {
+            text += value > 0 ? "inf" : "-inf"
         }
     }
 
