@@ -4,6 +4,10 @@ public struct CSVRow {
     public private(set) var text = ""
     private var empty = true
 
+    /// How rows write numbers, for a run's fingerprint: rows written another way (`331.0` before
+    /// this form) are neither appended to on resume nor merged with these.
+    public static let numberForm = "shortest, whole without .0"
+
     public init() {}
 
     /// A row with room for `capacity` bytes, so that adding fields does not grow it.
@@ -20,10 +24,20 @@ public struct CSVRow {
         }
     }
 
-    /// Shortest text that round-trips; empty for NaN so pandas reads a missing value.
+    /// The shortest text that parses back to the same double: whole numbers without Swift's
+    /// `.0` (`331`, `-0`), others as Swift writes them (`0.1`, `1e-05`, `1e+16`); empty for NaN
+    /// so pandas reads a missing value.
     public mutating func add(_ value: Double) {
         separate()
-        if value.isFinite { text += value.description } else if !value.isNaN { text += value > 0 ? "inf" : "-inf" }
+        // Whole numbers below 1e15 print faster as integers, with the same digits Swift writes.
+        if value == value.rounded(.towardZero), abs(value) < 1e15 {
+            text += value == 0 && value.sign == .minus ? "-0" : String(Int64(value))
+        } else if value.isFinite {
+            let shortest = value.description
+            if shortest.hasSuffix(".0") { text.append(contentsOf: shortest.dropLast(2)) } else { text += shortest }
+        } else if !value.isNaN {
+            text += value > 0 ? "inf" : "-inf"
+        }
     }
 
     public mutating func add(_ value: Int) {

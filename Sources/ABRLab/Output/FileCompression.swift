@@ -7,10 +7,10 @@ public enum FileCompression: Sendable, CaseIterable {
 
     /// Plain rows a block holds before it ends at the next line end (`abrlab-bench --only output`
     /// measures the choice, docs/output.md has the figures). gzip's are small: deflate looks back
-    /// only 32 KiB anyway, and libdeflate's level 2 compresses segment rows 1.35 times as fast in
-    /// 16 KiB blocks as in 1 MiB ones, for 0.4 bytes a row more. Zstandard's are large, so the
+    /// only 32 KiB anyway, and libdeflate's level 2 compresses segment rows 1.34 times as fast in
+    /// 16 KiB blocks as in 1 MiB ones, for the same 73.5 bytes a row. Zstandard's are large, so the
     /// sessions of a trace, which repeat one another's numbers, share a block and its matches
-    /// reach them: 48 bytes a row against 70 in 16 KiB blocks. Either bounds memory whatever a
+    /// reach them: 51 bytes a row against 70 in 16 KiB blocks. Either bounds memory whatever a
     /// batch holds.
     public var blockBytes: Int {
         switch self {

@@ -10,9 +10,9 @@ import Foundation
 public enum Gzip {
     /// libdeflate's level 2: the fastest that keeps a segment row under the 76 bytes zlib's
     /// level 6 made of it. Measured with `abrlab-bench --only output` (eight strategies over 300
-    /// FCC traces, rows in the 16 KiB blocks a run makes, docs/output.md): level 1 makes 77.5
-    /// bytes a row at 250 MB/s, level 2 73.4 at 195 MB/s, 3 and 4 save one byte more at 2–7 %
-    /// more time, 5 and 6 four bytes at 20–30 % more.
+    /// FCC traces, rows in the 16 KiB blocks a run makes, docs/output.md): level 1 makes 77.2
+    /// bytes a row at 234 MB/s, level 2 73.5 at 181 MB/s, 3 and 4 save under a byte more at 3–5 %
+    /// more time, 5 and 6 three bytes at 18–28 % more.
     public static let level: Int32 = 2
 
     /// What decides the bytes of a member, for a run's fingerprint.

@@ -6,8 +6,8 @@ import CZstd
 /// `zstd -d`, pandas and Python's `zstandard` read as one.
 public enum Zstd {
     /// libzstd's level 1, its fastest regular level. Measured on the segment rows of eight
-    /// strategies over 300 FCC traces in blocks of 1 MiB (docs/output.md): 48.2 bytes a row at
-    /// 630 MB/s; level 2 saves 0.8 bytes at 25 % more time, 3 (the default) makes 49.7 at 75 %.
+    /// strategies over 300 FCC traces in blocks of 1 MiB (docs/output.md): 50.7 bytes a row at
+    /// 594 MB/s; level 2 saves 1.2 bytes at 33 % more time, 3 (the default) makes 51.8 at 78 %.
     public static let level: Int32 = 1
 
     /// What decides the bytes of a frame, for a run's fingerprint.

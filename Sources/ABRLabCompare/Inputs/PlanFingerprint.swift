@@ -63,6 +63,7 @@ public struct PlanFingerprint {
             if grouping.share != .equal { line("share \(grouping.share)", to: &tail) }
         }
         line("files \(layout.files.map(\.name).joined(separator: " "))", to: &tail)
+        line("numbers \(CSVRow.numberForm)", to: &tail)
         // Another library version or level writes other bytes: shards and resumed runs must agree.
         for compression in layout.files.compactMap({ FileCompression(fileName: $0.name) }) {
             line("compression \(compression.identity)", to: &tail)

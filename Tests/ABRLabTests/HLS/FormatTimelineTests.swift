@@ -30,8 +30,8 @@ import TestSupport
         #expect(changes[1].metadata == FormatVariantMetadata(formatString: "LOSSLESS", timestampSeconds: 8))
         #expect(FormatTimeline.csvText(Array(changes.prefix(2))) == """
             segment,level,format,media_s,arrival_s
-            1,2,HIGH,0.0,1.0
-            3,3,LOSSLESS,8.0,7.0
+            1,2,HIGH,0,1
+            3,3,LOSSLESS,8,7
 
             """)
     }

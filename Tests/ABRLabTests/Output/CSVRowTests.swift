@@ -33,6 +33,36 @@ import TestSupport
         #expect(!row.text.contains(","))
     }
 
+    /// The shortest text that parses back: whole numbers without `.0`, exponents where Swift
+    /// (and Python's `repr`) write them.
+    @Test(arguments: [
+        (331.0, "331"), (0, "0"), (-0.0, "-0"), (-2, "-2"), (4300, "4300"), (750.5, "750.5"), (0.1, "0.1"),
+        (999_999_999_999_999, "999999999999999"), (-123_456_789_012_345, "-123456789012345"), (1e15, "1000000000000000"), (9_007_199_254_740_992, "9007199254740992"), (1e16, "1e+16"), (1e22, "1e+22"),
+        (1e-5, "1e-05"), (0.0001, "0.0001"), (1.5e300, "1.5e+300"), (10.0, "10"), (100.0, "100"), (-0.5, "-0.5"),
+    ] as [(Double, String)])
+    func doublesAreWrittenShortest(value: Double, expected: String) {
+        var row = CSVRow()
+        row.add(value)
+        #expect(row.text == expected)
+    }
+
+    /// Random doubles of every magnitude and whole numbers: each parses back to itself, bit for
+    /// bit, as Swift's description without a trailing `.0`.
+    @Test func randomDoublesRoundTripWithoutATrailingPointZero() throws {
+        var generator = SeededGenerator(seed: 29)
+        for index in 0..<20_000 {
+            let bits = generator.next()
+            let value = index.isMultiple(of: 2) ? Double(bitPattern: bits) : Double(Int64(bitPattern: bits) >> Int64(bits % 60))
+            guard value.isFinite else { continue }
+            var row = CSVRow()
+            row.add(value)
+            let parsed = try #require(Double(row.text), "\(row.text)")
+            #expect(parsed.bitPattern == value.bitPattern, "\(value) written \(row.text)")
+            let description = value.description
+            #expect(row.text == (description.hasSuffix(".0") ? String(description.dropLast(2)) : description))
+        }
+    }
+
     @Test func negativeZeroKeepsItsSign() throws {
         var row = CSVRow()
         row.add(-0.0)

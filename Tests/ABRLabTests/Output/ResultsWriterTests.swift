@@ -52,22 +52,22 @@ import TestSupport
         let sessions = try Self.lines(folder.url.appendingPathComponent("sessions.csv"))
         #expect(sessions.first == SessionCSV.sessionsHeader.joined(separator: ","))
         #expect(sessions.count == 1 + 2 + 1)
-        #expect(sessions[1].hasPrefix("low,flat,ideal,linear,4,4.0,1.0,1000.0,0.0,0.0,0,0,0.5,"))
-        #expect(sessions[2].hasPrefix("high,flat,ideal,linear,4,8.0,2.0,2000.0,0.0,0.0,0,0,1.0,"))
+        #expect(sessions[1].hasPrefix("low,flat,ideal,linear,4,4,1,1000,0,0,0,0,0.5,"))
+        #expect(sessions[2].hasPrefix("high,flat,ideal,linear,4,8,2,2000,0,0,0,0,1,"))
         #expect(sessions.last == "")
 
         let segments = try Self.lines(folder.url.appendingPathComponent("segments.csv"))
         #expect(segments.first == SessionCSV.segmentsHeader.joined(separator: ","))
         #expect(segments.count == 1 + 8 + 1)
         // Segments and levels are 1-based.
-        #expect(segments[1].hasPrefix("low,flat,1,1,1000.0,125000,0.0,0.5,0.5,"))
-        #expect(segments[8].hasPrefix("high,flat,4,2,2000.0,250000,3.0,4.0,1.0,"))
+        #expect(segments[1].hasPrefix("low,flat,1,1,1000,125000,0,0.5,0.5,"))
+        #expect(segments[8].hasPrefix("high,flat,4,2,2000,250000,3,4,1,"))
 
         let transitions = try Self.lines(folder.url.appendingPathComponent("transitions.csv"))
         #expect(transitions.first == SessionCSV.transitionsHeader.joined(separator: ","))
         let perSession = outcomes.map { $0.result?.transitions.count ?? 0 }
         #expect(transitions.count == 1 + perSession.reduce(0, +) + 1)
-        #expect(transitions[1].hasPrefix("low,flat,0.0,"))
+        #expect(transitions[1].hasPrefix("low,flat,0,"))
 
         #expect(try Self.lines(folder.url.appendingPathComponent("summary.csv")) == [Ranking.summaryHeader.joined(separator: ","), ""])
         #expect(try String(decoding: Data(contentsOf: folder.url.appendingPathComponent("run.json")), as: UTF8.self) == "{\"seed\": 7}\n")
@@ -85,9 +85,9 @@ import TestSupport
         let rows = try Self.lines(folder.url.appendingPathComponent("summary.csv")).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         // The broken strategy shrinks nothing: high and low are ranked on the one trace, with statistics.
         #expect(rows[0] == Ranking.summaryHeader)
-        #expect(rows[1].prefix(10) == ["high", "1", "true", "1", "0", "1", "8.0", "8.0", "8.0", "8.0"])
-        #expect(rows[1].suffix(9) == ["low", "1", "1", "0", "0", "4.0", "4.0", "4.0", ""])
-        #expect(rows[2].prefix(10) == ["low", "2", "true", "1", "0", "1", "4.0", "4.0", "4.0", "4.0"])
+        #expect(rows[1].prefix(10) == ["high", "1", "true", "1", "0", "1", "8", "8", "8", "8"])
+        #expect(rows[1].suffix(9) == ["low", "1", "1", "0", "0", "4", "4", "4", ""])
+        #expect(rows[2].prefix(10) == ["low", "2", "true", "1", "0", "1", "4", "4", "4", "4"])
         #expect(rows[2].suffix(9) == Array(repeating: "", count: 9))
         // The incomplete strategy: no rank, its failures, no statistics, and the quoted message.
         let none = Array(repeating: "", count: 8)

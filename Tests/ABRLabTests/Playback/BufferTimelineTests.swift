@@ -87,9 +87,9 @@ import TestSupport
         let lines = BufferTimeline.csvText(samples).split(separator: "\n")
         #expect(lines.count == 18)
         #expect(lines[0] == "time_s,buffer_s,buffer_state,progress,fill_rate_s_per_s,likely_to_keep_up,network_active")
-        #expect(lines[1] == "0.0,0.0,empty,0.0,0.0,false,true")
-        #expect(lines[3] == "2.0,4.0,low,0.13333333333333333,4.0,false,true")
-        #expect(lines[6] == "5.0,5.0,low,0.16666666666666666,3.0,true,false")
+        #expect(lines[1] == "0,0,empty,0,0,false,true")
+        #expect(lines[3] == "2,4,low,0.13333333333333333,4,false,true")
+        #expect(lines[6] == "5,5,low,0.16666666666666666,3,true,false")
     }
 
     @Test func matchesTheEmulatorAtEveryDownload() throws {
