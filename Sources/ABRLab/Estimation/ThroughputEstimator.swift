@@ -63,7 +63,7 @@ public struct ThroughputEstimator: Sendable {
         }
         throughputAverages = Array(repeating: 0, count: halfLivesMs.count)
         latencyAverages = Array(repeating: 0, count: halfLivesMs.count)
-        latencyAlphas = latencyHalfLives.map { pow(0.5, 1 / $0) }
+        latencyAlphas = latencyHalfLives.map { halfPower(1 / $0) }
     }
 
     /// Adds one download: `transferMs` without latency, its throughput, and its latency.
@@ -71,7 +71,7 @@ public struct ThroughputEstimator: Sendable {
         switch method {
         case .ewma:
             for index in halfLivesMs.indices {
-                let alpha = pow(0.5, transferMs / halfLivesMs[index])
+                let alpha = halfPower(transferMs / halfLivesMs[index])
                 throughputAverages[index] = alpha * throughputAverages[index] + (1 - alpha) * sample
                 let latencyAlpha = latencyAlphas[index]
                 latencyAverages[index] = latencyAlpha * latencyAverages[index] + (1 - latencyAlpha) * latency
@@ -81,9 +81,9 @@ public struct ThroughputEstimator: Sendable {
             var throughput = Double.infinity
             var latencyEstimate = -Double.infinity
             for index in halfLivesMs.indices {
-                let zeroFactor = 1 - pow(0.5, weightMs / halfLivesMs[index])
+                let zeroFactor = 1 - halfPower(weightMs / halfLivesMs[index])
                 throughput = min(throughput, throughputAverages[index] / zeroFactor)
-                let latencyZeroFactor = 1 - pow(0.5, weightCount / latencyHalfLives[index])
+                let latencyZeroFactor = 1 - halfPower(weightCount / latencyHalfLives[index])
                 latencyEstimate = max(latencyEstimate, latencyAverages[index] / latencyZeroFactor)
             }
             throughputKbps = throughput
