@@ -4,7 +4,7 @@
 --
 -- Before each request after the first:
 --   1. estimate: w, the harmonic mean of the last 20 throughputs (of all of them before 20);
---   2. schedule: a target buffer drawn uniformly from [30 s - delta, 30 s + delta], delta one
+--   2. schedule: a target buffer drawn uniformly from [30 s - delta, 30 s + delta), delta one
 --      segment, with the session's seeded math.random; the request waits while the buffer is
 --      above it (lib/randomized_scheduler.lua);
 --   3. reference (stateful, gradual): with k the current level's 1-based index, one level up
@@ -14,8 +14,12 @@
 --      score_stability + alpha x score_efficiency, with score_stability 2^n for staying and
 --      2^(n+1) for switching (n: switches in the last 20 s of session time) and
 --      score_efficiency(b) = |b / min(w, b_ref) - 1|.
--- Where the paper and the ns-3 DASH module's festive.cc (haraldott/dash) differ, this follows
--- the paper; docs/shared-link.md lists the differences.
+-- The article's body could not be read (its stored copies give the abstract only). The rule
+-- rests on the slides that quote its design section (switches over the last 20 s; a stability gap
+-- between switching and staying that grows with n), on Pensieve's port (getBitrateFestive:
+-- p 0.85, alpha 12, 2^(n+1) against 2^n, one-level steps, a tie stays) and on the ns-3 DASH
+-- module's festive.cc (haraldott/dash; 20 samples, the 30 s target and its +-1 segment);
+-- docs/shared-link.md sets the four side by side and says where they part.
 
 local scheduler = require("lib.randomized_scheduler")
 

@@ -3,9 +3,11 @@
 -- Video Streaming with FESTIVE", ACM CoNEXT 2012, doi:10.1145/2413176.2413189.
 --
 -- Players that all wait for one fixed buffer level fall into step: they go idle and come back
--- together, and each sees the link's share of that synchronised ON-OFF pattern. FESTIVE draws a
--- fresh target buffer, uniformly from [target - delta, target + delta], before every request and
--- waits for the buffer to drain to it: the delay is the buffer above the drawn target, 0 below.
+-- together, and each sees the link's share of that synchronised ON-OFF pattern. FESTIVE randomises
+-- the target; as the ns-3 DASH module's festive.cc does it, a fresh target buffer is drawn
+-- uniformly around it, here from [target - delta, target + delta), before every request, and the
+-- request waits for the buffer to drain to it: the delay is the buffer above the drawn target, 0
+-- below.
 -- The draw uses the session's math.random, which abrlab seeds with the session seed, so a session
 -- schedules its requests the same way in every run and under every --jobs.
 --

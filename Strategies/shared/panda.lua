@@ -1,6 +1,6 @@
 -- PANDA: probe and adapt.
--- Li, Zhang, Gahm, Pan, Hu, Begen, Oran, "Probe and Adapt: Rate Adaptation for HTTP Video
--- Streaming At Scale", IEEE JSAC 32(4), 2014, doi:10.1109/JSAC.2014.140405.
+-- Li, Zhu, Gahm, Pan, Hu, Begen, Oran, "Probe and Adapt: Rate Adaptation for HTTP Video
+-- Streaming At Scale", IEEE JSAC 32(4), 2014, doi:10.1109/JSAC.2014.140405 (arXiv:1305.0510).
 --
 -- Before request n, with T the time between the last two requests and x_meas the last
 -- download's throughput (kbps):
@@ -13,13 +13,14 @@
 --      the next request waits that long after this one, or for the download to end if that is
 --      longer: the delay before a request is what the target leaves after the last download.
 -- Parameters: the values the ns-3 DASH module (haraldott/dash, model/panda.cc) uses, which the
--- issue quotes: kappa 0.28 /s, omega 0.3 Mbps, alpha 0.2 /s, beta 0.2, epsilon 0.15,
--- B_min 26 s. Steps 1-4 were checked line by line against panda.cc (PandaTests works one
--- session through them by hand); the values were not checked against the paper's own table,
--- which was not at hand. Where panda.cc departs from the paper's equations this script keeps
--- the paper's, as docs/shared-link.md lists: the dead zone's margins are epsilon * y up and 0
--- down (panda.cc subtracts omega from both and compares whole Mbps), the pacing reads the buffer
--- at this request (panda.cc the one at the previous decision), and x_meas is the bytes measured.
+-- issue quotes: kappa 0.28 /s, omega 0.3 Mbps, alpha 0.2 /s, beta 0.2, epsilon 0.15, B_min 26 s.
+-- The article's body could not be read (its stored copies give the abstract only), so no value or
+-- step here rests on its text. Where panda.cc parts from the two implementations with a line to
+-- the authors (Cisco's player viper, Panda.cpp; the first author's code as adapted in the
+-- Hollywood client, panda.c) this script takes theirs: the dead zone's margins are epsilon * y up
+-- and 0 down (panda.cc subtracts omega from both and compares whole Mbps) and x_meas is the bytes
+-- measured. The pacing reads the buffer at this request (panda.cc the one at the previous
+-- decision). Cisco's player probes at kappa 0.14 /s; docs/shared-link.md sets the four side by side.
 
 ---@type abrlab.Strategy
 local M = {

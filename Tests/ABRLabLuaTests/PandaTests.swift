@@ -70,4 +70,33 @@ import TestSupport
             downloads.append(record)
         }
     }
+
+    /// The quantizer's down side, by hand: down to the highest level ≤ ŷ, with no margin (ns-3's
+    /// `panda.cc` keeps ω below ŷ and cuts bitrates to whole Mbps). As above, x̂ = ŷ = 3000 after a
+    /// 3000 kbps first download picks 1850, T̂₁ = 2.466667 s. Its download measures 1500 kbps and
+    /// takes 925001 · 8 / 1.5e6 = 4.933339 s, longer than T̂₁: no delay, T = 4.933339 s;
+    /// x̂ = 3000 + 0.28 · T · (300 − (3000 − 1500 + 300)) = 927.997760 (the back-off) and
+    /// ŷ = 3000 − 0.2 · T · (3000 − 927.997760) = 955.622246, whose highest level below is 750:
+    /// two levels down at once, as the dead zone's lower edge says. T̂₂ = 750 · 4 / ŷ = 3.139316 s.
+    /// The 750 download at 1500 kbps takes 2.000011 s, so the next request waits 1.139305 s;
+    /// x̂ = 927.997760 + 0.28 · T̂₂ · 300 = 1191.700286, ŷ = 1103.846949: up needs 0.85 · ŷ =
+    /// 938.3 ≥ 1200, down keeps 750, so it holds.
+    @Test func aDownSwitchGoesToTheHighestLevelBelowTheSmoothedRate() throws {
+        let video = try Fixture.video(segments: 10)
+        var strategy = try Self.descriptor().makeStrategy()
+        try strategy.setUp(Fixture.info(video))
+        let measuredKbps = [3000.0, 1500, 1500]
+        let expected: [(level: Int, delay: Double)] = [(0, 0), (3, 0), (1, 0), (1, 1.139305116)]
+        var downloads: [DownloadRecord] = []
+        for (decision, want) in expected.enumerated() {
+            let context = Fixture.context(video, segment: decision, downloads: downloads, bufferSeconds: decision == 0 ? 0 : 26)
+            let answer = try strategy.decide(context)
+            #expect(answer.level == want.level, "decision \(decision + 1)")
+            #expect(abs(answer.delaySeconds - want.delay) < 1e-6, "decision \(decision + 1): delay \(answer.delaySeconds)")
+            guard decision < measuredKbps.count else { break }
+            let record = Fixture.download(segment: decision, level: answer.level, throughputKbps: measuredKbps[decision], video: video)
+            try strategy.didDownload(record, context: context)
+            downloads.append(record)
+        }
+    }
 }
