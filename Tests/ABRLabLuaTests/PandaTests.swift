@@ -52,23 +52,10 @@ import TestSupport
     /// there x̂ = 3454.052745 + 0.28 · T̂₃ · 300 = 3680.453143 and ŷ = 3509.234630, whose 0.85 · ŷ = 2982.8
     /// clears 2850: the probe has climbed out of the dead zone, one level up.
     @Test func theTargetRateUpdateOnAConstantLinkByHand() throws {
-        let video = try Fixture.video(segments: 10)
-        var strategy = try Self.descriptor().makeStrategy()
-        try strategy.setUp(Fixture.info(video))
-        let measuredKbps = [3000.0, 6000, 6000, 6000]
-        let buffers = [0.0, 26, 30, 30, 30]
-        let expected: [(level: Int, delay: Double)] = [(0, 0), (3, 0), (3, 1.233332), (3, 1.705387153), (4, 1.461905505)]
-        var downloads: [DownloadRecord] = []
-        for (decision, want) in expected.enumerated() {
-            let context = Fixture.context(video, segment: decision, downloads: downloads, bufferSeconds: buffers[decision])
-            let answer = try strategy.decide(context)
-            #expect(answer.level == want.level, "decision \(decision + 1)")
-            #expect(abs(answer.delaySeconds - want.delay) < 1e-6, "decision \(decision + 1): delay \(answer.delaySeconds)")
-            guard decision < measuredKbps.count else { break }
-            let record = Fixture.download(segment: decision, level: answer.level, throughputKbps: measuredKbps[decision], video: video)
-            try strategy.didDownload(record, context: context)
-            downloads.append(record)
-        }
+        try Self.play(
+            measuredKbps: [3000, 6000, 6000, 6000], bufferSeconds: [0, 26, 30, 30, 30],
+            expected: [(0, 0), (3, 0), (3, 1.233332), (3, 1.705387153), (4, 1.461905505)]
+        )
     }
 
     /// The quantizer's down side, by hand: down to the highest level ≤ ŷ, with no margin (ns-3's
@@ -82,14 +69,19 @@ import TestSupport
     /// x̂ = 927.997760 + 0.28 · T̂₂ · 300 = 1191.700286, ŷ = 1103.846949: up needs 0.85 · ŷ =
     /// 938.3 ≥ 1200, down keeps 750, so it holds.
     @Test func aDownSwitchGoesToTheHighestLevelBelowTheSmoothedRate() throws {
+        try Self.play(measuredKbps: [3000, 1500, 1500], bufferSeconds: [0, 26, 26, 26], expected: [(0, 0), (3, 0), (1, 0), (1, 1.139305116)])
+    }
+
+    /// Plays decisions on a ten-segment video: before decision k the buffer holds
+    /// `bufferSeconds[k]` and the downloads so far measured `measuredKbps`; each decision must
+    /// give the expected level and delay.
+    private static func play(measuredKbps: [Double], bufferSeconds: [Double], expected: [(level: Int, delay: Double)]) throws {
         let video = try Fixture.video(segments: 10)
-        var strategy = try Self.descriptor().makeStrategy()
+        var strategy = try descriptor().makeStrategy()
         try strategy.setUp(Fixture.info(video))
-        let measuredKbps = [3000.0, 1500, 1500]
-        let expected: [(level: Int, delay: Double)] = [(0, 0), (3, 0), (1, 0), (1, 1.139305116)]
         var downloads: [DownloadRecord] = []
         for (decision, want) in expected.enumerated() {
-            let context = Fixture.context(video, segment: decision, downloads: downloads, bufferSeconds: decision == 0 ? 0 : 26)
+            let context = Fixture.context(video, segment: decision, downloads: downloads, bufferSeconds: bufferSeconds[decision])
             let answer = try strategy.decide(context)
             #expect(answer.level == want.level, "decision \(decision + 1)")
             #expect(abs(answer.delaySeconds - want.delay) < 1e-6, "decision \(decision + 1): delay \(answer.delaySeconds)")
