@@ -202,12 +202,7 @@ private struct Seat {
     /// there (the caller replans a pause, or an event that leaves the player sending).
     mutating func reachPlan(trace: String) {
         guard case .sending(var seconds, let plan) = state else { return }
-        do {
-            _ = try session.walkSharedQuietly(plan.quietSteps, fraction: fraction, seconds: &seconds, through: .infinity)
-        } catch {
-            finish(.failure(Self.error(error, segment: session.segmentIndex, trace: trace)))
-            return
-        }
+        _ = session.walkSharedQuietly(plan.quietSteps, fraction: fraction, seconds: &seconds, through: .infinity)
         if plan.mayChangeShare {
             move(.toNextEvent(fraction: fraction), to: plan.seconds, trace: trace)
         } else {
@@ -220,21 +215,15 @@ private struct Seat {
     /// old share. Returns whether it took an event that may end its data phase.
     mutating func bring(to seconds: Double, trace: String) -> Bool {
         guard case .sending(var since, let plan) = state, since < seconds else { return false }
-        do {
-            var quiet = plan.quietSteps
-            quiet -= try session.walkSharedQuietly(quiet, fraction: fraction, seconds: &since, through: seconds.nextDown)
-            if quiet > 0 {
-                if try session.walkSharedQuietly(1, fraction: fraction, seconds: &since, through: seconds + LinkGroup.toleranceSeconds) == 1 {
-                    state = .sending(sinceSeconds: seconds, plan: plan)
-                    return false
-                }
-            } else if plan.mayChangeShare, plan.seconds <= seconds + LinkGroup.toleranceSeconds {
-                // Its own event falls at the change: taken whole, it may end the data phase.
-                move(.toNextEvent(fraction: fraction), to: seconds, trace: trace)
-                return true
+        let quiet = plan.quietSteps - session.walkSharedQuietly(plan.quietSteps, fraction: fraction, seconds: &since, through: seconds.nextDown)
+        if quiet > 0 {
+            if session.walkSharedQuietly(1, fraction: fraction, seconds: &since, through: seconds + LinkGroup.toleranceSeconds) == 1 {
+                state = .sending(sinceSeconds: seconds, plan: plan)
+                return false
             }
-        } catch {
-            finish(.failure(Self.error(error, segment: session.segmentIndex, trace: trace)))
+        } else if plan.mayChangeShare, plan.seconds <= seconds + LinkGroup.toleranceSeconds {
+            // Its own event falls at the change: taken whole, it may end the data phase.
+            move(.toNextEvent(fraction: fraction), to: seconds, trace: trace)
             return true
         }
         move(.advance(seconds: seconds - since, fraction: fraction), to: seconds, trace: trace)

@@ -38,26 +38,25 @@ protocol PlayerModel: Sendable {
     /// Plays out what is buffered and hands over what the session recorded.
     mutating func finish(_ recorder: inout SessionRecorder, traceName: String, profileName: String) -> SessionResult
 
-    /// Whether the model plays on a link shared with other players (``LinkGroup``); the three
+    /// Whether the model plays on a link shared with other players (``LinkGroup``); the
     /// members below are called only when it does.
     static var sharesLink: Bool { get }
     /// Moves the network to `seconds` into the trace before the session starts: the player joins
     /// a shared link that long after its first player.
     mutating func joinLink(atSeconds seconds: Double) throws(EmulationError)
-    /// Seconds from now to the next event of the transfer in its data phase, at `fraction` of
-    /// the link.
-    func secondsToNextTransferEvent(fraction: Double) -> Double
     /// Moves the transfer in its data phase as `move` says: the event it reached (a period
     /// boundary, a progress step's end, its end) or the abandonment check it stopped at, `nil`
     /// after a stretch that ends before its next event.
     mutating func stepShared(_ recorder: inout SessionRecorder, move: LinkShareMove) throws(EmulationError) -> PlayerStep?
-    /// The next stop of the transfer in its data phase at `fraction` of the link, from link time
-    /// `seconds` (``SharedPlan``); the model does not change.
-    mutating func planShared(fromSeconds seconds: Double, fraction: Double) -> SharedPlan
     /// Walks at most `steps` quiet events of the transfer in its data phase at `fraction` of the
-    /// link (events a plan found quiet) while they fall at or before link time `limitSeconds`,
-    /// moving `seconds` along as ``SharedPlan`` counts; returns how many it walked.
-    mutating func walkSharedQuietly(_ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double) throws(EmulationError) -> Int
+    /// link (period boundaries, progress steps with no check due) while they fall at or before
+    /// link time `limitSeconds`, moving `seconds` (the link time walked to) along by each event's
+    /// own seconds; returns how many it walked and, when it stopped before an event that may
+    /// change the share (an error included), that event's link time. It keeps the walk (`keep`)
+    /// or leaves the model as it was (a plan's dry run, ``SharedPlan``).
+    mutating func walkSharedQuietly(
+        _ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double, keep: Bool
+    ) -> (walked: Int, loudSeconds: Double?)
 }
 
 extension PlayerModel {
@@ -70,12 +69,12 @@ extension PlayerModel {
     mutating func setPlaybackRate(_ rate: Double) {}
     static var sharesLink: Bool { false }
     mutating func joinLink(atSeconds seconds: Double) throws(EmulationError) { preconditionFailure("\(Self.self) does not share a link") }
-    func secondsToNextTransferEvent(fraction: Double) -> Double { preconditionFailure("\(Self.self) does not share a link") }
     mutating func stepShared(_ recorder: inout SessionRecorder, move: LinkShareMove) throws(EmulationError) -> PlayerStep? {
         preconditionFailure("\(Self.self) does not share a link")
     }
-    mutating func planShared(fromSeconds seconds: Double, fraction: Double) -> SharedPlan { preconditionFailure("\(Self.self) does not share a link") }
-    mutating func walkSharedQuietly(_ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double) throws(EmulationError) -> Int {
+    mutating func walkSharedQuietly(
+        _ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double, keep: Bool
+    ) -> (walked: Int, loudSeconds: Double?) {
         preconditionFailure("\(Self.self) does not share a link")
     }
 }

@@ -8,19 +8,6 @@ extension SegmentBufferModel {
         try limits.walk { () throws(TraceWalkStop) in try link.join(atMilliseconds: seconds * 1000) }
     }
 
-    func secondsToNextTransferEvent(fraction: Double) -> Double {
-        switch phase {
-        case .transferring(_, let transfer):
-            return link.millisecondsToNextEvent(of: transfer, fraction: fraction) / 1000
-        case .progressing(let request, let inFlight):
-            return link.millisecondsToNextEvent(of: inFlight ?? nextProgressStep(request), fraction: fraction) / 1000
-        case .ending:
-            return 0
-        case .idle, .checking, .done:
-            preconditionFailure("no transfer in its data phase")
-        }
-    }
-
     mutating func stepShared(_ recorder: inout SessionRecorder, move: LinkShareMove) throws(EmulationError) -> PlayerStep? {
         let current = phase
         switch current {
@@ -66,28 +53,13 @@ extension SegmentBufferModel {
         }
     }
 
-    mutating func planShared(fromSeconds seconds: Double, fraction: Double) -> SharedPlan {
-        let position = link.position
-        defer { link.restore(position) }
-        var time = seconds
-        let (walked, loudSeconds) = walkQuietly(SharedPlan.maximumQuietSteps, fraction: fraction, seconds: &time, through: .infinity, keep: false)
-        return SharedPlan(quietSteps: walked, endingAt: time, loudSeconds: loudSeconds)
-    }
-
-    mutating func walkSharedQuietly(_ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double) throws(EmulationError) -> Int {
-        let (walked, loudSeconds) = walkQuietly(steps, fraction: fraction, seconds: &seconds, through: limitSeconds, keep: true)
-        precondition(loudSeconds == nil, "a planned quiet event may change the share")
-        return walked
-    }
-
-    /// Walks at most `steps` quiet events at `fraction` while they fall at or before
-    /// `limitSeconds`, on copies of the request that it keeps (`keep`) or drops; returns how many
-    /// it walked and, when it stopped at an event that may change the share (an error included),
-    /// that event's link time — the link then moved part of the way into it.
-    @inline(__always)
-    private mutating func walkQuietly(
+    /// The walk runs on copies of the request, written back only when kept; a dry run puts the
+    /// link back where it stood, as the walk may have moved it part of the way into a loud event.
+    mutating func walkSharedQuietly(
         _ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double, keep: Bool
     ) -> (walked: Int, loudSeconds: Double?) {
+        let position = link.position
+        defer { if !keep { link.restore(position) } }
         var walked = 0
         switch phase {
         case .transferring(let request, var transfer):

@@ -198,11 +198,6 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
         }
     }
 
-    /// Seconds to the next event of the transfer in its data phase at `fraction` of a shared link.
-    func secondsToNextTransferEvent(fraction: Double) -> Double {
-        model.secondsToNextTransferEvent(fraction: fraction)
-    }
-
     /// The next stop of the transfer in its data phase at `fraction` of a shared link, from link
     /// time `seconds`.
     mutating func planShared(fromSeconds seconds: Double, fraction: Double) -> SharedPlan {
@@ -210,14 +205,9 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
     }
 
     /// Walks quiet events of the transfer in its data phase on a shared link
-    /// (``PlayerModel/walkSharedQuietly(_:fraction:seconds:through:)``). An error ends the session.
-    mutating func walkSharedQuietly(
-        _ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double
-    ) throws(EmulationError) -> Int {
-        do { return try model.walkSharedQuietly(steps, fraction: fraction, seconds: &seconds, through: limitSeconds) } catch {
-            fail(error)
-            throw error
-        }
+    /// (``PlayerModel/walkSharedQuietly(_:fraction:seconds:through:)``).
+    mutating func walkSharedQuietly(_ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double) -> Int {
+        model.walkSharedQuietly(steps, fraction: fraction, seconds: &seconds, through: limitSeconds)
     }
 
     /// Moves the transfer in its data phase on a shared link: the event it reached or the

@@ -116,10 +116,8 @@ struct SessionStepper<Model: PlayerModel>: Sendable {
         engine.planShared(fromSeconds: seconds, fraction: fraction)
     }
 
-    mutating func walkSharedQuietly(
-        _ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double
-    ) throws(EmulationError) -> Int {
-        try engine.walkSharedQuietly(steps, fraction: fraction, seconds: &seconds, through: limitSeconds)
+    mutating func walkSharedQuietly(_ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double) -> Int {
+        engine.walkSharedQuietly(steps, fraction: fraction, seconds: &seconds, through: limitSeconds)
     }
 
     /// Joins a shared link `seconds` into its trace, before the first request.

@@ -33,3 +33,21 @@ struct SharedPlan {
         self.mayChangeShare = mayChangeShare
     }
 }
+
+extension PlayerModel {
+    /// The next stop of the transfer in its data phase at `fraction` of the link, from link time
+    /// `seconds`; the model does not change.
+    mutating func planShared(fromSeconds seconds: Double, fraction: Double) -> SharedPlan {
+        var time = seconds
+        let (walked, loudSeconds) = walkSharedQuietly(SharedPlan.maximumQuietSteps, fraction: fraction, seconds: &time, through: .infinity, keep: false)
+        return SharedPlan(quietSteps: walked, endingAt: time, loudSeconds: loudSeconds)
+    }
+
+    /// Walks at most `steps` of the quiet events a plan found while they fall at or before link
+    /// time `limitSeconds`, moving `seconds` along; returns how many it walked.
+    mutating func walkSharedQuietly(_ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double) -> Int {
+        let (walked, loudSeconds) = walkSharedQuietly(steps, fraction: fraction, seconds: &seconds, through: limitSeconds, keep: true)
+        precondition(loudSeconds == nil, "a planned quiet event may change the share")
+        return walked
+    }
+}

@@ -225,15 +225,6 @@ public struct StreamingSession: Sendable {
         }
     }
 
-    /// Seconds to the next event of the transfer in its data phase, at `fraction` of the link.
-    func secondsToNextTransferEvent(fraction: Double) -> Double {
-        switch storage.model {
-        case .wholeTransfers: storage.stepper(WholeTransferModel.self).pointee.engine.secondsToNextTransferEvent(fraction: fraction)
-        case .segmentBuffer: storage.stepper(SegmentBufferModel.self).pointee.engine.secondsToNextTransferEvent(fraction: fraction)
-        case .live: storage.stepper(LiveStreamModel.self).pointee.engine.secondsToNextTransferEvent(fraction: fraction)
-        }
-    }
-
     /// The next stop of the transfer in its data phase at `fraction` of the link, from link time
     /// `seconds` (``SharedPlan``).
     mutating func planShared(fromSeconds seconds: Double, fraction: Double) -> SharedPlan {
@@ -247,17 +238,12 @@ public struct StreamingSession: Sendable {
 
     /// Walks at most `steps` quiet events of the transfer in its data phase at `fraction` of the
     /// link while they fall at or before link time `limitSeconds`; returns how many it walked.
-    mutating func walkSharedQuietly(
-        _ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double
-    ) throws(EmulationError) -> Int {
+    mutating func walkSharedQuietly(_ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double) -> Int {
         makeUnique()
         switch storage.model {
-        case .wholeTransfers:
-            return try storage.stepper(WholeTransferModel.self).pointee.walkSharedQuietly(steps, fraction: fraction, seconds: &seconds, through: limitSeconds)
-        case .segmentBuffer:
-            return try storage.stepper(SegmentBufferModel.self).pointee.walkSharedQuietly(steps, fraction: fraction, seconds: &seconds, through: limitSeconds)
-        case .live:
-            return try storage.stepper(LiveStreamModel.self).pointee.walkSharedQuietly(steps, fraction: fraction, seconds: &seconds, through: limitSeconds)
+        case .wholeTransfers: return storage.stepper(WholeTransferModel.self).pointee.walkSharedQuietly(steps, fraction: fraction, seconds: &seconds, through: limitSeconds)
+        case .segmentBuffer: return storage.stepper(SegmentBufferModel.self).pointee.walkSharedQuietly(steps, fraction: fraction, seconds: &seconds, through: limitSeconds)
+        case .live: return storage.stepper(LiveStreamModel.self).pointee.walkSharedQuietly(steps, fraction: fraction, seconds: &seconds, through: limitSeconds)
         }
     }
 

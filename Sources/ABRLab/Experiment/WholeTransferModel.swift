@@ -206,11 +206,6 @@ extension WholeTransferModel {
         do { try cursor.advance(milliseconds: seconds * 1000) } catch { throw limits.error(error) }
     }
 
-    func secondsToNextTransferEvent(fraction: Double) -> Double {
-        guard case .transferring(let request) = phase else { preconditionFailure("no transfer under way") }
-        return cursor.secondsToNextEvent(of: request.download, fraction: fraction)
-    }
-
     mutating func stepShared(_ recorder: inout SessionRecorder, move: LinkShareMove) throws(EmulationError) -> PlayerStep? {
         guard case .transferring(var request) = phase, request.told == 2 else { preconditionFailure("no transfer in its data phase") }
         switch move {
@@ -231,32 +226,26 @@ extension WholeTransferModel {
         }
     }
 
-    mutating func planShared(fromSeconds seconds: Double, fraction: Double) -> SharedPlan {
+    /// The walk runs on a copy of the request, written back only when kept; a dry run puts the
+    /// cursor back where it stood.
+    mutating func walkSharedQuietly(
+        _ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double, keep: Bool
+    ) -> (walked: Int, loudSeconds: Double?) {
         guard case .transferring(var request) = phase, request.told == 2 else { preconditionFailure("no transfer in its data phase") }
         let position = cursor.position
-        defer { cursor.restore(position) }
-        var time = seconds
-        for walked in 0..<SharedPlan.maximumQuietSteps {
-            let next = time + cursor.secondsToNextEvent(of: request.download, fraction: fraction)
-            let ended: Double?
-            do { ended = try cursor.step(&request.download, fraction: fraction) } catch { ended = 0 }
-            guard ended == nil else { return SharedPlan(quietSteps: walked, endingAt: time, loudSeconds: next) }
-            time = next
-        }
-        return SharedPlan(quietSteps: SharedPlan.maximumQuietSteps, endingAt: time, loudSeconds: nil)
-    }
-
-    mutating func walkSharedQuietly(_ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double) throws(EmulationError) -> Int {
-        guard case .transferring(var request) = phase, request.told == 2 else { preconditionFailure("no transfer in its data phase") }
-        defer { phase = .transferring(request) }
+        defer { if keep { phase = .transferring(request) } else { cursor.restore(position) } }
         for walked in 0..<steps {
             let next = seconds + cursor.secondsToNextEvent(of: request.download, fraction: fraction)
-            guard next <= limitSeconds else { return walked }
-            guard try limits.walk({ () throws(TraceWalkStop) in try cursor.step(&request.download, fraction: fraction) }) == nil else {
-                preconditionFailure("a planned quiet event may change the share")
+            guard next <= limitSeconds else { return (walked, nil) }
+            var download = request.download
+            do {
+                guard try cursor.step(&download, fraction: fraction) == nil else { return (walked, next) }
+            } catch {
+                return (walked, next)
             }
+            request.download = download
             seconds = next
         }
-        return steps
+        return (steps, nil)
     }
 }
