@@ -219,7 +219,9 @@ import TestSupport
         (["--table", "xml"], "abrlab: --table: 'xml' is not text or json\n"),
     ])
     func badRankingOptionsGetOneLine(arguments: [String], message: String) throws {
-        let out = try CLI.temporaryFolder().appendingPathComponent("results")
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("results")
         let result = try CLI.run(["compare", "--strategies", "conservative", "--traces", "Traces/default", "--out", out.path] + arguments)
         #expect(result.status == 1)
         #expect(result.stderr == message)

@@ -49,7 +49,9 @@ import TestSupport
         (["--segments", "csv", "--segments-format", "none"], "abrlab: --segments: 'csv' contradicts --segments-format none\n"),
     ] as [([String], String?)])
     func badInputGetsOneLineAndWritesNothing(arguments: [String], message: String?) throws {
-        let out = try CLI.temporaryFolder().appendingPathComponent("results")
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("results")
         let base = ["compare", "--strategies", "conservative", "--traces", "Traces/default", "--video", "Traces/video.json", "--out", out.path]
         let result = try CLI.run(base + arguments)
         #expect(result.status == 1)

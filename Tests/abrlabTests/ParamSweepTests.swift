@@ -42,7 +42,9 @@ import TestSupport
         (["--param", "bba.reservoir_s=5,6,5"], "abrlab: --param: 'bba.reservoir_s=5,6,5' lists 5 twice\n"),
     ] as [([String], String)])
     func badSweepsGetOneLine(arguments: [String], message: String) throws {
-        let out = try CLI.temporaryFolder().appendingPathComponent("results")
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("results")
         let result = try CLI.run(Self.base + ["--strategies", "Strategies/bba.lua", "--out", out.path] + arguments)
         #expect(result.status == 1)
         #expect(result.stderr == message)

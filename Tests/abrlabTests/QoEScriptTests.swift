@@ -58,7 +58,9 @@ import TestSupport
         (["--qoe", "Strategies/bba.lua"], "abrlab: Strategies/bba.lua: the QoE script defines no qoe function\n"),
     ])
     func badModelsGetOneLine(arguments: [String], message: String) throws {
-        let out = try CLI.temporaryFolder().appendingPathComponent("results")
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("results")
         let result = try CLI.run(["compare", "--strategies", "bba", "--traces", "Traces/default/3g_1.csv", "--out", out.path] + arguments)
         #expect(result.status == 1)
         #expect(result.stderr == message)
