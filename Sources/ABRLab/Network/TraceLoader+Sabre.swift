@@ -49,24 +49,24 @@ extension TraceLoader {
     private static func sabrePeriod(
         _ element: LocatedJSON, index: Int, file: String
     ) throws(InputError) -> (durationMilliseconds: Double, bandwidthKbps: Double, latencyMilliseconds: Double?) {
-        let what = "element [\(index)]"
+        func what() -> String { "element [\(index)]" }
         var durationMilliseconds: Double?
         var bandwidthKbps: Double?
         var latencyMilliseconds: Double?
-        for (key, value) in try element.members(file: file, what: what) {
+        for (key, value) in try element.members(file: file, what: what()) {
             switch key {
-            case "duration_ms": durationMilliseconds = try value.positive(file: file, what: "\(what) duration_ms")
-            case "bandwidth_kbps": bandwidthKbps = try value.nonNegative(file: file, what: "\(what) bandwidth_kbps")
-            case "latency_ms": latencyMilliseconds = try value.nonNegative(file: file, what: "\(what) latency_ms")
+            case "duration_ms": durationMilliseconds = try value.positive(file: file, what: "\(what()) duration_ms")
+            case "bandwidth_kbps": bandwidthKbps = try value.nonNegative(file: file, what: "\(what()) bandwidth_kbps")
+            case "latency_ms": latencyMilliseconds = try value.nonNegative(file: file, what: "\(what()) latency_ms")
             default:
                 throw InputError(
                     file: file, line: value.line,
-                    "\(what) has an unknown key \"\(key)\"; Sabre periods have duration_ms, bandwidth_kbps and latency_ms"
+                    "\(what()) has an unknown key \"\(key)\"; Sabre periods have duration_ms, bandwidth_kbps and latency_ms"
                 )
             }
         }
-        guard let durationMilliseconds else { throw InputError(file: file, line: element.line, "\(what) has no duration_ms") }
-        guard let bandwidthKbps else { throw InputError(file: file, line: element.line, "\(what) has no bandwidth_kbps") }
+        guard let durationMilliseconds else { throw InputError(file: file, line: element.line, "\(what()) has no duration_ms") }
+        guard let bandwidthKbps else { throw InputError(file: file, line: element.line, "\(what()) has no bandwidth_kbps") }
         return (durationMilliseconds, bandwidthKbps, latencyMilliseconds)
     }
 }

@@ -27,42 +27,43 @@ struct LocatedJSON {
         }
     }
 
-    /// The members of an object; `what` names the value in the error otherwise.
-    func members(file: String, what: String) throws(InputError) -> [(key: String, value: LocatedJSON)] {
+    /// The members of an object; `what` names the value in the error otherwise (built only then:
+    /// a trace has thousands of elements).
+    func members(file: String, what: @autoclosure () -> String) throws(InputError) -> [(key: String, value: LocatedJSON)] {
         guard case .object(let members) = value else {
-            throw InputError(file: file, line: line, "\(what) must be an object, not \(kindDescription)")
+            throw InputError(file: file, line: line, "\(what()) must be an object, not \(kindDescription)")
         }
         return members
     }
 
     /// The elements of an array; `what` names the value in the error otherwise.
-    func elements(file: String, what: String) throws(InputError) -> [LocatedJSON] {
+    func elements(file: String, what: @autoclosure () -> String) throws(InputError) -> [LocatedJSON] {
         guard case .array(let elements) = value else {
-            throw InputError(file: file, line: line, "\(what) must be an array, not \(kindDescription)")
+            throw InputError(file: file, line: line, "\(what()) must be an array, not \(kindDescription)")
         }
         return elements
     }
 
     /// A number; JSON has no NaN or infinity, but a huge literal overflows to infinity and is rejected.
-    func number(file: String, what: String) throws(InputError) -> Double {
+    func number(file: String, what: @autoclosure () -> String) throws(InputError) -> Double {
         guard case .number(let number) = value else {
-            throw InputError(file: file, line: line, "\(what) must be a number, not \(kindDescription)")
+            throw InputError(file: file, line: line, "\(what()) must be a number, not \(kindDescription)")
         }
-        guard number.isFinite else { throw InputError(file: file, line: line, "\(what) is too large") }
+        guard number.isFinite else { throw InputError(file: file, line: line, "\(what()) is too large") }
         return number
     }
 
     /// A number ≥ 0.
-    func nonNegative(file: String, what: String) throws(InputError) -> Double {
-        let value = try number(file: file, what: what)
-        guard value >= 0 else { throw InputError(file: file, line: line, "\(what) is \(NumberText.plain(value)); it must be ≥ 0") }
+    func nonNegative(file: String, what: @autoclosure () -> String) throws(InputError) -> Double {
+        let value = try number(file: file, what: what())
+        guard value >= 0 else { throw InputError(file: file, line: line, "\(what()) is \(NumberText.plain(value)); it must be ≥ 0") }
         return value
     }
 
     /// A number > 0.
-    func positive(file: String, what: String) throws(InputError) -> Double {
-        let value = try number(file: file, what: what)
-        guard value > 0 else { throw InputError(file: file, line: line, "\(what) is \(NumberText.plain(value)); it must be > 0") }
+    func positive(file: String, what: @autoclosure () -> String) throws(InputError) -> Double {
+        let value = try number(file: file, what: what())
+        guard value > 0 else { throw InputError(file: file, line: line, "\(what()) is \(NumberText.plain(value)); it must be > 0") }
         return value
     }
 }

@@ -99,7 +99,7 @@ public struct Comparison: Sendable {
             weights: Array(repeating: sessionsPerTrace * emulator.segmentCount(for: video), count: entries.count), count: shard?.count ?? 1
         )[shard?.index ?? 0]
         // Only this shard's traces are read; the partition and fingerprint need just the files.
-        let traceSet = try traceReader.load(entries[traceRange])
+        let traceSet = try traceReader.load(entries[traceRange], threads: request.jobs)
         let plan = ExperimentPlan(
             strategies: descriptors, traces: traceSet.traces, video: video,
             emulator: emulator, qoe: try settings.resolveQoE(), seed: settings.seed,

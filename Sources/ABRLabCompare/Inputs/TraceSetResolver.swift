@@ -93,28 +93,34 @@ public struct TraceSetResolver {
         try load(entries(arguments))
     }
 
-    /// Loads the given entries, in their order, under their names.
-    public func load<Entries: Sequence<Entry>>(
-        _ entries: Entries
+    /// Loads the given entries, in their order, under their names, parsing on up to `threads`
+    /// threads. A failure is the first bad entry's in their order, whatever `threads`.
+    public func load<Entries: Collection<Entry>>(
+        _ entries: Entries, threads: Int = 1
     ) throws(InputError) -> (traces: [NetworkTrace], warnings: [InputWarning], files: [URL]) {
+        let entries = Array(entries)
+        let loaded = Parallel.map(entries.count, threads: threads) { index in
+            Result { () throws(InputError) -> LoadedTrace in try load(entries[index]) }
+        }
         var traces: [NetworkTrace] = []
         var warnings: [InputWarning] = []
-        var files: [URL] = []
-        for entry in entries {
-            let result: LoadedTrace
-            if let raw = entry.file.rawSpelled {
-                let data = try InputFile.read(pathBytes: raw, file: entry.file.spelled)
-                result = try TraceLoader.parse(String(decoding: data, as: UTF8.self), file: entry.file.spelled, format: format, options: options)
-            } else {
-                result = try TraceLoader.load(entry.url, format: format, options: options)
-            }
+        traces.reserveCapacity(entries.count)
+        for (entry, result) in zip(entries, loaded) {
+            let result = try result.get()
             var trace = result.trace
             trace.name = entry.name
             traces.append(trace)
             warnings += result.warnings
-            files.append(entry.url)
         }
-        return (traces, warnings, files)
+        return (traces, warnings, entries.map(\.url))
+    }
+
+    private func load(_ entry: Entry) throws(InputError) -> LoadedTrace {
+        if let raw = entry.file.rawSpelled {
+            let data = try InputFile.read(pathBytes: raw, file: entry.file.spelled)
+            return try TraceLoader.parse(String(decoding: data, as: UTF8.self), file: entry.file.spelled, format: format, options: options)
+        }
+        return try TraceLoader.load(entry.url, format: format, options: options)
     }
 
     /// Adds the file `argument` names, or the trace candidates of the folder it names.
