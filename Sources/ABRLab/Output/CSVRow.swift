@@ -1,8 +1,13 @@
 /// Builds CSV text that pandas reads with no options: comma-separated, fields quoted only when
-/// needed, numbers written so they parse back to the same value.
+/// needed, numbers written so they parse back to the same value. Fields go into UTF-8 bytes:
+/// a run writes hundreds of thousands of rows, and appending to a `String` piece by piece costs
+/// more than formatting the numbers.
 public struct CSVRow {
-    public private(set) var text = ""
+    public private(set) var bytes: [UInt8] = []
     private var empty = true
+    /// Where a double's digits are written before they are copied: kept with its storage from
+    /// field to field and row to row, so no number allocates.
+    private var digits = ""
 
     /// How rows write numbers, for a run's fingerprint: rows written another way (`331.0` before
     /// this form) are neither appended to on resume nor merged with these.
@@ -12,15 +17,29 @@ public struct CSVRow {
 
     /// A row with room for `capacity` bytes, so that adding fields does not grow it.
     public init(capacity: Int) {
-        text.reserveCapacity(capacity)
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The row without its line ending.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Empties the row, keeping its storage for the next one.
+    public mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        empty = true
     }
 
     public mutating func add(_ value: String) {
         separate()
         if value.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
-            text += "\"" + value.replacingAll("\"", with: "\"\"") + "\""
+            bytes.append(UInt8(ascii: "\""))
+            for byte in value.utf8 {
+                if byte == UInt8(ascii: "\"") { bytes.append(byte) }
+                bytes.append(byte)
+            }
+            bytes.append(UInt8(ascii: "\""))
         } else {
-            text += value
+            bytes.append(contentsOf: value.utf8)
         }
     }
 
@@ -31,32 +50,46 @@ public struct CSVRow {
         separate()
         // Whole numbers below 1e15 print faster as integers, with the same digits Swift writes.
         if value == value.rounded(.towardZero), abs(value) < 1e15 {
-            text += value == 0 && value.sign == .minus ? "-0" : String(Int64(value))
+            if value == 0, value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
+            appendDecimal(Int64(value))
         } else if value.isFinite {
-            let shortest = value.description
-            if shortest.hasSuffix(".0") { text.append(contentsOf: shortest.dropLast(2)) } else { text += shortest }
+            digits.removeAll(keepingCapacity: true)
+            value.write(to: &digits)
+            digits.withUTF8 { utf8 in
+                let whole = utf8.count > 2 && utf8[utf8.count - 2] == UInt8(ascii: ".") && utf8[utf8.count - 1] == UInt8(ascii: "0")
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<(whole ? utf8.count - 2 : utf8.count)]))
+            }
         } else if !value.isNaN {
-            text += value > 0 ? "inf" : "-inf"
+            bytes.append(contentsOf: (value > 0 ? "inf" : "-inf").utf8)
         }
     }
 
     public mutating func add(_ value: Int) {
         separate()
-        text += String(value)
+        appendDecimal(Int64(value))
     }
 
     public mutating func add(_ value: UInt64) {
         separate()
-        text += String(value)
+        appendDecimal(magnitude: value)
     }
 
     /// The row with its line ending.
-    public var line: String { text + "\n" }
+    public var line: String {
+        var line = bytes
+        line.append(UInt8(ascii: "\n"))
+        return String(decoding: line, as: UTF8.self)
+    }
 
     /// Appends the row and its line ending to `output`, without making ``line`` in between.
+    public func appendLine(to output: inout [UInt8]) {
+        output.append(contentsOf: bytes)
+        output.append(UInt8(ascii: "\n"))
+    }
+
+    /// Appends the row and its line ending to `output`.
     public func appendLine(to output: inout String) {
-        output += text
-        output += "\n"
+        output += line
     }
 
     /// A header or any row of plain strings.
@@ -67,14 +100,33 @@ public struct CSVRow {
     }
 
     private mutating func separate() {
-        if empty { empty = false } else { text += "," }
+        if empty { empty = false } else { bytes.append(UInt8(ascii: ",")) }
     }
-}
 
-extension String {
-    func replacingAll(_ target: Character, with replacement: String) -> String {
-        var result = ""
-        for character in self { if character == target { result += replacement } else { result.append(character) } }
-        return result
+    private mutating func appendDecimal(_ value: Int64) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDecimal(magnitude: value.magnitude)
+    }
+
+    /// The decimal digits of `magnitude`, most significant first.
+    private mutating func appendDecimal(magnitude: UInt64) {
+        guard magnitude >= 10 else {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
+            return
+        }
+        var count = 0
+        var rest = magnitude
+        while rest > 0 { count += 1; rest /= 10 }
+        let end = bytes.count + count
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            var rest = magnitude
+            var index = end
+            while rest > 0 {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+        }
     }
 }

@@ -60,7 +60,11 @@ public struct SessionCSV: Sendable {
     public var groupLines = ""
 
     /// The rows of `outcome`; `seat` names its group and player when players share links.
-    public init(outcome: SessionOutcome, profile: String, qoeModel: String, video: Video? = nil, bufferTimeline: Bool = false, seat: GroupSeat? = nil) {
+    /// Without `segments` the segment rows are left empty, as a run that writes none needs.
+    public init(
+        outcome: SessionOutcome, profile: String, qoeModel: String, video: Video? = nil, segments writesSegments: Bool = true,
+        bufferTimeline: Bool = false, seat: GroupSeat? = nil
+    ) {
         strategyID = outcome.strategyID
         traceName = outcome.traceName
         metrics = outcome.metrics
@@ -90,16 +94,21 @@ public struct SessionCSV: Sendable {
         Self.addPlayback(outcome.metrics, to: &row)
         sessionLine = row.line
 
-        var segments = ""
+        var segments: [UInt8] = []
         var transitions = ""
         if let result = outcome.result {
-            segments.reserveCapacity(result.segments.count * Self.segmentLineCapacity)
-            // A live warm-up's rows are marked by an empty qoe cell: no score counts them.
-            let warmupRows = result.warmup?.rowCount ?? 0
-            for (row, (segment, score)) in zip(result.segments, outcome.segmentScores).enumerated() {
-                Self.appendSegmentLine(
-                    segment, score: row < warmupRows ? .nan : score, strategy: outcome.strategyID, trace: outcome.traceName, seat: seat, to: &segments
-                )
+            if writesSegments {
+                segments.reserveCapacity(result.segments.count * Self.segmentLineCapacity)
+                var line = CSVRow(capacity: Self.segmentLineCapacity)
+                // A live warm-up's rows are marked by an empty qoe cell: no score counts them.
+                let warmupRows = result.warmup?.rowCount ?? 0
+                for (row, (segment, score)) in zip(result.segments, outcome.segmentScores).enumerated() {
+                    line.removeAll()
+                    Self.addSegment(
+                        segment, score: row < warmupRows ? .nan : score, strategy: outcome.strategyID, trace: outcome.traceName, seat: seat, to: &line
+                    )
+                    line.appendLine(to: &segments)
+                }
             }
             for transition in result.transitions {
                 var line = CSVRow()
@@ -114,7 +123,7 @@ public struct SessionCSV: Sendable {
                 line.appendLine(to: &transitions)
             }
         }
-        segmentLines = segments
+        segmentLines = String(decoding: segments, as: UTF8.self)
         transitionLines = transitions
         var formats = ""
         if let result = outcome.result, let video, video.formats.contains(where: { $0 != nil }) {
@@ -139,8 +148,8 @@ public struct SessionCSV: Sendable {
     /// Room for one segment row: most are 180–260 bytes.
     static let segmentLineCapacity = 320
 
-    static func appendSegmentLine(_ segment: SegmentRecord, score: Double, strategy: String, trace: String, seat: GroupSeat? = nil, to output: inout String) {
-        var row = CSVRow(capacity: segmentLineCapacity)
+    /// The fields of one segment row.
+    static func addSegment(_ segment: SegmentRecord, score: Double, strategy: String, trace: String, seat: GroupSeat?, to row: inout CSVRow) {
         row.add(strategy)
         row.add(trace)
         row.add(seat)
@@ -172,7 +181,6 @@ public struct SessionCSV: Sendable {
         row.add(segment.live?.playbackRate ?? .nan)
         row.add(segment.live?.playheadSeconds ?? .nan)
         row.add(segment.live?.productionWaitSeconds ?? .nan)
-        row.appendLine(to: &output)
     }
 
     private static func addPlayback(_ metrics: SessionMetrics?, to row: inout CSVRow) {

@@ -22,9 +22,12 @@ public enum PlanRun {
         let profileName = plan.emulator.profile.name
         let qoeName = plan.qoeName
         let compression = results.compressionQueue
+        let writesSegments = results.layout.segments != .none
         var writer = TraceWriter(results: results, rows: plan.strategies.count)
         try ExperimentRunner(jobs: jobs).run(plan, sessions: sessions, prepare: { outcome in
-            let session = SessionCSV(outcome: outcome, profile: profileName, qoeModel: qoeName, video: video, bufferTimeline: bufferTimeline)
+            let session = SessionCSV(
+                outcome: outcome, profile: profileName, qoeModel: qoeName, video: video, segments: writesSegments, bufferTimeline: bufferTimeline
+            )
             compression.compressWaiting()
             return session
         }, consume: { session in
@@ -49,13 +52,14 @@ extension PlanRun {
         let profileName = plan.emulator.profile.name
         let qoeName = plan.qoeName
         let compression = results.compressionQueue
+        let writesSegments = results.layout.segments != .none
         let groups = sessions.lowerBound / grouping.players..<sessions.upperBound / grouping.players
         var writer = TraceWriter(results: results, rows: plan.sessionsPerTrace)
         try ExperimentRunner(jobs: jobs).run(plan, groups: groups, prepare: { group in
             var players = group.players.enumerated().map { seat, outcome in
                 SessionCSV(
-                    outcome: outcome, profile: profileName, qoeModel: qoeName, video: video, bufferTimeline: bufferTimeline,
-                    seat: GroupSeat(group: firstGroup + group.index + 1, player: seat + 1)
+                    outcome: outcome, profile: profileName, qoeModel: qoeName, video: video, segments: writesSegments,
+                    bufferTimeline: bufferTimeline, seat: GroupSeat(group: firstGroup + group.index + 1, player: seat + 1)
                 )
             }
             players[players.count - 1].groupLines = GroupCSV.line(group, number: firstGroup + group.index + 1, staggerSeconds: grouping.staggerSeconds)
