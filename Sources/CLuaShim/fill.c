@@ -29,17 +29,39 @@ static void build_spans(void) {
     }
 }
 
-static void fill_rows(lua_State *L, int table, int table_id, int group, const void *record);
+static void fill_rows(lua_State *L, int table, int names, int table_id, int group, const void *record);
+
+/* The interned Lua string of each declared name, keyed by the name's address: pushing a C string
+   costs a strcmp against Lua's string cache (and a hash when it misses) on every field of every
+   fill; a lookup by address costs neither. */
+static const char names_key = 'n';
+
+static int push_names(lua_State *L) {
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &names_key) == LUA_TTABLE) return lua_gettop(L);
+    lua_pop(L, 1);
+    lua_createtable(L, 0, MAX_ROWS);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &names_key);
+    return lua_gettop(L);
+}
+
+static void push_name(lua_State *L, int names, const char *name) {
+    if (lua_rawgetp(L, names, name) == LUA_TSTRING) return;
+    lua_pop(L, 1);
+    lua_pushstring(L, name);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, names, name);
+}
 
 /* Fills the array at table[key] with `count` chunk tables: made on first use, then reused with
    its chunk tables (entries past `count` are cut), so a decision allocates nothing once the
    session is under way. */
-static void write_chunks(lua_State *L, int table, const char *key, const abrl_chunk *chunks, size_t count) {
-    lua_pushstring(L, key);
+static void write_chunks(lua_State *L, int table, int names, const char *key, const abrl_chunk *chunks, size_t count) {
+    push_name(L, names, key);
     if (lua_rawget(L, table) != LUA_TTABLE) {
         lua_pop(L, 1);
         lua_createtable(L, count < 4096 ? (int)count : 4096, 0);
-        lua_pushstring(L, key);
+        push_name(L, names, key);
         lua_pushvalue(L, -2);
         lua_rawset(L, table);
     }
@@ -51,7 +73,7 @@ static void write_chunks(lua_State *L, int table, const char *key, const abrl_ch
             lua_pushvalue(L, -1);
             lua_rawseti(L, array, (lua_Integer)i + 1);
         }
-        fill_rows(L, lua_gettop(L), ABRL_TABLE_CHUNK, ABRL_GROUP_CHUNK, &chunks[i]);
+        fill_rows(L, lua_gettop(L), names, ABRL_TABLE_CHUNK, ABRL_GROUP_CHUNK, &chunks[i]);
         lua_pop(L, 1);
     }
     for (lua_Integer stale = (lua_Integer)count + 1; lua_rawgeti(L, array, stale) != LUA_TNIL; stale++) {
@@ -63,7 +85,7 @@ static void write_chunks(lua_State *L, int table, const char *key, const abrl_ch
 }
 
 /* Pushes the value of `field` in `record`; nil for an unset one (chunks: only unset ones come here). */
-static void push_value(lua_State *L, const abrl_field *field, const void *record) {
+static void push_value(lua_State *L, int names, const abrl_field *field, const void *record) {
     int unset = field->api.nil_when == ABRL_NIL_UNSET;
     switch (field->read) {
     case ABRL_READ_INTEGER:
@@ -88,7 +110,7 @@ static void push_value(lua_State *L, const abrl_field *field, const void *record
     case ABRL_READ_NAME: {
         int name = AT(record, field->offset, int);
         int last = (int)field->extra - 1;
-        lua_pushstring(L, field->names[name < 0 ? 0 : name > last ? last : name]);
+        push_name(L, names, field->names[name < 0 ? 0 : name > last ? last : name]);
         break;
     }
     case ABRL_READ_NUMBERS: {
@@ -111,19 +133,19 @@ static void push_value(lua_State *L, const abrl_field *field, const void *record
 }
 
 /* abrl_fill's work, once the spans are built; `table` is an absolute index. */
-static void fill_rows(lua_State *L, int table, int table_id, int group, const void *record) {
+static void fill_rows(lua_State *L, int table, int names, int table_id, int group, const void *record) {
     const abrl_field *const *rows = group_rows + spans[table_id][group].start;
     for (size_t i = 0; i < spans[table_id][group].count; i++) {
         const abrl_field *field = rows[i];
         if (field->read == ABRL_READ_CHUNKS) {
             const abrl_chunk *chunks = AT(record, field->offset, const abrl_chunk *);
             if (chunks != NULL || field->api.nil_when != ABRL_NIL_UNSET) {
-                write_chunks(L, table, field->api.name, chunks, AT(record, field->extra, size_t));
+                write_chunks(L, table, names, field->api.name, chunks, AT(record, field->extra, size_t));
                 continue;
             }
         }
-        lua_pushstring(L, field->api.name);
-        push_value(L, field, record);
+        push_name(L, names, field->api.name);
+        push_value(L, names, field, record);
         lua_rawset(L, table);
     }
 }
@@ -136,7 +158,10 @@ void abrl_setting_init(abrl_setting *setting, const abrl_session_info *info) {
 
 void abrl_fill(lua_State *L, int table, int table_id, int group, const void *record) {
     pthread_once(&spans_built, build_spans);
-    fill_rows(L, lua_absindex(L, table), table_id, group, record);
+    table = lua_absindex(L, table);
+    int names = push_names(L);
+    fill_rows(L, table, names, table_id, group, record);
+    lua_pop(L, 1);
 }
 
 /* __index of strict tables: fields that may be nil read as nil, anything else is a mistake. */

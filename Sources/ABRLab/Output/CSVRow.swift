@@ -23,10 +23,12 @@ public struct CSVRow {
     /// The row without its line ending.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    /// Empties the row, keeping its storage for the next one.
-    public mutating func removeAll() {
+    /// Empties the row, keeping its storage for the next one, and starts it with `prefix`'s
+    /// fields: cells every row of a session repeats are checked and quoted once.
+    public mutating func start(with prefix: CSVRow) {
         bytes.removeAll(keepingCapacity: true)
-        empty = true
+        bytes.append(contentsOf: prefix.bytes)
+        empty = prefix.empty
     }
 
     public mutating func add(_ value: String) {

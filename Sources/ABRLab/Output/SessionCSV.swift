@@ -99,14 +99,16 @@ public struct SessionCSV: Sendable {
         if let result = outcome.result {
             if writesSegments {
                 segments.reserveCapacity(result.segments.count * Self.segmentLineCapacity)
+                var session = CSVRow()
+                session.add(outcome.strategyID)
+                session.add(outcome.traceName)
+                session.add(seat)
                 var line = CSVRow(capacity: Self.segmentLineCapacity)
                 // A live warm-up's rows are marked by an empty qoe cell: no score counts them.
                 let warmupRows = result.warmup?.rowCount ?? 0
                 for (row, (segment, score)) in zip(result.segments, outcome.segmentScores).enumerated() {
-                    line.removeAll()
-                    Self.addSegment(
-                        segment, score: row < warmupRows ? .nan : score, strategy: outcome.strategyID, trace: outcome.traceName, seat: seat, to: &line
-                    )
+                    line.start(with: session)
+                    Self.addSegment(segment, score: row < warmupRows ? .nan : score, to: &line)
                     line.appendLine(to: &segments)
                 }
             }
@@ -148,11 +150,8 @@ public struct SessionCSV: Sendable {
     /// Room for one segment row: most are 180–260 bytes.
     static let segmentLineCapacity = 320
 
-    /// The fields of one segment row.
-    static func addSegment(_ segment: SegmentRecord, score: Double, strategy: String, trace: String, seat: GroupSeat?, to row: inout CSVRow) {
-        row.add(strategy)
-        row.add(trace)
-        row.add(seat)
+    /// The fields of one segment row after the session's own (strategy, trace, seat).
+    static func addSegment(_ segment: SegmentRecord, score: Double, to row: inout CSVRow) {
         row.add(segment.index + 1)
         row.add(segment.level + 1)
         row.add(segment.bitrateKbps)

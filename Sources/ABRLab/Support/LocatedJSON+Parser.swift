@@ -1,7 +1,10 @@
 extension LocatedJSON {
     /// Parses a whole JSON document. Errors name `file` and the line where parsing stopped.
     static func parse(_ text: String, file: String) throws(InputError) -> LocatedJSON {
-        var parser = Parser(bytes: Array(TextLines.droppingByteOrderMark(text).utf8), file: file)
+        let body = TextLines.droppingByteOrderMark(text).utf8
+        // Copied in one go: element by element, the copy cost as much as the parse.
+        let bytes = body.withContiguousStorageIfAvailable { Array($0) } ?? Array(body)
+        var parser = Parser(bytes: bytes, file: file)
         let value = try parser.parseValue(depth: 0)
         parser.skipWhitespace()
         guard parser.position == parser.bytes.count else {
