@@ -17,15 +17,18 @@ let package = Package(
     ],
     targets: [
         // Pure Swift core: strategies, estimation, playback, network emulation, QoE.
-        .target(name: "ABRLab", dependencies: ["CZlib", "CDeflate", "CZstd", "CCrypto"]),
+        .target(name: "ABRLab", dependencies: ["CZlib", "CDeflate", "CRowsDeflate", "CZstd", "CCrypto"]),
+        // The deflate encoder segments.csv.gz is written with: matches only where a CSV cell
+        // begins, faster than libdeflate at its size (docs/output.md).
+        .target(name: "CRowsDeflate"),
         // The system zlib (Debian zlib1g-dev): CRC-32 of every output file, and reading gzip back.
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
-        // libdeflate (Debian libdeflate-dev) writes segments.csv.gz: whole-buffer deflate, about
-        // three times zlib's speed at a better ratio (docs/output.md has the measurements).
+        // libdeflate (Debian libdeflate-dev): the yardstick `abrlab-bench --only output` measures
+        // the rows encoder against, level by level.
         .systemLibrary(
             name: "CDeflate",
             pkgConfig: "libdeflate",

@@ -59,35 +59,34 @@ extension Bench {
         try compressionLevels(of: plainFile, rows: rows)
     }
 
-    /// Compresses the plain rows on one thread, cut per trace into blocks as a run cuts them, at
-    /// the levels and block sizes either format could use: bytes per row and CPU time, the trade
-    /// the chosen level and block size make.
+    /// Compresses the plain rows on one thread, cut per trace into blocks as a run cuts them, with
+    /// what either format writes and what it could: abrlab's rows encoder for gzip beside
+    /// libdeflate's levels, Zstandard's levels, at several block sizes. Bytes per row and CPU
+    /// time, the trade the choices make.
     private func compressionLevels(of file: URL, rows: Int) throws {
         let text = try [UInt8](Data(contentsOf: file))
         let plainBytes = text.count - (text.firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0)
         print("  compression alone, one thread, the same rows cut per trace as a run cuts them (\(String(format: "%.1f", Double(plainBytes) / Double(rows))) bytes a row; * marks what abrlab writes):")
         let gzipBlock = FileCompression.gzip.blockBytes, zstdBlock = FileCompression.zstd.blockBytes
-        let candidates: [(format: FileCompression, level: Int32, blockBytes: Int)] =
-            (1...6).map { (.gzip, Int32($0), gzipBlock) }
-            + [8 << 10, 64 << 10, 1 << 20].map { (.gzip, Gzip.level, $0) }
-            + [64 << 10, 1 << 20].map { (.gzip, Int32(1), $0) }
-            + (1...3).map { (.zstd, Int32($0), zstdBlock) }
-            + [gzipBlock, 64 << 10].map { (.zstd, Zstd.level, $0) }
+        typealias Candidate = (name: String, blockBytes: Int, chosen: Bool, compress: ([UInt8]) -> [UInt8])
+        let encoder: (Int) -> Candidate = { ("gzip rows encoder       ", $0, $0 == gzipBlock, { Gzip.member($0) }) }
+        let libdeflate: (Int32, Int) -> Candidate = { level, block in ("gzip libdeflate level \(level) ", block, false, { Gzip.libdeflateMember($0, level: level) }) }
+        let zstd: (Int32, Int) -> Candidate = { level, block in
+            ("zstd libzstd level \(level)    ", block, level == Zstd.level && block == zstdBlock, { Zstd.frame($0, level: level) })
+        }
+        // libdeflate's levels in 16 KiB blocks, as abrlab wrote gzip before the rows encoder.
+        let candidates: [Candidate] = [8 << 10, 16 << 10, 64 << 10, 1 << 20].map(encoder)
+            + (1...6).map { libdeflate(Int32($0), 16 << 10) } + [64 << 10, 1 << 20].flatMap { block in [1, 2].map { libdeflate($0, block) } }
+            + (1...3).map { zstd(Int32($0), zstdBlock) } + [16 << 10, 64 << 10].map { zstd(Zstd.level, $0) }
         var cut: [Int: [[UInt8]]] = [:]
         for candidate in candidates {
             let blocks = cut[candidate.blockBytes] ?? Self.blocks(of: text, blockBytes: candidate.blockBytes)
             cut[candidate.blockBytes] = blocks
-            let compress: ([UInt8]) -> [UInt8] = switch candidate.format {
-            case .gzip: { Gzip.member($0, level: candidate.level) }
-            case .zstd: { Zstd.frame($0, level: candidate.level) }
-            }
             var bytes = 0
             let seconds = BenchmarkClock.cpuSeconds {
-                bytes = blocks.reduce(0) { $0 + compress($1).count }
+                bytes = blocks.reduce(0) { $0 + candidate.compress($1).count }
             }
-            let chosen = candidate.level == (candidate.format == .gzip ? Gzip.level : Zstd.level) && candidate.blockBytes == candidate.format.blockBytes
-            let name = candidate.format == .gzip ? "gzip libdeflate" : "zstd libzstd   "
-            print("  \(chosen ? "*" : " ") \(name) level \(candidate.level), blocks of \(String(format: "%4d", candidate.blockBytes >> 10)) KiB: "
+            print("  \(candidate.chosen ? "*" : " ") \(candidate.name), blocks of \(String(format: "%4d", candidate.blockBytes >> 10)) KiB: "
                   + String(format: "%.1f bytes a row, %.0f MB/s, %.2f CPU s", Double(bytes) / Double(rows), Double(plainBytes) / seconds / 1e6, seconds))
         }
     }

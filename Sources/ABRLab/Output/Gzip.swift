@@ -1,25 +1,49 @@
 import CDeflate
+import CRowsDeflate
 import CZlib
 import Foundation
 
-/// gzip: members written by libdeflate, read back and checksummed with the system zlib. Each
-/// call to ``member(_:)`` makes one complete gzip member (RFC 1952) from one buffer, so the
-/// bytes depend only on the input: no timestamp, no file name, a fixed level. Members
+/// gzip: members written by abrlab's rows encoder (`CRowsDeflate`), read back and checksummed
+/// with the system zlib. Each call to ``member(_:)`` makes one complete gzip member (RFC 1952)
+/// from one buffer, so the bytes depend only on the input: no timestamp, no file name. Members
 /// concatenate into a valid gzip file, which is how block-compressed output stays
 /// byte-identical whether it is written in one run, resumed, or merged from shards.
 public enum Gzip {
-    /// libdeflate's level 2: the fastest that keeps a segment row under the 76 bytes zlib's
-    /// level 6 made of it. Measured with `abrlab-bench --only output` (eight strategies over 300
-    /// FCC traces, rows in the 16 KiB blocks a run makes, docs/output.md): level 1 makes 77.2
-    /// bytes a row at 234 MB/s, level 2 73.5 at 181 MB/s, 3 and 4 save under a byte more at 3–5 %
-    /// more time, 5 and 6 three bytes at 18–28 % more.
-    public static let level: Int32 = 2
+    /// The encoder looks for repeats only where a CSV cell begins. Measured with `abrlab-bench
+    /// --only output` (eight strategies over 300 FCC traces, rows cut per trace into the 64 KiB
+    /// blocks a run makes, docs/output.md): 70.8 bytes a row at 481 MB/s on one core, where
+    /// libdeflate's level 2, which abrlab wrote before (16 KiB blocks), made 73.5 at 187 MB/s and
+    /// its level 1 77.2 at 240 MB/s.
+    public static let identity = "gzip abrlab rows deflate 1 (matches at separators, 2 candidates, at least 6 bytes)"
 
-    /// What decides the bytes of a member, for a run's fingerprint.
-    public static let identity = "gzip libdeflate \(LIBDEFLATE_VERSION_STRING) level \(level)"
+    /// One gzip member holding `bytes`.
+    public static func member(_ bytes: [UInt8]) -> [UInt8] {
+        var output = [UInt8](repeating: 0, count: header.count + abrl_rows_deflate_bound(bytes.count) + 8)
+        let produced = bytes.withUnsafeBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { target in
+                abrl_rows_deflate(source.baseAddress, source.count, target.baseAddress! + header.count, target.count - header.count - 8)
+            }
+        }
+        precondition(produced > 0, "the rows encoder could not compress within its own bound")
+        output.replaceSubrange(0..<header.count, with: header)
+        let end = header.count + produced
+        output.removeSubrange((end + 8)...)
+        let crc = crc32(bytes)
+        let size = UInt32(truncatingIfNeeded: bytes.count)
+        for index in 0..<4 {
+            output[end + index] = UInt8(truncatingIfNeeded: crc >> (8 * index))
+            output[end + 4 + index] = UInt8(truncatingIfNeeded: size >> (8 * index))
+        }
+        return output
+    }
 
-    /// One gzip member holding `bytes`; another level only to measure (`abrlab-bench`).
-    public static func member(_ bytes: [UInt8], level: Int32 = level) -> [UInt8] {
+    /// A gzip header without a time stamp, name or comment (RFC 1952 2.3), operating system
+    /// "unknown": the same on every machine.
+    private static let header: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF]
+
+    /// One gzip member from libdeflate at `level`, the yardstick `abrlab-bench` measures the
+    /// rows encoder against.
+    public static func libdeflateMember(_ bytes: [UInt8], level: Int32) -> [UInt8] {
         guard let compressor = libdeflate_alloc_compressor(level) else { preconditionFailure("libdeflate cannot allocate a compressor") }
         defer { libdeflate_free_compressor(compressor) }
         var output = [UInt8](repeating: 0, count: libdeflate_gzip_compress_bound(compressor, bytes.count))
