@@ -6,29 +6,21 @@ extension TraceLoader {
     /// `latency_ms` may be left out, but then from every period: a trace either records latency
     /// or it does not. Errors name the element's 0-based index and its line.
     static func parseSabre(_ text: String, file: String, name: String) throws(InputError) -> (NetworkTrace, [InputWarning]) {
-        let root = try LocatedJSON.parse(text, file: file)
-        let elements = try root.elements(file: file, what: "a Sabre trace")
-        guard let first = elements.first else { throw InputError(file: file, line: root.line, "the trace is empty") }
+        let body = TextLines.droppingByteOrderMark(text).utf8
+        let bytes = body.withContiguousStorageIfAvailable { Array($0) } ?? Array(body)
+        let periods: [SabrePeriodScanner.Period]
+        if let scanned = SabrePeriodScanner.periods(bytes) { periods = scanned } else { periods = try sabrePeriods(text, file: file) }
+        let recordsLatency = periods[0].latencyMilliseconds != nil
         var endsSeconds: [Double] = []
         var bandwidthsBitsPerSecond: [Double] = []
         var latenciesSeconds: [Double] = []
         var durationsMilliseconds: [Double] = []
         var latenciesMilliseconds: [Double] = []
-        endsSeconds.reserveCapacity(elements.count)
-        bandwidthsBitsPerSecond.reserveCapacity(elements.count)
+        endsSeconds.reserveCapacity(periods.count)
+        bandwidthsBitsPerSecond.reserveCapacity(periods.count)
+        durationsMilliseconds.reserveCapacity(periods.count)
         var totalMilliseconds = 0.0
-        var recordsLatency = false
-        for (index, element) in elements.enumerated() {
-            let period = try sabrePeriod(element, index: index, file: file)
-            if index == 0 {
-                recordsLatency = period.latencyMilliseconds != nil
-            } else if (period.latencyMilliseconds != nil) != recordsLatency {
-                throw InputError(
-                    file: file, line: element.line,
-                    recordsLatency ? "element [\(index)] has no latency_ms, though element [0] (line \(first.line)) has one"
-                        : "element [\(index)] has latency_ms, though element [0] (line \(first.line)) has none"
-                )
-            }
+        for period in periods {
             totalMilliseconds += period.durationMilliseconds
             durationsMilliseconds.append(period.durationMilliseconds)
             if let latency = period.latencyMilliseconds { latenciesMilliseconds.append(latency) }
@@ -46,9 +38,31 @@ extension TraceLoader {
         return (trace, unitWarnings(for: trace, file: file, bandwidthUnit: .kbps, timeUnit: .ms))
     }
 
+    /// The periods of a trace the scanner leaves to the general reader: the same periods, or the
+    /// mistake named with its element and line. Never empty.
+    static func sabrePeriods(_ text: String, file: String) throws(InputError) -> [SabrePeriodScanner.Period] {
+        let root = try LocatedJSON.parse(text, file: file)
+        let elements = try root.elements(file: file, what: "a Sabre trace")
+        guard let first = elements.first else { throw InputError(file: file, line: root.line, "the trace is empty") }
+        var periods: [SabrePeriodScanner.Period] = []
+        periods.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            let period = try sabrePeriod(element, index: index, file: file)
+            if let recordsLatency = periods.first.map({ $0.latencyMilliseconds != nil }), (period.latencyMilliseconds != nil) != recordsLatency {
+                throw InputError(
+                    file: file, line: element.line,
+                    recordsLatency ? "element [\(index)] has no latency_ms, though element [0] (line \(first.line)) has one"
+                        : "element [\(index)] has latency_ms, though element [0] (line \(first.line)) has none"
+                )
+            }
+            periods.append(period)
+        }
+        return periods
+    }
+
     private static func sabrePeriod(
         _ element: LocatedJSON, index: Int, file: String
-    ) throws(InputError) -> (durationMilliseconds: Double, bandwidthKbps: Double, latencyMilliseconds: Double?) {
+    ) throws(InputError) -> SabrePeriodScanner.Period {
         func what() -> String { "element [\(index)]" }
         var durationMilliseconds: Double?
         var bandwidthKbps: Double?
@@ -67,6 +81,6 @@ extension TraceLoader {
         }
         guard let durationMilliseconds else { throw InputError(file: file, line: element.line, "\(what()) has no duration_ms") }
         guard let bandwidthKbps else { throw InputError(file: file, line: element.line, "\(what()) has no bandwidth_kbps") }
-        return (durationMilliseconds, bandwidthKbps, latencyMilliseconds)
+        return SabrePeriodScanner.Period(durationMilliseconds: durationMilliseconds, bandwidthKbps: bandwidthKbps, latencyMilliseconds: latencyMilliseconds)
     }
 }

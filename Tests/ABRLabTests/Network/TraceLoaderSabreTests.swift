@@ -1,3 +1,4 @@
+import Foundation
 import ABRLab
 import Testing
 import TestSupport
@@ -79,5 +80,39 @@ import TestSupport
     @Test func readsEscapedStringsInKeys() throws {
         let trace = try TraceLoader.parse(#"[{"duration\u005fms": 1000, "bandwidth_kbps": 2}]"#, file: "t.json").trace
         #expect(trace.periodEndSeconds == [1])
+    }
+
+    /// The same file with its keys escaped (`duration\u005fms`), which the plain-form scanner
+    /// leaves to the general JSON reader: two readers, one trace.
+    static func readByTheGeneralReader(_ text: String) -> String {
+        ["duration_ms", "bandwidth_kbps", "latency_ms"].reduce(text) { text, key in
+            text.replacingOccurrences(of: "\"\(key)\"", with: "\"" + key.replacingOccurrences(of: "_", with: "\\u005f") + "\"")
+        }
+    }
+
+    /// Whitespace, line ends, a byte order mark, key order, number forms and a trace without
+    /// latency: the scanner and the general reader give the same trace and warnings.
+    @Test(arguments: [
+        Self.network,
+        #"[{"duration_ms":1000,"bandwidth_kbps":2}]"#,
+        "\u{FEFF}[\r\n {\"latency_ms\": 20, \"bandwidth_kbps\": 1.5e3, \"duration_ms\": 250.5}\r\n,\t{\"duration_ms\": 1E3, \"latency_ms\": 0, \"bandwidth_kbps\": -0}\r\n]\r\n",
+        #"[{"duration_ms": 0.001, "bandwidth_kbps": 0.5}, {"bandwidth_kbps": 123456789012, "duration_ms": 7}]"#,
+    ])
+    func theScannerReadsWhatTheGeneralReaderReads(text: String) throws {
+        let general = Self.readByTheGeneralReader(text)
+        #expect(general != text)
+        #expect(try TraceLoader.parse(text, file: "t.json") == TraceLoader.parse(general, file: "t.json"))
+    }
+
+    /// Every Sabre trace of the study's four sets reads the same through both readers.
+    @Test(.tags(.datasets), .needsDatasets("sabre/mmsys18"), arguments: ["3Glogs", "4Glogs", "hd_fs", "sd_fs"])
+    func everyDatasetTraceReadsTheSameThroughBothReaders(set: String) throws {
+        let folder = Datasets.url("sabre/mmsys18/\(set)")
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".json") {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            let general = Self.readByTheGeneralReader(text)
+            #expect(general != text, "\(name)")
+            #expect(try TraceLoader.parse(text, file: name) == TraceLoader.parse(general, file: name), "\(name)")
+        }
     }
 }

@@ -16,6 +16,17 @@ extension FuzzTarget {
                 FuzzCheck.rejection(error, file: "doc.json")
             }
         },
+        // The plain-form scanner against the general reader: whatever the scanner reads, the
+        // general reader reads too, to the same periods (it decides speed, never content).
+        FuzzTarget(name: "sabre-scanner", dictionary: "json.dict") { bytes in
+            guard let scanned = SabrePeriodScanner.periods(bytes) else { return }
+            do throws(InputError) {
+                let general = try TraceLoader.sabrePeriods(String(decoding: bytes, as: UTF8.self), file: "trace.json")
+                FuzzCheck.expect(general == scanned, "the scanner read \(scanned.count) periods the general reader reads otherwise")
+            } catch {
+                FuzzCheck.expect(false, "the scanner read a trace the general reader refuses: \(error)")
+            }
+        },
         importer("import-hsdpa", dictionary: nil, TraceImporter.hsdpaLog),
         importer("import-irish-5g", dictionary: "csv.dict", TraceImporter.irish5G),
     ]

@@ -1,0 +1,111 @@
+/// Sabre's traces as Sabre writes them, read without a JSON tree: an array of objects whose keys
+/// are `duration_ms`, `bandwidth_kbps` and, in every element or in none, `latency_ms`, each once,
+/// with plain numbers. A trace set holds thousands of these files, and building a tree of boxed
+/// values cost three times the reading. Anything else — another key, an escape, a value that is
+/// not a number, a rule broken — is left to ``LocatedJSON``, which reads the same trace or names
+/// the mistake with its line, so this scanner only ever decides how fast a file is read.
+struct SabrePeriodScanner {
+    struct Period: Equatable {
+        var durationMilliseconds: Double
+        var bandwidthKbps: Double
+        var latencyMilliseconds: Double?
+    }
+
+    private let bytes: [UInt8]
+    private var position = 0
+
+    private init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// The periods of `bytes` (a file without its byte order mark), or `nil` when the file is not
+    /// in the plain form or breaks a rule the general reader reports.
+    static func periods(_ bytes: [UInt8]) -> [Period]? {
+        var scanner = SabrePeriodScanner(bytes)
+        return scanner.array()
+    }
+
+    private mutating func array() -> [Period]? {
+        guard take(UInt8(ascii: "[")) else { return nil }
+        var periods: [Period] = []
+        periods.reserveCapacity(bytes.count / 64)
+        if take(UInt8(ascii: "]")) { return nil }
+        repeat {
+            guard let period = object() else { return nil }
+            if let first = periods.first, (first.latencyMilliseconds == nil) != (period.latencyMilliseconds == nil) { return nil }
+            periods.append(period)
+        } while take(UInt8(ascii: ","))
+        guard take(UInt8(ascii: "]")) else { return nil }
+        skipWhitespace()
+        return position == bytes.count ? periods : nil
+    }
+
+    private mutating func object() -> Period? {
+        guard take(UInt8(ascii: "{")) else { return nil }
+        var duration: Double?, bandwidth: Double?, latency: Double?
+        repeat {
+            guard let key = key(), take(UInt8(ascii: ":")), let value = number() else { return nil }
+            switch key {
+            case .duration where duration == nil && value > 0: duration = value
+            case .bandwidth where bandwidth == nil && value >= 0: bandwidth = value
+            case .latency where latency == nil && value >= 0: latency = value
+            default: return nil
+            }
+        } while take(UInt8(ascii: ","))
+        guard take(UInt8(ascii: "}")), let duration, let bandwidth else { return nil }
+        return Period(durationMilliseconds: duration, bandwidthKbps: bandwidth, latencyMilliseconds: latency)
+    }
+
+    private enum Key { case duration, bandwidth, latency }
+
+    private static let keys: [(Key, [UInt8])] = [
+        (.duration, Array("\"duration_ms\"".utf8)), (.bandwidth, Array("\"bandwidth_kbps\"".utf8)), (.latency, Array("\"latency_ms\"".utf8)),
+    ]
+
+    private mutating func key() -> Key? {
+        skipWhitespace()
+        for (key, text) in Self.keys where bytes.count - position >= text.count {
+            if bytes[position..<position + text.count].elementsEqual(text) {
+                position += text.count
+                return key
+            }
+        }
+        return nil
+    }
+
+    /// A number as ``LocatedJSON`` reads one: the run of number characters, converted by
+    /// `Double(_:)`, finite.
+    private mutating func number() -> Double? {
+        skipWhitespace()
+        let start = position
+        while position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
+                position += 1
+            default:
+                return Self.double(bytes[start..<position])
+            }
+        }
+        return Self.double(bytes[start..<position])
+    }
+
+    private static func double(_ text: ArraySlice<UInt8>) -> Double? {
+        guard let first = text.first, first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
+              let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else { return nil }
+        return value
+    }
+
+    private mutating func take(_ byte: UInt8) -> Bool {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == byte else { return false }
+        position += 1
+        return true
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"): position += 1
+            default: return
+            }
+        }
+    }
+}
