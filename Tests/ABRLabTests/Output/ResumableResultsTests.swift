@@ -42,7 +42,8 @@ import TestSupport
         let sessions = String(decoding: files["sessions.csv"] ?? Data(), as: UTF8.self)
         #expect(sessions.split(separator: "\n").count == 1 + 3 * 2)
         let compression = try #require(FileCompression(fileName: name))
-        let plain = try Self.uninterrupted(try FixtureDirectory().url, segments: .csv)
+        let plainFolder = try FixtureDirectory()
+        let plain = try Self.uninterrupted(plainFolder.url, segments: .csv)
         #expect(compression.decompress([UInt8](files[name] ?? Data())) == [UInt8](plain["segments.csv"] ?? Data()))
         #expect(String(decoding: plain["segments.csv"] ?? Data(), as: UTF8.self).hasPrefix("strategy,trace,segment,"))
     }
