@@ -142,7 +142,8 @@ static void insert(const unsigned char *in, size_t at, int *head, int *previous)
 }
 
 /* Greedy parse: at each separator, the longest of the last CHAIN_DEPTH separator positions with
-   the same four bytes ahead, taken when it reaches MIN_MATCH. Counts the symbols as it goes. */
+   the same four bytes ahead, taken when it reaches MIN_MATCH. Counts the matches' symbols;
+   count_literals counts the literal runs after. */
 static size_t tokenize(const unsigned char *in, size_t n, token *tokens, int *head, int *previous,
                        unsigned *lit_freq, unsigned *dist_freq) {
     for (size_t i = 0; i < (1u << HASH_BITS); i++) head[i] = -1;

@@ -31,9 +31,7 @@ extension ExperimentPlan {
               Double(grouping.players - 1) * grouping.staggerSeconds <= emulator.profile.maxSessionSeconds else {
             throw InputError(setting: .staggerS, "must be a number of seconds ≥ 0 that starts the last player within the session limit (\(NumberText.readable(emulator.profile.maxSessionSeconds)) s)")
         }
-        if case .weighted(let weights) = grouping.share, weights.values.count > grouping.players {
-            throw InputError(settings: [.weights, .players], "\(Setting.weights) gives \(weights.values.count) weights for \(grouping.players) players")
-        }
+        if case .weighted(let weights) = grouping.share { try weights.check(players: grouping.players) }
         if case .mix(let order) = grouping.seats {
             guard !order.isEmpty, order.allSatisfy(strategies.indices.contains) else { throw InputError(setting: .mix, "names no strategy of the run") }
             guard order.count <= grouping.players else {

@@ -25,6 +25,13 @@ public enum LinkShare: Equatable, Sendable, CustomStringConvertible {
             }
             self.values = values
         }
+
+        /// Refuses more weights than `players` seats: the extra ones would weigh no one.
+        public func check(players: Int) throws(InputError) {
+            guard values.count <= players else {
+                throw InputError(settings: [.weights, .players], "\(Setting.weights) gives \(values.count) weights for \(players) players")
+            }
+        }
     }
 
     public var mode: Mode {

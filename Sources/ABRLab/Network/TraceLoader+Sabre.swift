@@ -6,10 +6,9 @@ extension TraceLoader {
     /// `latency_ms` may be left out, but then from every period: a trace either records latency
     /// or it does not. Errors name the element's 0-based index and its line.
     static func parseSabre(_ text: String, file: String, name: String) throws(InputError) -> (NetworkTrace, [InputWarning]) {
-        let body = TextLines.droppingByteOrderMark(text).utf8
-        let bytes = body.withContiguousStorageIfAvailable { Array($0) } ?? Array(body)
+        let bytes = TextLines.bytesDroppingByteOrderMark(text)
         let periods: [SabrePeriodScanner.Period]
-        if let scanned = SabrePeriodScanner.periods(bytes) { periods = scanned } else { periods = try sabrePeriods(text, file: file) }
+        if let scanned = SabrePeriodScanner.periods(bytes) { periods = scanned } else { periods = try sabrePeriods(bytes: bytes, file: file) }
         let recordsLatency = periods[0].latencyMilliseconds != nil
         var endsSeconds: [Double] = []
         var bandwidthsBitsPerSecond: [Double] = []
@@ -40,8 +39,8 @@ extension TraceLoader {
 
     /// The periods of a trace the scanner leaves to the general reader: the same periods, or the
     /// mistake named with its element and line. Never empty.
-    static func sabrePeriods(_ text: String, file: String) throws(InputError) -> [SabrePeriodScanner.Period] {
-        let root = try LocatedJSON.parse(text, file: file)
+    static func sabrePeriods(bytes: [UInt8], file: String) throws(InputError) -> [SabrePeriodScanner.Period] {
+        let root = try LocatedJSON.parse(bytes: bytes, file: file)
         let elements = try root.elements(file: file, what: "a Sabre trace")
         guard let first = elements.first else { throw InputError(file: file, line: root.line, "the trace is empty") }
         var periods: [SabrePeriodScanner.Period] = []

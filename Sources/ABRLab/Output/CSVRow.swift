@@ -89,11 +89,6 @@ public struct CSVRow {
         output.append(UInt8(ascii: "\n"))
     }
 
-    /// Appends the row and its line ending to `output`.
-    public func appendLine(to output: inout String) {
-        output += line
-    }
-
     /// A header or any row of plain strings.
     public static func line(_ fields: [String]) -> String {
         var row = CSVRow()
@@ -110,25 +105,18 @@ public struct CSVRow {
         appendDecimal(magnitude: value.magnitude)
     }
 
-    /// The decimal digits of `magnitude`, most significant first.
+    /// The decimal digits of `magnitude`, most significant first: written from the last into a
+    /// scratch buffer (20 digits hold any UInt64), then appended in one go.
     private mutating func appendDecimal(magnitude: UInt64) {
-        guard magnitude >= 10 else {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
-            return
-        }
-        var count = 0
-        var rest = magnitude
-        while rest > 0 { count += 1; rest /= 10 }
-        let end = bytes.count + count
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
-        bytes.withUnsafeMutableBufferPointer { buffer in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var rest = magnitude
-            var index = end
-            while rest > 0 {
+            var index = digits.count
+            repeat {
                 index -= 1
-                buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                digits[index] = UInt8(ascii: "0") + UInt8(rest % 10)
                 rest /= 10
-            }
+            } while rest > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[index...]))
         }
     }
 }

@@ -94,16 +94,17 @@ public struct SessionCSV: Sendable {
         Self.addPlayback(outcome.metrics, to: &row)
         sessionLine = row.line
 
+        // The cells every per-session row starts with, checked and quoted once.
+        var session = CSVRow()
+        session.add(outcome.strategyID)
+        session.add(outcome.traceName)
+        session.add(seat)
         var segments: [UInt8] = []
-        var transitions = ""
+        var transitions: [UInt8] = []
         if let result = outcome.result {
+            var line = CSVRow(capacity: Self.segmentLineCapacity)
             if writesSegments {
                 segments.reserveCapacity(result.segments.count * Self.segmentLineCapacity)
-                var session = CSVRow()
-                session.add(outcome.strategyID)
-                session.add(outcome.traceName)
-                session.add(seat)
-                var line = CSVRow(capacity: Self.segmentLineCapacity)
                 // A live warm-up's rows are marked by an empty qoe cell: no score counts them.
                 let warmupRows = result.warmup?.rowCount ?? 0
                 for (row, (segment, score)) in zip(result.segments, outcome.segmentScores).enumerated() {
@@ -113,10 +114,7 @@ public struct SessionCSV: Sendable {
                 }
             }
             for transition in result.transitions {
-                var line = CSVRow()
-                line.add(outcome.strategyID)
-                line.add(outcome.traceName)
-                line.add(seat)
+                line.start(with: session)
                 line.add(SessionResult.sessionSeconds(of: transition))
                 line.add(transition.action.description)
                 line.add(transition.from.description)
@@ -126,23 +124,16 @@ public struct SessionCSV: Sendable {
             }
         }
         segmentLines = String(decoding: segments, as: UTF8.self)
-        transitionLines = transitions
+        transitionLines = String(decoding: transitions, as: UTF8.self)
+        let prefix = session.text + ","
         var formats = ""
         if let result = outcome.result, let video, video.formats.contains(where: { $0 != nil }) {
-            var prefix = CSVRow()
-            prefix.add(outcome.strategyID)
-            prefix.add(outcome.traceName)
-            prefix.add(seat)
-            for change in FormatTimeline.changes(video: video, session: result) { formats += prefix.text + "," + change.csvLine }
+            for change in FormatTimeline.changes(video: video, session: result) { formats += prefix + change.csvLine }
         }
         formatLines = formats
         var timeline = ""
         if bufferTimeline, let result = outcome.result {
-            var prefix = CSVRow()
-            prefix.add(outcome.strategyID)
-            prefix.add(outcome.traceName)
-            prefix.add(seat)
-            for sample in BufferTimeline(session: result).samples() { timeline += prefix.text + "," + sample.csvLine }
+            for sample in BufferTimeline(session: result).samples() { timeline += prefix + sample.csvLine }
         }
         timelineLines = timeline
     }

@@ -65,6 +65,13 @@ struct TextLines: Sequence {
         return text[start...last]
     }
 
+    /// The UTF-8 bytes of `text` after any byte order mark, copied in one go: element by
+    /// element, the copy of a trace cost as much as parsing it.
+    static func bytesDroppingByteOrderMark(_ text: String) -> [UInt8] {
+        let body = droppingByteOrderMark(text).utf8
+        return body.withContiguousStorageIfAvailable { Array($0) } ?? Array(body)
+    }
+
     static func droppingByteOrderMark(_ text: String) -> Substring {
         let utf8 = text.utf8
         guard utf8.starts(with: [0xEF, 0xBB, 0xBF]) else { return text[...] }

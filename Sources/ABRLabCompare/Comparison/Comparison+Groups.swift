@@ -44,9 +44,7 @@ extension Comparison.Request {
             throw InputError(settings: [.share, .weights], "weighted sharing needs \(Setting.weights): a positive weight for each player, comma-separated")
         case (.weighted, let weights?):
             let checked = try LinkShare.Weights(weights)
-            if let players, weights.count > players {
-                throw InputError(settings: [.weights, .players], "\(Setting.weights) gives \(weights.count) weights for \(players) players")
-            }
+            if let players { try checked.check(players: players) }
             return .weighted(checked)
         }
     }

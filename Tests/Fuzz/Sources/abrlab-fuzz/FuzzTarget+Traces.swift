@@ -21,7 +21,7 @@ extension FuzzTarget {
         FuzzTarget(name: "sabre-scanner", dictionary: "json.dict") { bytes in
             guard let scanned = SabrePeriodScanner.periods(bytes) else { return }
             do throws(InputError) {
-                let general = try TraceLoader.sabrePeriods(String(decoding: bytes, as: UTF8.self), file: "trace.json")
+                let general = try TraceLoader.sabrePeriods(bytes: bytes, file: "trace.json")
                 FuzzCheck.expect(general == scanned, "the scanner read \(scanned.count) periods the general reader reads otherwise")
             } catch {
                 FuzzCheck.expect(false, "the scanner read a trace the general reader refuses: \(error)")
