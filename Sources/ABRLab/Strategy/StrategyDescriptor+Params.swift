@@ -43,6 +43,9 @@ public struct StrategyParamValues: Sendable {
     /// The declared integer parameter `key`.
     public func declaredInteger(_ key: String) -> Int { Self.declared(key, integer(key)) }
 
+    /// The declared boolean parameter `key`.
+    public func declaredBoolean(_ key: String) -> Bool { Self.declared(key, boolean(key)) }
+
     /// The declared string parameter `key`.
     public func declaredString(_ key: String) -> String { Self.declared(key, string(key)) }
 

@@ -8,6 +8,7 @@ public struct StrategyResolver {
     /// Native strategies by id.
     public static let native: [StrategyDescriptor] = [
         .conservative, .bufferBased, .robustMPC, .pensieve(defaultModelPath: Defaults.pensieveModel), .mlp,
+        .sabreBOLA, .sabreBOLAE, .sabreDynamic, .sabreDynamicDash, .sabreThroughput,
     ]
     public static var nativeIDs: String { native.map(\.id).joined(separator: ", ") }
 
