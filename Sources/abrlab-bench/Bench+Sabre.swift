@@ -3,24 +3,31 @@ import ABRLabCompare
 import Foundation
 
 extension Bench {
-    /// Sabre's five algorithms (`Strategies/sabre`) over its 86 3G traces with its `movie.json`
-    /// under the `sabre` profile, CSV written, on every core; with `--sabre-py`, beside Sabre's own
-    /// `sabre.py` doing the same work.
+    /// Sabre's five algorithms (`Strategies/sabre`, then their native twins) over its 86 3G traces
+    /// with its `movie.json` under the `sabre` profile, CSV written, on every core; with
+    /// `--sabre-py`, beside Sabre's own `sabre.py` doing the same work.
     func sabre() throws {
         print("Sabre's five algorithms over Sabre's 3G traces (sabre profile, all cores, CSV written)")
         guard let folder = dataset("sabre/mmsys18/3Glogs"), let movie = dataset("sabre/movie.json") else { return }
-        let scripts = ["bola", "bolae", "dynamic", "dynamicdash", "throughput"].map { "\(strategies)/sabre/\($0).lua" }
+        let algorithms = ["bola", "bolae", "dynamic", "dynamicdash", "throughput"]
+        let scripts = algorithms.map { "\(strategies)/sabre/\($0).lua" }
         guard scripts.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) else {
             print("  skipped: \(strategies)/sabre not found")
             return
         }
+        let natives = algorithms.map { "sabre/\($0)-native" }
+        let resolver = StrategyResolver(params: ParamAssignments())
         let plan = ExperimentPlan(
-            strategies: try StrategyResolver(params: ParamAssignments()).resolveWithWarnings(scripts).descriptors,
+            strategies: try resolver.resolveWithWarnings(scripts).descriptors,
             traces: try TraceSetResolver().load([folder.path]).traces, video: try VideoLoader.load(movie.path),
             emulator: SessionEmulator(profile: .sabre), qoe: QoEModel(kind: .sabre), seed: 1
         )
-        let seconds = try BenchmarkClock.bestSeconds { try runPlan(plan, jobs: ProcessInfo.processInfo.activeProcessorCount) }
-        print(String(format: "  %.3f s for %d sessions", seconds, plan.sessionCount))
+        var nativePlan = plan
+        nativePlan.strategies = try resolver.resolveWithWarnings(natives).descriptors
+        let jobs = ProcessInfo.processInfo.activeProcessorCount
+        let seconds = try BenchmarkClock.bestSeconds { try runPlan(plan, jobs: jobs) }
+        let nativeSeconds = try BenchmarkClock.bestSeconds { try runPlan(nativePlan, jobs: jobs) }
+        print(String(format: "  %.3f s for %d sessions (the scripts), %.3f s (their native twins, %.2f×)", seconds, plan.sessionCount, nativeSeconds, seconds / nativeSeconds))
 
         // Where the time goes: the same sessions of one script with and without the abandonment
         // checks Sabre makes every ≈ 50 ms of download.
@@ -30,27 +37,36 @@ extension Bench {
         alone.emulator.profile.mechanics = .segmentBuffer(SegmentBufferSettings(abandonment: false))
         let withoutChecks = try BenchmarkClock.bestSeconds { try runPlan(alone, jobs: 1) }
         print(String(format: "  bola.lua alone, one thread: %.3f s with abandonment checks, %.3f s with --no-abandon", withChecks, withoutChecks))
-        if let sabrePy = baseline.sabrePy { try besideSabre(sabrePy, scripts: scripts, traces: plan.traces) }
+        if let sabrePy = baseline.sabrePy {
+            try besideSabre(sabrePy, runs: [
+                ("the scripts", scripts, []), ("the native twins", natives, []),
+                ("the native twins, --segments none (per-session results, as Sabre prints)", natives, ["--segments", "none"]),
+            ], traces: plan.traces)
+        }
     }
 
     /// The same 430 sessions with Sabre's `movie.json` as whole processes on two cores:
-    /// `abrlab compare --profile sabre --jobs 2`, CSV written, in `--rounds` runs around one run
-    /// of Sabre's `sabre.py` (one process per session, two at a time, as Sabre is run on a
-    /// trace set), each of abrlab's halves of the rounds beside the other.
-    private func besideSabre(_ sabrePy: String, scripts: [String], traces: [NetworkTrace]) throws {
+    /// `abrlab compare --profile sabre --jobs 2` for each of `runs` (strategies and extra
+    /// arguments), in `--rounds` interleaved rounds around one run of Sabre's `sabre.py` (one
+    /// process per session, two at a time, as Sabre is run on a trace set), half before it and
+    /// half after.
+    private func besideSabre(_ sabrePy: String, runs: [(label: String, strategies: [String], extra: [String])], traces: [NetworkTrace]) throws {
         guard let folder = dataset("sabre/mmsys18/3Glogs"), let movie = dataset("sabre/movie.json") else { return }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("abrlab-bench-sabre-\(ProcessInfo.processInfo.processIdentifier)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        var cpu: [Double] = []
-        func abrlab() throws -> Double {
-            try? FileManager.default.removeItem(at: scratch)
-            let run = try BenchmarkClock.child(
-                ["compare", "--profile", "sabre", "--qoe", "sabre", "--strategies"] + scripts
-                    + ["--traces", folder.path, "--video", movie.path, "--out", scratch.path, "--quiet", "--jobs", "2"]
-            )
-            guard run.status == 0 else { throw InputError(file: "bench", "compare --profile sabre exited with \(run.status)") }
-            cpu.append(run.cpuSeconds)
-            return run.seconds
+        var wall = Array(repeating: [Double](), count: runs.count)
+        var cpu = Array(repeating: [Double](), count: runs.count)
+        func round() throws {
+            for (index, run) in runs.enumerated() {
+                try? FileManager.default.removeItem(at: scratch)
+                let child = try BenchmarkClock.child(
+                    ["compare", "--profile", "sabre", "--qoe", "sabre", "--strategies"] + run.strategies
+                        + ["--traces", folder.path, "--video", movie.path, "--out", scratch.path, "--quiet", "--jobs", "2"] + run.extra
+                )
+                guard child.status == 0 else { throw InputError(file: "bench", "compare --profile sabre exited with \(child.status)") }
+                wall[index].append(child.seconds)
+                cpu[index].append(child.cpuSeconds)
+            }
         }
         let algorithms = ["bola", "bolae", "dynamic", "dynamicdash", "throughput"]
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
@@ -64,16 +80,16 @@ extension Bench {
         let lines = found.text.split(separator: "\n").map(String.init)
         guard found.status == 0, lines.count == 2 else { throw InputError(file: baseline.python, "does not run Python") }
         let python = lines[0]
-        var before: [Double] = []
-        for _ in 0..<max(1, baseline.rounds / 2) { before.append(try abrlab()) }
+        for _ in 0..<max(1, baseline.rounds / 2) { try round() }
         let sabre = try BenchmarkClock.children(sessions, slots: 2, executable: python)
         guard sabre.status == 0 else { throw InputError(file: sabrePy, "a run exited with \(sabre.status)") }
-        var after: [Double] = []
-        for _ in 0..<max(1, baseline.rounds - baseline.rounds / 2) { after.append(try abrlab()) }
-        let ours = BenchRounds.median(before + after)
-        let oursCPU = BenchRounds.median(cpu)
-        print(String(format: "  beside %@ under Python %@ (%@; %d processes, 2 at a time): Sabre %.1f s wall, %.1f s CPU; abrlab compare --jobs 2, whole process, CSV written: %.3f s wall (median of %d, %@ s), %.3f s CPU; %.0f× faster",
-                     sabrePy, lines[1], python, sessions.count, sabre.seconds, sabre.cpuSeconds, ours, before.count + after.count,
-                     BenchRounds.range(before + after, "%.3f"), oursCPU, sabre.seconds / ours))
+        for _ in 0..<max(1, baseline.rounds - baseline.rounds / 2) { try round() }
+        print(String(format: "  beside %@ under Python %@ (%@; %d processes, 2 at a time): Sabre %.1f s wall, %.1f s CPU",
+                     sabrePy, lines[1], python, sessions.count, sabre.seconds, sabre.cpuSeconds))
+        for (index, run) in runs.enumerated() {
+            let ours = BenchRounds.median(wall[index])
+            print(String(format: "  abrlab compare --jobs 2, whole process, %@: %.3f s wall (median of %d, %@ s), %.3f s CPU; %.0f× faster",
+                         run.label, ours, wall[index].count, BenchRounds.range(wall[index], "%.3f"), BenchRounds.median(cpu[index]), sabre.seconds / ours))
+        }
     }
 }

@@ -15,8 +15,9 @@ struct Bench: ParsableCommand {
             decision, native and Lua), mpc (RobustMPC over Pensieve's 142 test traces, native and Lua), \
             compare (five strategies over Sabre's 86 3G traces), jobs (--jobs 1 against --jobs 2), \
             memory (peak RSS of a compare over Sabre's 2000 FCC traces against 200), sabre (Sabre's five \
-            algorithms over its 3G traces under --profile sabre, and bola.lua alone with and without its \
-            abandonment checks; with --sabre-py, the whole process with movie.json beside Sabre's own sabre.py), pensieve (forward passes of Pensieve's \
+            algorithms over its 3G traces under --profile sabre, as scripts and as their native twins, and bola.lua alone with and without its \
+            abandonment checks; with --sabre-py, the whole process with movie.json beside Sabre's own sabre.py, \
+            scripts and twins), pensieve (forward passes of Pensieve's \
             actor per second, and its 142 test traces with pensieve-native and pensieve.lua), shards (sharding \
             overhead at N = 8 in five interleaved rounds, side by side with the unsharded run and in turn, \
             and the fixed cost of one more shard; merge throughput, and merge's peak RSS for 1000 against 4000 sessions), live (live sessions \
@@ -28,8 +29,8 @@ struct Bench: ParsableCommand {
             swift build -c release (which builds abrlab beside it: the sections that run whole compares run that abrlab).
 
             Example:
-              .build/release/abrlab bench
-              .build/release/abrlab bench --only floor,decision
+              .build/release/abrlab-bench
+              .build/release/abrlab-bench --only floor,decision
             """
     )
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 
-/// What `abrlab bench` runs beside this binary, for figures that are ratios: an older build of
+/// What `abrlab-bench` runs beside this binary, for figures that are ratios: an older build of
 /// abrlab (`engine`) and Sabre's own simulator (`sabre`). On a shared machine whose speed drifts,
 /// only runs interleaved in one sitting compare; each figure is a median over `rounds`.
 struct BenchBaselineOptions: ParsableArguments {

@@ -5,7 +5,7 @@ import Foundation
 import Glibc
 #endif
 
-/// Wall-clock timing and child-process peak memory for `abrlab bench`.
+/// Wall-clock timing and child-process peak memory for `abrlab-bench`.
 enum BenchmarkClock {
     /// Seconds `body` takes, best of `repeats` runs (the least disturbed by other load).
     static func bestSeconds(repeats: Int = 3, _ body: () throws -> Void) rethrows -> Double {
