@@ -1,3 +1,5 @@
+import Foundation
+
 /// Sabre's traces as Sabre writes them, read without a JSON tree: an array of objects whose keys
 /// are `duration_ms`, `bandwidth_kbps` and, in every element or in none, `latency_ms`, each once,
 /// with plain numbers. A trace set holds thousands of these files, and building a tree of boxed
@@ -62,13 +64,15 @@ struct SabrePeriodScanner {
 
     private mutating func key() -> Key? {
         skipWhitespace()
-        for (key, text) in Self.keys where bytes.count - position >= text.count {
-            if bytes[position..<position + text.count].elementsEqual(text) {
-                position += text.count
-                return key
-            }
+        // The letter after the quote names the only key that can follow.
+        guard bytes.count - position > 1, let (key, text) = Self.keys.first(where: { $0.1[1] == bytes[position + 1] }),
+              bytes.count - position >= text.count else { return nil }
+        let matches = bytes.withUnsafeBufferPointer { all in
+            text.withUnsafeBufferPointer { memcmp(all.baseAddress! + position, $0.baseAddress!, text.count) == 0 }
         }
-        return nil
+        guard matches else { return nil }
+        position += text.count
+        return key
     }
 
     /// A number as ``LocatedJSON`` reads one: the run of number characters, converted by
@@ -88,9 +92,24 @@ struct SabrePeriodScanner {
     }
 
     private static func double(_ text: ArraySlice<UInt8>) -> Double? {
+        if let whole = wholeNumber(text) { return whole }
         guard let first = text.first, first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
               let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else { return nil }
         return value
+    }
+
+    /// An optional minus and 1–15 digits (every value Sabre's traces hold), summed exactly:
+    /// below 2⁵³ the double is the one `Double(_:)` reads, `-0` included, with no `String` made.
+    private static func wholeNumber(_ text: ArraySlice<UInt8>) -> Double? {
+        let negative = text.first == UInt8(ascii: "-")
+        let digits = negative ? text.dropFirst() : text
+        guard (1...15).contains(digits.count) else { return nil }
+        var magnitude: Int64 = 0
+        for byte in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            magnitude = magnitude * 10 + Int64(byte - UInt8(ascii: "0"))
+        }
+        return negative ? -Double(magnitude) : Double(magnitude)
     }
 
     private mutating func take(_ byte: UInt8) -> Bool {

@@ -51,9 +51,11 @@ extension TraceLoader {
         if delivering.isEmpty {
             warnings.append(InputWarning(file: file, "no period delivers data, so no download can finish on this trace"))
         } else if let unit = bandwidthUnit {
-            let medianBitsPerSecond = median(delivering)
             let maximumBitsPerSecond = delivering.max() ?? 0
-            if medianBitsPerSecond > implausiblyHighBitsPerSecond {
+            // The median lies between the extremes, so it is sorted for only when an extreme
+            // crosses the threshold (never on a real trace).
+            if maximumBitsPerSecond > implausiblyHighBitsPerSecond, case let medianBitsPerSecond = median(delivering),
+               medianBitsPerSecond > implausiblyHighBitsPerSecond {
                 warnings.append(InputWarning(
                     file: file,
                     "median bandwidth is \(NumberText.plain(medianBitsPerSecond / unit.bitsPerSecond)) \(unit.rawValue), "
@@ -68,7 +70,9 @@ extension TraceLoader {
             }
         }
         if let unit = timeUnit {
-            let medianSeconds = median(trace.periods.map(\.durationSeconds))
+            let durations = trace.periods.map(\.durationSeconds)
+            guard let shortest = durations.min(), let longest = durations.max(), shortest < 0.01 || longest > 3600 else { return warnings }
+            let medianSeconds = median(durations)
             let shown = NumberText.plain(unit == .ms ? medianSeconds * 1000 : medianSeconds)
             if medianSeconds < 0.01 {
                 warnings.append(InputWarning(
