@@ -5,9 +5,6 @@
 public struct CSVRow {
     public private(set) var bytes: [UInt8] = []
     private var empty = true
-    /// Where a double's digits are written before they are copied: kept with its storage from
-    /// field to field and row to row, so no number allocates.
-    private var digits = ""
 
     /// How rows write numbers, for a run's fingerprint: rows written another way (`331.0` before
     /// this form) are neither appended to on resume nor merged with these.
@@ -55,12 +52,12 @@ public struct CSVRow {
             if value == 0, value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
             appendDecimal(Int64(value))
         } else if value.isFinite {
-            digits.removeAll(keepingCapacity: true)
-            value.write(to: &digits)
-            digits.withUTF8 { utf8 in
-                let whole = utf8.count > 2 && utf8[utf8.count - 2] == UInt8(ascii: ".") && utf8[utf8.count - 1] == UInt8(ascii: "0")
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<(whole ? utf8.count - 2 : utf8.count)]))
-            }
+            // The row's bytes are lent to the sink (swapped, so they stay uniquely held) and the
+            // digits land in them with no `String` in between.
+            var sink = DigitSink()
+            swap(&sink.bytes, &bytes)
+            value.write(to: &sink)
+            swap(&sink.bytes, &bytes)
         } else if !value.isNaN {
             bytes.append(contentsOf: (value > 0 ? "inf" : "-inf").utf8)
         }
@@ -118,5 +115,27 @@ public struct CSVRow {
             } while rest > 0
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[index...]))
         }
+    }
+}
+
+/// Takes a double's text from the standard library's formatter straight into a row's bytes,
+/// dropping the `.0` Swift writes after whole numbers.
+private struct DigitSink: TextOutputStream {
+    var bytes: [UInt8] = []
+
+    mutating func write(_ string: String) {
+        var string = string
+        string.withUTF8 { append($0) }
+    }
+
+    /// The formatter's own entry for ASCII text: called with its buffer, no `String` made.
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        append(buffer)
+    }
+
+    private mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
+        let count = text.count
+        let whole = count > 2 && text[count - 2] == UInt8(ascii: ".") && text[count - 1] == UInt8(ascii: "0")
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<(whole ? count - 2 : count)]))
     }
 }

@@ -87,11 +87,13 @@ public enum Gzip {
         return result
     }
 
-    /// CRC-32 (the gzip and zip checksum) of `bytes`, continuing from `crc`.
+    /// CRC-32 (the gzip and zip checksum) of `bytes`, continuing from `crc`: libdeflate's, which
+    /// folds with carry-less multiplication, several times zlib's speed over every byte a run
+    /// writes.
     public static func crc32<Bytes: ContiguousBytes>(_ bytes: Bytes, continuing crc: UInt32 = 0) -> UInt32 {
         bytes.withUnsafeBytes { raw in
             guard let base = raw.baseAddress, raw.count > 0 else { return crc }
-            return UInt32(CZlib.crc32(uLong(crc), base.assumingMemoryBound(to: Bytef.self), uInt(raw.count)))
+            return libdeflate_crc32(crc, base, raw.count)
         }
     }
 }
