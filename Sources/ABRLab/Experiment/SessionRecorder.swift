@@ -88,12 +88,11 @@ struct SessionRecorder: Sendable {
     /// Scores the estimate held before a request against what the request measured (not for the
     /// first), then adds the sample to the estimator unless it is to be dropped (abandoned requests).
     mutating func sampleThroughput(transferMs: Double, bits: Double, latencyMs: Double, first: Bool, keep: Bool) {
-        guard var estimator = throughput else { return }
-        throughput = nil
+        // Read and mutated in place: a copy of the estimator would retain and release each of its arrays.
+        guard throughput != nil else { return }
         let sampleKbps = bits / transferMs
-        if !first { accuracy.record(estimateKbps: estimator.throughputKbps, sampleKbps: sampleKbps) }
-        if keep { estimator.add(transferMs: transferMs, throughputKbps: sampleKbps, latencyMs: latencyMs) }
-        throughput = estimator
+        if !first { accuracy.record(estimateKbps: throughput?.throughputKbps, sampleKbps: sampleKbps) }
+        if keep { throughput?.add(transferMs: transferMs, throughputKbps: sampleKbps, latencyMs: latencyMs) }
     }
 
     var keepsThroughputEstimate: Bool { throughput != nil }

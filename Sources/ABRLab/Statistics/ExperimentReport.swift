@@ -59,10 +59,12 @@ public struct ExperimentReport: Sendable {
     }
 
     /// Each strategy in strategy order: a complete one summarised over ``comparedTraces``, an
-    /// incomplete one over the traces it finished itself.
-    public func summaries(seed: UInt64) -> [StrategySummary] {
+    /// incomplete one over the traces it finished itself; on up to `threads` threads, as each
+    /// bootstrap is seeded on its own.
+    public func summaries(seed: UInt64, threads: Int = 1) -> [StrategySummary] {
         let compared = comparedTraces
-        return strategyIDs.map { id in
+        return Parallel.map(strategyIDs.count, threads: threads) { index in
+            let id = strategyIDs[index]
             let finished = metrics[id] ?? [:]
             let covered = failures[id] == nil ? compared : traceNames
             return StrategySummary(
@@ -73,20 +75,23 @@ public struct ExperimentReport: Sendable {
     }
 
     /// Every other strategy against `baselineID`, in strategy order, each paired on the traces
-    /// both finished.
-    public func comparisons(baselineID: String, seed: UInt64) -> [PairedComparison] {
+    /// both finished; on up to `threads` threads.
+    public func comparisons(baselineID: String, seed: UInt64, threads: Int = 1) -> [PairedComparison] {
         let baseline = qoeByTrace(baselineID)
-        return strategyIDs.filter { $0 != baselineID }.map { id in
-            PairedComparison(strategyID: id, baselineID: baselineID, strategyQoE: qoeByTrace(id), baselineQoE: baseline, seed: seed)
+        let others = strategyIDs.filter { $0 != baselineID }
+        return Parallel.map(others.count, threads: threads) { index in
+            PairedComparison(strategyID: others[index], baselineID: baselineID, strategyQoE: qoeByTrace(others[index]), baselineQoE: baseline, seed: seed)
         }
     }
 
-    /// The ranked table: summaries, ranks and, with a baseline, the paired comparisons.
-    public func ranking(seed: UInt64, rankBy: RankMetric = .mean, baselineID: String? = nil) -> Ranking {
+    /// The ranked table: summaries, ranks and, with a baseline, the paired comparisons. Their
+    /// bootstrap intervals are drawn on up to `threads` threads; the table is the same whatever
+    /// the number.
+    public func ranking(seed: UInt64, rankBy: RankMetric = .mean, baselineID: String? = nil, threads: Int = 1) -> Ranking {
         var ranking = Ranking(
-            summaries: summaries(seed: seed), rankBy: rankBy, traceCount: traceNames.count,
+            summaries: summaries(seed: seed, threads: threads), rankBy: rankBy, traceCount: traceNames.count,
             comparedTraceCount: comparedTraces.count, baselineID: baselineID,
-            comparisons: baselineID.map { comparisons(baselineID: $0, seed: seed) } ?? []
+            comparisons: baselineID.map { comparisons(baselineID: $0, seed: seed, threads: threads) } ?? []
         )
         ranking.groupSummaries = groupSummaries
         return ranking

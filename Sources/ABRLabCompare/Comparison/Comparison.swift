@@ -153,7 +153,7 @@ public struct Comparison: Sendable {
             firstGroup: traceRange.lowerBound * plan.groupsPerTrace
         )
 
-        let ranking = report.ranking(seed: plan.seed, rankBy: request.rankBy, baselineID: baseline)
+        let ranking = report.ranking(seed: plan.seed, rankBy: request.rankBy, baselineID: baseline, threads: request.jobs)
         var manifest = RunManifest(
             plan: plan, descriptors: descriptors, inputs: inputs, parameters: try resolver.parameters(of: descriptors),
             jobs: request.jobs, rankBy: request.rankBy, files: results.fileNames
