@@ -15,14 +15,3 @@ enum SabreArithmetic {
         return value
     }
 }
-
-extension SabreArithmetic {
-    /// Refuses a number parameter that is not finite: the scripts' arithmetic has no meaning
-    /// for it.
-    static func checkFinite(id: String, _ values: StrategyParamValues) throws(InputError) {
-        for param in values.params {
-            guard case .number(let number) = param.value, !number.isFinite else { continue }
-            throw InputError(setting: .param, "parameter \(id).\(param.key) needs a finite number, not \(number)")
-        }
-    }
-}

@@ -114,16 +114,11 @@ public struct SabreBOLA: SessionStrategy, Sendable {
 extension StrategyDescriptor {
     /// Native twin of `Strategies/sabre/bola.lua`, id `sabre/bola-native`, with its parameters
     /// and defaults.
-    public static let sabreBOLA = StrategyDescriptor(
-        id: "sabre/bola-native",
-        name: "BOLA (Sabre, native)",
+    public static let sabreBOLA = sabreTwin(
+        "bola", name: "BOLA (Sabre, native)",
         description: "Sabre's BOLA-U: V(u + gp) buffer rule, throughput-capped up-switches, abandonment.",
         params: SabreBOLA.params
-    ) { values throws(InputError) in
-        try SabreArithmetic.checkFinite(id: "sabre/bola-native", values)
-        let bola = SabreBOLA(values)
-        return { bola }
-    }
+    ) { values in SabreBOLA(values) }
 }
 
 extension SabreBOLA {

@@ -165,16 +165,11 @@ public struct SabreBOLAE: SessionStrategy, Sendable {
 extension StrategyDescriptor {
     /// Native twin of `Strategies/sabre/bolae.lua`, id `sabre/bolae-native`, with its parameters
     /// and defaults.
-    public static let sabreBOLAE = StrategyDescriptor(
-        id: "sabre/bolae-native",
-        name: "BOLA-E (Sabre, native)",
+    public static let sabreBOLAE = sabreTwin(
+        "bolae", name: "BOLA-E (Sabre, native)",
         description: "Sabre's BOLA-E: BOLA with a placeholder buffer, request delays, IBR and abandonment.",
         params: SabreBOLAE.params
-    ) { values throws(InputError) in
-        try SabreArithmetic.checkFinite(id: "sabre/bolae-native", values)
-        let bolae = SabreBOLAE(values)
-        return { bolae }
-    }
+    ) { values in SabreBOLAE(values) }
 }
 
 extension SabreBOLAE {

@@ -47,15 +47,18 @@ public struct SabreDynamic: SessionStrategy, Sendable {
 }
 
 extension StrategyDescriptor {
-    /// Native twin of `Strategies/sabre/dynamic.lua`, id `sabre/dynamic-native`, with its
-    /// parameters and defaults.
-    public static let sabreDynamic = StrategyDescriptor(
-        id: "sabre/dynamic-native",
-        name: "DYNAMIC (Sabre, native)",
+    /// Native twin of `Strategies/sabre/dynamic.lua`, id `sabre/dynamic-native`, with its parameters
+    /// and defaults.
+    public static let sabreDynamic = sabreTwin(
+        "dynamic", name: "DYNAMIC (Sabre, native)",
         description: "Sabre's DYNAMIC: throughput rule below 10 s of buffer, BOLA above while BOLA asks no more.",
         params: [StrategyParam(key: "threshold_s", value: .integer(10), summary: "buffer above which BOLA may take over, seconds")]
-    ) { values throws(InputError) in
-        let dynamic = SabreDynamic(thresholdSeconds: values.declaredNumber("threshold_s"))
-        return { dynamic }
+    ) { values in SabreDynamic(values) }
+}
+
+extension SabreDynamic {
+    /// DYNAMIC with `values`' settings (the keys `sabreDynamic` declares).
+    init(_ values: StrategyParamValues) {
+        self.init(thresholdSeconds: values.declaredNumber("threshold_s"))
     }
 }

@@ -51,18 +51,21 @@ public struct SabreDynamicDash: SessionStrategy, Sendable {
 }
 
 extension StrategyDescriptor {
-    /// Native twin of `Strategies/sabre/dynamicdash.lua`, id `sabre/dynamicdash-native`, with
-    /// its parameters and defaults.
-    public static let sabreDynamicDash = StrategyDescriptor(
-        id: "sabre/dynamicdash-native",
-        name: "DYNAMIC-DASH (Sabre, native)",
+    /// Native twin of `Strategies/sabre/dynamicdash.lua`, id `sabre/dynamicdash-native`, with its parameters
+    /// and defaults.
+    public static let sabreDynamicDash = sabreTwin(
+        "dynamicdash", name: "DYNAMIC-DASH (Sabre, native)",
         description: "Sabre's dash.js DYNAMIC: throughput rule below 5 s, BOLA-E above 10 s, hysteresis between.",
         params: [
             StrategyParam(key: "high_s", value: .integer(10), summary: "buffer above which BOLA-E takes over, seconds"),
             StrategyParam(key: "low_s", value: .integer(5), summary: "buffer below which the throughput rule takes over, seconds"),
         ]
-    ) { values throws(InputError) in
-        let dynamic = SabreDynamicDash(lowSeconds: values.declaredNumber("low_s"), highSeconds: values.declaredNumber("high_s"))
-        return { dynamic }
+    ) { values in SabreDynamicDash(values) }
+}
+
+extension SabreDynamicDash {
+    /// DYNAMIC-DASH with `values`' settings (the keys `sabreDynamicDash` declares).
+    init(_ values: StrategyParamValues) {
+        self.init(lowSeconds: values.declaredNumber("low_s"), highSeconds: values.declaredNumber("high_s"))
     }
 }

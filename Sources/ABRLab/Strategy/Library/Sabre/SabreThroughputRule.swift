@@ -83,11 +83,10 @@ public struct SabreThroughputRule: SessionStrategy, Sendable {
 }
 
 extension StrategyDescriptor {
-    /// Native twin of `Strategies/sabre/throughput.lua`, id `sabre/throughput-native`, with its
-    /// parameters and defaults.
-    public static let sabreThroughput = StrategyDescriptor(
-        id: "sabre/throughput-native",
-        name: "Throughput (Sabre, native)",
+    /// Native twin of `Strategies/sabre/throughput.lua`, id `sabre/throughput-native`, with its parameters
+    /// and defaults.
+    public static let sabreThroughput = sabreTwin(
+        "throughput", name: "Throughput (Sabre, native)",
         description: "Sabre's ThroughputRule: 0.9 x the EWMA estimate, insufficient-buffer rule, abandonment.",
         params: [
             StrategyParam(key: "abandon_grace_s", value: .number(0.5), summary: "no abandonment in a download's first seconds"),
@@ -95,11 +94,7 @@ extension StrategyDescriptor {
             StrategyParam(key: "ibr", value: .boolean(true), summary: "insufficient-buffer rule on"),
             StrategyParam(key: "safety", value: .number(0.9), summary: "share of the estimate a level may use"),
         ]
-    ) { values throws(InputError) in
-        let rule = SabreThroughputRule(values)
-        try SabreArithmetic.checkFinite(id: "sabre/throughput-native", values)
-        return { rule }
-    }
+    ) { values in SabreThroughputRule(values) }
 }
 
 extension SabreThroughputRule {
