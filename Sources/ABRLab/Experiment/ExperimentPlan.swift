@@ -65,7 +65,7 @@ public struct ExperimentPlan: Sendable {
         let result: Result<SessionResult, any Error>
         do {
             var session = try StreamingSession(emulator: emulator, strategyID: descriptor.id, trace: trace, video: video, seed: seed)
-            var strategy = try descriptor.makeStrategy()
+            var strategy = OpenedStrategy(try descriptor.makeStrategy())
             result = .success(try session.run(&strategy))
         } catch {
             result = .failure(error)

@@ -77,7 +77,7 @@ public struct SessionEmulator: Sendable {
     public func run(
         strategy: any SessionStrategy, strategyID: String, trace: NetworkTrace, video: Video, seed: UInt64 = 0
     ) throws(EmulationError) -> SessionResult {
-        var opened = strategy
+        var opened = OpenedStrategy(strategy)
         return try run(&opened, strategyID: strategyID, trace: trace, video: video, seed: seed)
     }
 
