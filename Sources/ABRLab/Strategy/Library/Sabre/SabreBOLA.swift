@@ -16,9 +16,10 @@ public struct SabreBOLA: SessionStrategy, Sendable {
     /// BOLA-O: up-switch to the throughput level and wait (Sabre's `-ao`).
     public var oscillation: Bool
 
+    /// Also the keeper of the ladder and the segment duration.
     private var throughputRule = SabreThroughputRule()
-    private var segmentMs = 0.0
-    private var bitratesKbps: [Double] = []
+    private var segmentMs: Double { throughputRule.segmentMs }
+    private var bitratesKbps: [Double] { throughputRule.bitratesKbps }
     private var segmentCount = 0
     private var capacityMs = 0.0
     private var utilities: [Double] = []
@@ -34,8 +35,6 @@ public struct SabreBOLA: SessionStrategy, Sendable {
 
     public mutating func setUp(_ session: SessionInfo) {
         throughputRule.setUp(session)
-        segmentMs = session.video.segmentDurationSeconds * 1000
-        bitratesKbps = session.levelsKbps
         segmentCount = session.segmentCount
         capacityMs = session.maxBufferSeconds * 1000
         utilities = bitratesKbps.map { log($0) - log(bitratesKbps[0]) }

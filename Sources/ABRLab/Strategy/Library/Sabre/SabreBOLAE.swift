@@ -18,9 +18,10 @@ public struct SabreBOLAE: SessionStrategy, Sendable {
     static let minimumBufferMs = 10_000
     static let bufferPerLevelMs = 2_000
 
+    /// Also the keeper of the ladder and the segment duration.
     private var throughputRule = SabreThroughputRule()
-    private var segmentMs = 0.0
-    private var bitratesKbps: [Double] = []
+    private var segmentMs: Double { throughputRule.segmentMs }
+    private var bitratesKbps: [Double] { throughputRule.bitratesKbps }
     private var utilities: [Double] = []
     private var gpInUse = 0.0
     private var vp = 0.0
@@ -38,8 +39,6 @@ public struct SabreBOLAE: SessionStrategy, Sendable {
 
     public mutating func setUp(_ session: SessionInfo) {
         throughputRule.setUp(session)
-        segmentMs = session.video.segmentDurationSeconds * 1000
-        bitratesKbps = session.levelsKbps
         let capacityMs = session.maxBufferSeconds * 1000
         // Sabre adds one offset, 1 − ln(b₁), computed first: summed in another order the last
         // bits of u differ, and a placeholder set to minBuffer(q) after an abandonment sits

@@ -15,8 +15,8 @@ public struct SabreThroughputRule: SessionStrategy, Sendable {
     /// No abandonment in a download's first this many seconds.
     public var abandonGraceSeconds: Double
 
-    var segmentMs = 0.0
-    var bitratesKbps: [Double] = []
+    private(set) var segmentMs = 0.0
+    private(set) var bitratesKbps: [Double] = []
     private var ibrSafety = 0.9
     /// The latency estimate of the last decision, which the abandonment check uses.
     private var latencyMs = 0.0
