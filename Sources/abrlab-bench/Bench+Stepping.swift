@@ -89,8 +89,9 @@ extension Bench {
             try time {
                 segments.batch = 0
                 for trace in traces {
-                    for var policy in try strategies() {
-                        let result = try emulator.run(&policy, strategyID: "bench", trace: trace, video: video)
+                    for policy in try strategies() {
+                        // As a run plays its sessions: the strategy held as an existential.
+                        let result = try emulator.run(strategy: policy, strategyID: "bench", trace: trace, video: video)
                         segments.batch += result.segments.count
                         rows.batch = result.segments
                     }
