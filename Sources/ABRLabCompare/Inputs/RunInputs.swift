@@ -127,7 +127,7 @@ public struct RunInputs: Encodable {
         self.traces = traces
     }
 
-    /// `File(standardizedPath:rawSpelled:)` of each path, in order, worker w taking paths w, w + jobs, ...
+    /// `File(standardizedPath:rawSpelled:)` of each path, in order, read on up to `jobs` threads.
     public static func read(_ paths: [(path: String, rawSpelled: [UInt8]?)], jobs: Int) -> [File?] {
         Parallel.map(paths.count, threads: jobs) { File(standardizedPath: paths[$0].path, rawSpelled: paths[$0].rawSpelled) }
     }
