@@ -22,8 +22,8 @@ public struct SabreBOLA: SessionStrategy, Sendable {
     private var bitratesKbps: [Double] { throughputRule.bitratesKbps }
     private var segmentCount = 0
     private var capacityMs = 0.0
-    private var utilities: [Double] = []
-    private var vp = 0.0
+    /// Vp (changed at every decision unless BASIC), γp and the utilities.
+    private var scores = SabreBOLAScores.unset
     /// 0-based level of the last decision (or the level last abandoned to).
     private var last = 0
 
@@ -37,8 +37,9 @@ public struct SabreBOLA: SessionStrategy, Sendable {
         throughputRule.setUp(session)
         segmentCount = session.segmentCount
         capacityMs = session.maxBufferSeconds * 1000
-        utilities = bitratesKbps.map { log($0) - log(bitratesKbps[0]) }
-        vp = (capacityMs - segmentMs) / (utilities[utilities.count - 1] + gp)
+        let utilities = bitratesKbps.map { log($0) - log(bitratesKbps[0]) }
+        let vp = (capacityMs - segmentMs) / (utilities[utilities.count - 1] + gp)
+        scores = SabreBOLAScores(vp: vp, gp: gp, utilities: utilities, bitratesKbps: bitratesKbps)
         last = 0
     }
 
@@ -52,9 +53,9 @@ public struct SabreBOLA: SessionStrategy, Sendable {
             let index = context.segmentIndex
             let horizon = SabreArithmetic.larger(Double(min(index, segmentCount - index)) / 2, 3)
             let effectiveMs = SabreArithmetic.smaller(capacityMs, horizon * segmentMs)
-            vp = (effectiveMs - segmentMs) / (utilities[utilities.count - 1] + gp)
+            scores.vp = (effectiveMs - segmentMs) / (scores.utilities[scores.utilities.count - 1] + gp)
         }
-        var level = Self.bestLevel(vp: vp, gp: gp, utilities: utilities, bitratesKbps: bitratesKbps, levelMs: levelMs)
+        var level = scores.bestLevel(levelMs: levelMs)
         var delayMs = 0.0
         if level > last {
             let latencyMs = (SabreArithmetic.known(context.latencyEstimateSeconds) ?? 0) * 1000
@@ -65,7 +66,7 @@ public struct SabreBOLA: SessionStrategy, Sendable {
                 } else if oscillation {
                     level = throughputLevel
                     if level < bitratesKbps.count - 1 {
-                        delayMs = SabreArithmetic.larger(0, levelMs - vp * (utilities[throughputLevel] + gp))
+                        delayMs = SabreArithmetic.larger(0, levelMs - scores.vp * (scores.utilities[throughputLevel] + gp))
                     }
                 } else {
                     level = throughputLevel + 1
@@ -76,21 +77,7 @@ public struct SabreBOLA: SessionStrategy, Sendable {
         return RequestDecision(level: level, delaySeconds: delayMs / 1000)
     }
 
-    /// The level that maximises (Vp·(u + gp) − buffer)/bitrate, the first of equals.
-    static func bestLevel(vp: Double, gp: Double, utilities: [Double], bitratesKbps: [Double], levelMs: Double) -> Int {
-        var level = 0
-        var best: Double?
-        for candidate in bitratesKbps.indices {
-            let score = (vp * (utilities[candidate] + gp) - levelMs) / bitratesKbps[candidate]
-            if best.map({ score > $0 }) ?? true {
-                level = candidate
-                best = score
-            }
-        }
-        return level
-    }
-
-    /// Goes on with the recheck ``SabreBOLAAbandonment`` derives when no lower level wins now.
+    /// Goes on with the recheck ``SabreBOLAScores`` derives when no lower level wins now.
     public mutating func answerAbandonment(_ progress: DownloadProgress) -> AbandonmentAnswer {
         if basic { return AbandonmentAnswer(recheck: .never) }
         let sizeBits = progress.sizeBytes * 8
@@ -99,14 +86,13 @@ public struct SabreBOLA: SessionStrategy, Sendable {
         if downloadedBits <= 0 || remainingBits <= 0 { return .goOn }
         let bufferMs = progress.bufferSeconds * 1000
         let current = progress.level
-        let rules = SabreBOLAAbandonment(vp: vp, gp: gp, utilities: utilities, bitratesKbps: bitratesKbps)
-        let score = (vp * (gp + utilities[current]) - bufferMs) / remainingBits
-        if score >= 0, let best = rules.lowerLevel(current: current, sizeBits: sizeBits, leftBits: remainingBits, bufferMs: bufferMs, score: score) {
+        let score = scores.score(current: current, bufferMs: bufferMs, bits: remainingBits)
+        if score >= 0, let best = scores.lowerLevel(current: current, sizeBits: sizeBits, leftBits: remainingBits, bufferMs: bufferMs, score: score) {
             last = best
             return .abandon(to: best)
         }
-        let threshold = rules.bufferThreshold(current: current, sizeBits: sizeBits, remainingBits: remainingBits)
-        return AbandonmentAnswer(recheck: SabreBOLAAbandonment.recheck(progress, threshold: threshold, offsetMs: 0))
+        let threshold = scores.bufferThreshold(current: current, sizeBits: sizeBits, remainingBits: remainingBits)
+        return AbandonmentAnswer(recheck: SabreBOLAScores.recheck(progress, threshold: threshold, offsetMs: 0))
     }
 }
 

@@ -22,9 +22,10 @@ public struct SabreBOLAE: SessionStrategy, Sendable {
     private var throughputRule = SabreThroughputRule()
     private var segmentMs: Double { throughputRule.segmentMs }
     private var bitratesKbps: [Double] { throughputRule.bitratesKbps }
-    private var utilities: [Double] = []
-    private var gpInUse = 0.0
-    private var vp = 0.0
+    /// Vp, the γp in use and the utilities, fixed by the set-up.
+    private var scores = SabreBOLAScores.unset
+    /// minBuffer(q) of every level: the buffer above which q − 1 no longer beats q.
+    private var minBuffersMs: [Double] = []
     private var startup = true
     private var placeholderMs = 0.0
     /// 0-based level of the last request.
@@ -44,8 +45,9 @@ public struct SabreBOLAE: SessionStrategy, Sendable {
         // bits of u differ, and a placeholder set to minBuffer(q) after an abandonment sits
         // exactly where levels q − 1 and q tie, so those bits pick the level.
         let offset = 1 - log(bitratesKbps[0])
-        utilities = bitratesKbps.map { log($0) + offset }
+        let utilities = bitratesKbps.map { log($0) + offset }
         let top = utilities[utilities.count - 1]
+        let gpInUse: Double, vp: Double
         if insufficientBufferRule {
             let targetMs = SabreArithmetic.larger(Double(Self.minimumBufferMs + Self.bufferPerLevelMs * bitratesKbps.count), capacityMs)
             gpInUse = (top - 1) / (targetMs / Double(Self.minimumBufferMs) - 1)
@@ -54,19 +56,23 @@ public struct SabreBOLAE: SessionStrategy, Sendable {
             gpInUse = gp - 1
             vp = (capacityMs - segmentMs) / (top + gpInUse)
         }
+        scores = SabreBOLAScores(vp: vp, gp: gpInUse, utilities: utilities, bitratesKbps: bitratesKbps)
+        minBuffersMs = utilities.indices.map { minBufferMs($0) }
         startup = true
         placeholderMs = 0
         last = 0
         ibrSafety = 0.9
     }
 
-    private func maxBufferMs(_ level: Int) -> Double { vp * (utilities[level] + gpInUse) }
+    private func maxBufferMs(_ level: Int) -> Double { scores.vp * (scores.utilities[level] + scores.gp) }
 
+    /// Computed once per level at set-up (``minBuffersMs``); a decision or a report reads it.
     private func minBufferMs(_ level: Int) -> Double {
+        let (utilities, vp, gp) = (scores.utilities, scores.vp, scores.gp)
         var highest = 0.0
         for lower in 0..<level where utilities[lower] < utilities[level] {
             let crossing = (bitratesKbps[level] * utilities[lower] - bitratesKbps[lower] * utilities[level]) / (bitratesKbps[level] - bitratesKbps[lower])
-            highest = SabreArithmetic.larger(highest, vp * (gpInUse + crossing))
+            highest = SabreArithmetic.larger(highest, vp * (gp + crossing))
         }
         return highest
     }
@@ -82,10 +88,10 @@ public struct SabreBOLAE: SessionStrategy, Sendable {
             startup = false
             ibrSafety = 0.9
             let level = throughputRule.quality(kbps: throughput, latencyMs: latencyMs)
-            placeholderMs = SabreArithmetic.larger(0, minBufferMs(level) - levelMs)
+            placeholderMs = SabreArithmetic.larger(0, minBuffersMs[level] - levelMs)
             return RequestDecision(level: level, delaySeconds: 0)
         }
-        var level = SabreBOLA.bestLevel(vp: vp, gp: gpInUse, utilities: utilities, bitratesKbps: bitratesKbps, levelMs: levelMs + placeholderMs)
+        var level = scores.bestLevel(levelMs: levelMs + placeholderMs)
         let throughputLevel = throughputRule.quality(kbps: throughput, latencyMs: latencyMs)
         if level > last, level > throughputLevel {
             level = max(last, throughputLevel)
@@ -110,7 +116,7 @@ public struct SabreBOLAE: SessionStrategy, Sendable {
             if let capped = (0..<level).first(where: { bitratesKbps[$0 + 1] * segmentMs > safe }) {
                 level = capped
                 delayMs = 0
-                placeholderMs = SabreArithmetic.smaller(placeholderMs, SabreArithmetic.larger(0, minBufferMs(capped) - levelMs))
+                placeholderMs = SabreArithmetic.smaller(placeholderMs, SabreArithmetic.larger(0, minBuffersMs[capped] - levelMs))
             }
         }
         return RequestDecision(level: level, delaySeconds: delayMs / 1000)
@@ -129,10 +135,10 @@ public struct SabreBOLAE: SessionStrategy, Sendable {
             } else {
                 let wasMs = levelMs + record.downloadTimeSeconds * 1000
                 placeholderMs = SabreArithmetic.smaller(placeholderMs, SabreArithmetic.larger(0, maxBufferMs(record.level) - wasMs))
-                if levelMs > 0 { placeholderMs = SabreArithmetic.larger(placeholderMs, minBufferMs(record.level) - wasMs) }
+                if levelMs > 0 { placeholderMs = SabreArithmetic.larger(placeholderMs, minBuffersMs[record.level] - wasMs) }
             }
         } else if !record.isReplacement {
-            let wantMs = record.abandonedToLevel.flatMap { $0 > 0 ? minBufferMs($0) : nil } ?? Double(Self.minimumBufferMs)
+            let wantMs = record.abandonedToLevel.flatMap { $0 > 0 ? minBuffersMs[$0] : nil } ?? Double(Self.minimumBufferMs)
             placeholderMs = SabreArithmetic.smaller(placeholderMs, SabreArithmetic.larger(0, wantMs - levelMs))
         }
     }
@@ -147,17 +153,16 @@ public struct SabreBOLAE: SessionStrategy, Sendable {
         let rate = downloadedBits / (progress.elapsedSeconds * 1000 - ttfbMs)
         let leftBits = remainingBits - ttfbMs * rate
         let current = progress.level
-        let rules = SabreBOLAAbandonment(vp: vp, gp: gpInUse, utilities: utilities, bitratesKbps: bitratesKbps)
         if leftBits > 0 {
-            let score = (vp * (gpInUse + utilities[current]) - bufferMs) / leftBits
-            if let best = rules.lowerLevel(current: current, sizeBits: sizeBits, leftBits: leftBits, bufferMs: bufferMs, score: score) {
+            let score = scores.score(current: current, bufferMs: bufferMs, bits: leftBits)
+            if let best = scores.lowerLevel(current: current, sizeBits: sizeBits, leftBits: leftBits, bufferMs: bufferMs, score: score) {
                 return .abandon(to: best)
             }
         }
         // What is left net of the latency's worth of bytes never exceeds `remainingBits`, so
         // the bound on `remainingBits` holds for it too.
-        let threshold = rules.bufferThreshold(current: current, sizeBits: sizeBits, remainingBits: remainingBits)
-        return AbandonmentAnswer(recheck: SabreBOLAAbandonment.recheck(progress, threshold: threshold, offsetMs: placeholderMs - ttfbMs))
+        let threshold = scores.bufferThreshold(current: current, sizeBits: sizeBits, remainingBits: remainingBits)
+        return AbandonmentAnswer(recheck: SabreBOLAScores.recheck(progress, threshold: threshold, offsetMs: placeholderMs - ttfbMs))
     }
 }
 
