@@ -46,8 +46,8 @@ public final class ResultsWriter {
 
     public func append(_ session: SessionCSV) throws(InputError) {
         try sessions.write(session.sessionLine)
-        try segments.write(session.segmentLines)
-        try transitions.write(session.transitionLines)
+        try segments.write(bytes: session.segmentBytes)
+        try transitions.write(bytes: session.transitionBytes)
         try formats?.write(session.formatLines)
         try timeline?.write(session.timelineLines)
     }

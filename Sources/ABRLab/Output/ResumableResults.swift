@@ -42,14 +42,14 @@ public final class ResumableResults {
             return files
         }
 
-        /// One session's lines for each data file, in ``files`` order.
-        func lines(_ session: SessionCSV) -> [String] {
-            var parts = [session.sessionLine]
-            if segments != .none { parts.append(session.segmentLines) }
-            parts.append(session.transitionLines)
-            if formats { parts.append(session.formatLines) }
-            if timeline { parts.append(session.timelineLines) }
-            if groups { parts.append(session.groupLines) }
+        /// One session's lines for each data file, in ``files`` order, as UTF-8.
+        func lines(_ session: SessionCSV) -> [[UInt8]] {
+            var parts = [Array(session.sessionLine.utf8)]
+            if segments != .none { parts.append(session.segmentBytes) }
+            parts.append(session.transitionBytes)
+            if formats { parts.append(Array(session.formatLines.utf8)) }
+            if timeline { parts.append(Array(session.timelineLines.utf8)) }
+            if groups { parts.append(Array(session.groupLines.utf8)) }
             return parts
         }
     }
@@ -127,7 +127,7 @@ public final class ResumableResults {
     /// Appends one session of the trace being written: the files take its rows at once, so a
     /// trace's memory does not grow with its sessions (a parameter grid's thousands of rows).
     public func append(_ session: SessionCSV) throws(InputError) {
-        for (file, lines) in zip(files, layout.lines(session)) { try file.append(part: Array(lines.utf8)) }
+        for (file, lines) in zip(files, layout.lines(session)) { try file.append(part: lines) }
     }
 
     /// Ends the trace whose sessions were appended; a checkpoint may follow.

@@ -50,8 +50,12 @@ public struct SessionCSV: Sendable {
     public let metrics: SessionMetrics?
     public let error: String?
     public let sessionLine: String
-    public let segmentLines: String
-    public let transitionLines: String
+    /// The segment rows and the transitions as UTF-8, the form files are written in: a run's
+    /// largest output goes from the worker to the file without a `String` in between.
+    public let segmentBytes: [UInt8]
+    public let transitionBytes: [UInt8]
+    public var segmentLines: String { String(decoding: segmentBytes, as: UTF8.self) }
+    public var transitionLines: String { String(decoding: transitionBytes, as: UTF8.self) }
     /// Format-variant changes, one line each; empty when the video's levels carry no formats.
     public let formatLines: String
     /// The 10 Hz buffer time series; empty unless asked for.
@@ -123,8 +127,8 @@ public struct SessionCSV: Sendable {
                 line.appendLine(to: &transitions)
             }
         }
-        segmentLines = String(decoding: segments, as: UTF8.self)
-        transitionLines = String(decoding: transitions, as: UTF8.self)
+        segmentBytes = segments
+        transitionBytes = transitions
         let prefix = session.text + ","
         var formats = ""
         if let result = outcome.result, let video, video.formats.contains(where: { $0 != nil }) {
