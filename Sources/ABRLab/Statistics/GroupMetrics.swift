@@ -73,13 +73,17 @@ public struct GroupMetrics: Equatable, Sendable {
         } else {
             utilisation = .nan
         }
-        let overlap = (starts.max() ?? 0)...(ends.min() ?? 0)
-        overlapSeconds = active.count == players.count && !players.isEmpty ? max(0, overlap.upperBound - overlap.lowerBound) : 0
-        guard overlapSeconds > 0 else {
+        // Players that never play at the same time have no overlap: the measures over it are NaN.
+        let overlapStart = starts.max() ?? 0
+        let overlapEnd = ends.min() ?? 0
+        guard active.count == players.count, !players.isEmpty, overlapEnd > overlapStart else {
+            overlapSeconds = 0
             inefficiency = .nan
             instability = .nan
             return
         }
+        let overlap = overlapStart...overlapEnd
+        overlapSeconds = overlapEnd - overlapStart
         // Samples move forward in time: each player's segment and the link's period are found
         // by moving an index forward, not by a search per sample.
         var sum = 0.0
