@@ -40,6 +40,10 @@ extension Abrlab {
         func run() throws {
             try CommandFailure.guarding {
                 guard ["text", "json"].contains(table) else { throw InputError(file: "--table", "'\(table)' is not text or json") }
+                // Merging into a shard would overwrite it, and the shard set could never be merged again.
+                if let shard = folders.first(where: { FolderLock.sameFolder($0, as: out) }) {
+                    throw InputError(setting: .out, "\(out) is the shard folder \(shard) given to merge; write the merge into another \(Setting.out)")
+                }
                 let failed = try OutputClaim.holding(out, keepsPartial: false, quiet: quiet) { lock in try merge(besides: lock) }
                 if failed > 0 { throw CommandFailure.exit("\(failed) session(s) failed; see the error column of sessions.csv") }
             }

@@ -77,6 +77,22 @@ import TestSupport
         #expect(noCount.stderr == "abrlab: JOB_COMPLETION_INDEX: is set; give the number of completions as --shard-count N\n")
     }
 
+    /// `merge s0 s1 --out s0` overwrote shard 0 with the merged result, so the set could never be
+    /// merged again; now it is refused in one line and every shard is left as it was.
+    @Test func anOutFolderThatIsOneOfTheShardsIsRefused() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let shards = try Self.shards(2, in: folder)
+        let before = try shards.map { try Self.files(URL(fileURLWithPath: $0)) }
+        for (out, named) in [(shards[0], shards[0]), (shards[1] + "/.", shards[1])] {
+            let result = try CLI.run(["merge", shards[0], shards[1], "--out", out])
+            #expect(result.status == 1)
+            #expect(result.stderr == "abrlab: --out: \(out) is the shard folder \(named) given to merge; write the merge into another --out\n")
+        }
+        #expect(try shards.map { try Self.files(URL(fileURLWithPath: $0)) } == before)
+        #expect(try CLI.run(["merge", shards[0], shards[1], "--out", folder.appendingPathComponent("merged").path, "--quiet"]).status == 0)
+    }
+
     @Test func badShardSetsGetOneLineAndNoOutput() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

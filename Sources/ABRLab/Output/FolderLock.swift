@@ -165,6 +165,12 @@ public final class FolderLock: @unchecked Sendable {
         return created
     }
 
+    /// Whether `path` and `other` are one existing folder (or file), under whatever names.
+    public static func sameFolder(_ path: String, as other: String) -> Bool {
+        guard let identity = identity(of: path), let otherIdentity = Self.identity(of: other) else { return false }
+        return identity == otherIdentity
+    }
+
     private static func identity(of path: String) -> (device: UInt64, inode: UInt64)? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
