@@ -23,8 +23,19 @@ public enum LinkShare: Equatable, Sendable, CustomStringConvertible {
             if let bad = values.first(where: { !($0.isFinite && $0 > 0) }) {
                 throw InputError(setting: .weights, "each weight must be a positive finite number, not \(NumberText.readable(bad))")
             }
+            // Relative weights and their sum over every seat stay far from overflow, and no
+            // player's share is too small to finish a segment.
+            if let smallest = values.min(), let largest = values.max(), largest / Self.maximumRatio > smallest {
+                throw InputError(
+                    setting: .weights,
+                    "the largest weight may be at most \(NumberText.readable(Self.maximumRatio)) times the smallest, not \(NumberText.readable(largest)) against \(NumberText.readable(smallest))"
+                )
+            }
             self.values = values
         }
+
+        /// How many times the smallest weight the largest may be.
+        public static let maximumRatio = 1e6
 
         /// Refuses more weights than `players` seats: the extra ones would weigh no one.
         public func check(players: Int) throws(InputError) {
