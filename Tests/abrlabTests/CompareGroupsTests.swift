@@ -237,6 +237,11 @@ import TestSupport
         (["--players", "2", "--share", "weighted", "--weights", "1,,3"], "abrlab: --weights: '1,,3' names an empty weight; list positive weights separated by commas\n"),
         (["--players", "2", "--share", "weighted", "--weights", "1,heavy"], "abrlab: --weights: 'heavy' is not a number; list positive weights separated by commas\n"),
         (["--players", "2", "--share", "weighted", "--weights", "1,2,3"], "abrlab: --weights/--players: --weights gives 3 weights for 2 players\n"),
+        // Their ratio or their sum overflowed, and every session then failed blaming the trace.
+        (["--players", "2", "--share", "weighted", "--weights", "1e-160,1e160"],
+         "abrlab: --weights: the largest weight may be at most 1000000 times the smallest, not 1e+160 against 1e-160\n"),
+        (["--players", "4", "--share", "weighted", "--weights", "1,1e308"],
+         "abrlab: --weights: the largest weight may be at most 1000000 times the smallest, not 1e+308 against 1\n"),
     ])
     func badGroupingIsOneLineAndNoOutput(extra: [String], message: String) throws {
         let folder = try CLI.temporaryFolder()
@@ -246,6 +251,46 @@ import TestSupport
         #expect(result.status != 0)
         #expect(result.stderr == message)
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("sessions.csv").path))
+    }
+
+    /// Players that never play at the same time are a valid group (the case crashed with
+    /// `Range requires lowerBound <= upperBound`): overlap 0, inefficiency and instability empty.
+    @Test(arguments: [["--players", "2", "--stagger-s", "300"], ["--players", "3", "--stagger-s", "43200"]])
+    func playersThatNeverOverlapAreAGroupWithoutOverlap(grouping: [String]) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        let result = try CLI.run(["compare", "--strategies", "bba", "--traces", "Traces/3g/3g_1.csv", "--quiet", "--out", out.path] + grouping)
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = try CLI.read(out.appendingPathComponent("groups.csv")).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let header = try #require(rows.first)
+        let row = try #require(rows.dropFirst().first)
+        func cell(_ name: String) throws -> String { row[try #require(header.firstIndex(of: name))] }
+        #expect(try cell("overlap_s") == "0")
+        #expect(try cell("inefficiency").isEmpty)
+        #expect(try cell("instability").isEmpty)
+        #expect(try cell("error").isEmpty)
+        #expect(try cell("finished") == grouping[1])
+    }
+
+    /// A group has one session's steps in all: on a trace of 1 ns periods 32 players used to take
+    /// 88 s before each hit its own limit; now the group stops at its shared limit, each row
+    /// naming it.
+    @Test(.tags(.scale)) func aGroupOnATraceOfNanosecondPeriodsStopsAtTheGroupsStepLimit() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let trace = folder.appendingPathComponent("ns.csv")
+        try ("end_s,bandwidth_bps\n" + (1...20_000).map { "\(Double($0) * 1e-9),1000000\n" }.joined()).write(to: trace, atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("out")
+        let result = try CLI.runTool("/usr/bin/timeout", ["120", CLI.binary.path,
+            "compare", "--strategies", "bba", "--traces", trace.path, "--players", "32", "--quiet", "--out", out.path,
+        ])
+        #expect(result.status == 1, "\(result.stderr)")
+        let sessions = try CLI.read(out.appendingPathComponent("sessions.csv")).split(separator: "\n").dropFirst()
+        #expect(sessions.count == 32)
+        #expect(sessions.allSatisfy {
+            $0.contains("ns: the group of 32 players took more than its limit of 100000000 steps in all (3125000 per player: ")
+        })
     }
 
     @Test func moreWeightsThanAMixSeatsIsOneLineAndNoOutput() throws {

@@ -6,6 +6,9 @@ public enum EmulationError: Error, Equatable, Sendable, CustomStringConvertible 
     case sessionTimeLimit(trace: String, limitSeconds: Double)
     /// The session took more steps than the profile's limit.
     case sessionStepLimit(trace: String, steps: Int)
+    /// A player of a group on a shared link took more than its part of the group's steps:
+    /// the group has one session's limit in all, `steps`, shared equally by its `players`.
+    case groupStepLimit(trace: String, steps: Int, players: Int)
     /// A live session would stream more media than its time limit lets it play, or more
     /// segments than a video may hold.
     case liveSessionTooLong(segments: Int, segmentSeconds: Double, limitSeconds: Double)
@@ -40,6 +43,8 @@ public enum EmulationError: Error, Equatable, Sendable, CustomStringConvertible 
             "\(trace): the session ran past its limit of \(NumberText.readable(limit)) s of simulated time; the trace is too slow or its latency too long to finish it, or the strategy keeps abandoning or delaying requests"
         case .sessionStepLimit(let trace, let steps):
             "\(trace): the session took more than its limit of \(steps) steps (trace periods crossed, requests, progress checks, chunks); the trace's periods are too short to finish it, or the strategy keeps abandoning requests"
+        case .groupStepLimit(let trace, let steps, let players):
+            "\(trace): the group of \(players) players took more than its limit of \(steps) steps in all (\(LinkGroup.stepsPerPlayer(steps, players: players)) per player: trace periods crossed, requests, progress checks); the trace's periods are too short to finish it, or a strategy keeps abandoning requests"
         case .liveSessionTooLong(let segments, let seconds, let limit):
             "a live session of \(segments) segments of \(NumberText.readable(seconds)) s would run past the session limit of \(NumberText.readable(limit)) s or hold more than \(Video.maximumSizeCount) segment sizes; play less media (\(Setting.liveDurationS), \(Setting.segments))"
         case .videoTooShort(let video, let segments, let needed):

@@ -77,8 +77,16 @@ public struct LinkGroup: Sendable {
         var seats: [Seat] = []
         seats.reserveCapacity(players.count)
         let weights = share.relativeWeights(players: players.count)
+        // The group has one session's steps in all, so its work grows no faster than one
+        // session's however many players share the link.
+        var seatEmulator = emulator
+        seatEmulator.profile.maxSessionSteps = Self.stepsPerPlayer(emulator.profile.maxSessionSteps, players: players.count)
         for (index, player) in players.enumerated() {
-            do { seats.append(try Seat(player: player, index: index, offsetSeconds: startSeconds(player: index), weight: weights[index], group: self)) } catch {
+            do {
+                seats.append(try Seat(
+                    player: player, index: index, offsetSeconds: startSeconds(player: index), weight: weights[index], emulator: seatEmulator, group: self
+                ))
+            } catch {
                 results[index] = .failure(error)
             }
         }
@@ -116,7 +124,15 @@ public struct LinkGroup: Sendable {
             guard case .done = seat.state, let result = seat.outcome else { preconditionFailure("a player did not finish") }
             results[seat.index] = result
         }
-        return results.map { $0! }
+        return results.map { result in
+            guard players.count > 1, case .failure(.sessionStepLimit(let trace, _)) = result else { return result! }
+            return .failure(.groupStepLimit(trace: trace, steps: emulator.profile.maxSessionSteps, players: players.count))
+        }
+    }
+
+    /// Each player's part of a group's `steps`.
+    public static func stepsPerPlayer(_ steps: Int, players: Int) -> Int {
+        max(1, steps / max(1, players))
     }
 
     /// The share changes at link time `seconds`: every sending player is brought there at its
@@ -171,7 +187,9 @@ private struct Seat {
     /// The share the player's walk is planned at.
     var fraction = 1.0
 
-    init(player: LinkGroup.Player, index: Int, offsetSeconds: Double, weight: Double, group: LinkGroup) throws(EmulationError) {
+    init(
+        player: LinkGroup.Player, index: Int, offsetSeconds: Double, weight: Double, emulator: SessionEmulator, group: LinkGroup
+    ) throws(EmulationError) {
         strategy = player.strategy
         strategyID = player.strategyID
         self.index = index
@@ -179,7 +197,7 @@ private struct Seat {
         self.weight = weight
         state = .waiting(atSeconds: offsetSeconds)
         session = try StreamingSession(
-            emulator: group.emulator, strategyID: player.strategyID, trace: group.trace, video: group.video, seed: player.seed
+            emulator: emulator, strategyID: player.strategyID, trace: group.trace, video: group.video, seed: player.seed
         )
         if offsetSeconds > 0 { try session.joinLink(atSeconds: offsetSeconds) }
         do { try strategy.setUp(session.info) } catch { throw Self.error(error, segment: nil, trace: group.trace.name) }
