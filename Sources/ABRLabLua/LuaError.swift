@@ -23,13 +23,15 @@ public struct LuaError: Error, Equatable, Sendable, CustomStringConvertible {
         case Int32(ABRL_ERR_SYNTAX): kind = .syntax
         case Int32(ABRL_ERR_MEMORY): kind = .memory
         case Int32(ABRL_ERR_TYPE): kind = .type
-        case Int32(ABRL_ERR_BUDGET), Int32(ABRL_ERR_TIME): kind = .limit
+        case Int32(ABRL_ERR_BUDGET), Int32(ABRL_ERR_SESSION_BUDGET), Int32(ABRL_ERR_TIME): kind = .limit
         default: kind = .runtime
         }
         let text: String
         switch status {
         case Int32(ABRL_ERR_MEMORY): text = "memory limit exceeded"
         case Int32(ABRL_ERR_BUDGET): text = message.isEmpty ? "instruction budget exceeded" : "\(message): instruction budget exceeded"
+        case Int32(ABRL_ERR_SESSION_BUDGET):
+            text = message.isEmpty ? "the session's instruction budget exceeded" : "\(message): the session's instruction budget exceeded"
         case Int32(ABRL_ERR_TIME): text = message.isEmpty ? "time limit exceeded" : "\(message): time limit exceeded"
         default: text = message
         }

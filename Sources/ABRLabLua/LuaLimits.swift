@@ -21,6 +21,17 @@ public struct LuaLimits: Hashable, Sendable {
     /// Largest string `string.rep` may build. Default 1 MiB.
     public var stringRepBytes: Int
 
+    /// What one session may spend across all its calls (the script's run, `choose` and every
+    /// hook): ``sessionCallBudgets`` times ``instructionsPerCall``, so a hook called at every
+    /// chunk of a long outage ends the session in seconds, not hours.
+    public var instructionsPerSession: Int {
+        let (product, overflow) = max(0, instructionsPerCall).multipliedReportingOverflow(by: Self.sessionCallBudgets)
+        return overflow ? Int(Int64.max) : product
+    }
+
+    /// How many calls' budgets a session has in all.
+    public static let sessionCallBudgets = Int(ABRL_SESSION_CALL_BUDGETS)
+
     public init(instructionsPerCall: Int, secondsPerCall: Double, memoryBytesPerEngine: Int, stringRepBytes: Int) {
         self.instructionsPerCall = instructionsPerCall
         self.secondsPerCall = secondsPerCall

@@ -36,6 +36,11 @@ struct LuaScriptLocation: Hashable, Sendable {
             return InputError(file: path, "\(phase) exceeded the memory limit of \(Self.mebibytes(limits.memoryBytesPerEngine)) per engine")
         case Int32(ABRL_ERR_BUDGET):
             return located(message, "\(phase) exceeded the budget of \(limits.instructionsPerCall) instructions per call")
+        case Int32(ABRL_ERR_SESSION_BUDGET):
+            return located(
+                message,
+                "\(phase) exceeded the session's budget of \(limits.instructionsPerSession) instructions across all its calls (\(LuaLimits.sessionCallBudgets) times the budget per call)"
+            )
         case Int32(ABRL_ERR_TIME):
             return located(message, "\(phase) exceeded the time limit of \(limits.secondsPerCall) s per call")
         case Int32(ABRL_ERR_SCRIPT):

@@ -170,7 +170,7 @@ static int choose_body(lua_State *L) {
     lua_call(L, 1, 3);
     abrl_engine *engine = abrl_engine_of(L);
     if (abrl_read_level(L, base + 1, session, &call->level)) {
-        abrl_read_optional_result(L, base + 2, 0, 1e12, &call->delay_s, "a delay of %s; delays are seconds ≥ 0");
+        abrl_read_optional_result(L, base + 2, 0, 86400, &call->delay_s, "a delay of %s; delays are nil or 0…86400 s (the session limit)");
     }
     /* The rate's limits are dash.js's (LiveSettings.playbackRateRange). */
     if (engine->pending_code == ABRL_OK) {
@@ -184,7 +184,7 @@ int abrl_session_choose(abrl_session *session, const abrl_decision *decision,
                         size_t download_count, long long *level, double *delay_s,
                         double *playback_rate) {
     choose_call call = {session, decision, first_download, downloads, download_count, 0, 0, NAN};
-    int code = abrl_call(session->engine, choose_body, &call);
+    int code = abrl_session_call(session, choose_body, &call);
     if (code == ABRL_OK) {
         *level = call.level;
         *delay_s = call.delay_s;
@@ -213,5 +213,5 @@ static int report_body(lua_State *L) {
 int abrl_session_on_download(abrl_session *session, const abrl_download *record) {
     if (session->on_download == LUA_NOREF) return ABRL_OK;
     report_call call = {session, record};
-    return abrl_call(session->engine, report_body, &call);
+    return abrl_session_call(session, report_body, &call);
 }

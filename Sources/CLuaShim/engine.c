@@ -31,6 +31,7 @@ static double monotonic_seconds(void) {
 }
 
 static int over_budget(const abrl_engine *engine);
+static int call_within(abrl_engine *engine, lua_CFunction body, void *data, long long limit);
 static void count_hook(lua_State *L, lua_Debug *ar);
 
 /* Caps the engine's memory and counts bytes allocated during a call. Shrinking never fails,
@@ -92,7 +93,7 @@ static int limit_error(lua_State *L, abrl_engine *engine) {
 
 static int over_budget(const abrl_engine *engine) {
     uint64_t spent = (uint64_t)engine->steps_used + (uint64_t)(engine->bytes_allocated >> ABRL_ALLOC_SHIFT);
-    return spent > (uint64_t)engine->limits.instructions_per_call;
+    return spent > (uint64_t)engine->call_limit;
 }
 
 static void count_hook(lua_State *L, lua_Debug *ar) {
@@ -144,7 +145,7 @@ uint64_t abrl_budget_left(lua_State *L) {
     const abrl_engine *engine = abrl_engine_of(L);
     if (engine->exceeded) return 0;
     uint64_t spent = (uint64_t)engine->steps_used + (uint64_t)(engine->bytes_allocated >> ABRL_ALLOC_SHIFT);
-    uint64_t limit = (uint64_t)engine->limits.instructions_per_call;
+    uint64_t limit = (uint64_t)engine->call_limit;
     return spent >= limit ? 0 : limit - spent;
 }
 
@@ -224,8 +225,24 @@ static int failed_on_memory(lua_State *L, int status) {
 }
 
 int abrl_call(abrl_engine *engine, lua_CFunction body, void *data) {
+    return call_within(engine, body, data, engine->limits.instructions_per_call);
+}
+
+int abrl_session_call(abrl_session *session, lua_CFunction body, void *data) {
+    abrl_engine *engine = session->engine;
+    long long left = session->instructions_left;
+    int bound_by_session = left < engine->limits.instructions_per_call;
+    int code = call_within(engine, body, data, bound_by_session ? left : engine->limits.instructions_per_call);
+    /* Counted as the call's budget counts: hook steps and allocation. */
+    uint64_t spent = (uint64_t)engine->steps_used + (uint64_t)(engine->bytes_allocated >> ABRL_ALLOC_SHIFT);
+    session->instructions_left = spent >= (uint64_t)left ? 0 : left - (long long)spent;
+    return code == ABRL_ERR_BUDGET && bound_by_session ? ABRL_ERR_SESSION_BUDGET : code;
+}
+
+static int call_within(abrl_engine *engine, lua_CFunction body, void *data, long long limit) {
     lua_State *L = engine->L;
     int top = lua_gettop(L);
+    engine->call_limit = limit;
     engine->steps_used = 0;
     engine->bytes_allocated = 0;
     engine->exceeded = 0;

@@ -108,7 +108,7 @@ int abrl_session_check_abandon(abrl_session *session, const abrl_progress *progr
     recheck->projected_s = -HUGE_VAL;
     if (session->check_abandon == LUA_NOREF) return ABRL_OK;
     abandon_call call = {session, progress, 0, 0, {-HUGE_VAL, -HUGE_VAL}};
-    int code = abrl_call(session->engine, abandon_body, &call);
+    int code = abrl_session_call(session, abandon_body, &call);
     if (code != ABRL_OK) return code;
     if (call.has_level) {
         *level = call.level;
@@ -139,7 +139,7 @@ int abrl_session_check_abandon_source(abrl_session *session, long long *line) {
     *line = 0;
     if (session->check_abandon == LUA_NOREF) return ABRL_OK;
     source_call call = {session, 0};
-    int code = abrl_call(session->engine, source_body, &call);
+    int code = abrl_session_call(session, source_body, &call);
     if (code == ABRL_OK) *line = call.line;
     return code;
 }
@@ -163,7 +163,7 @@ static int wait_body(lua_State *L) {
 int abrl_session_on_wait(abrl_session *session, double wait_s, double buffer_s) {
     if (session->on_wait == LUA_NOREF) return ABRL_OK;
     wait_call call = {session, {wait_s, buffer_s}};
-    return abrl_call(session->engine, wait_body, &call);
+    return abrl_session_call(session, wait_body, &call);
 }
 
 int abrl_session_updates_playback(const abrl_session *session) {
@@ -206,7 +206,7 @@ int abrl_session_on_playback(abrl_session *session, const abrl_playback *playbac
     *has_rate = 0;
     if (session->on_playback == LUA_NOREF) return ABRL_OK;
     playback_call call = {session, playback, NAN};
-    int code = abrl_call(session->engine, playback_body, &call);
+    int code = abrl_session_call(session, playback_body, &call);
     if (code == ABRL_OK && call.rate == call.rate) {
         *rate = call.rate;
         *has_rate = 1;

@@ -21,6 +21,7 @@ struct abrl_engine {
     size_t memory_used;
     size_t cache_bytes;      /* held by compiled scripts kept for reuse; outside the cap */
     int memory_refused;      /* the cap refused an allocation during this call */
+    long long call_limit;    /* the budget of this call: the per-call one, or a session's remainder */
     long long steps_used;    /* instructions charged during this call */
     size_t bytes_allocated;  /* bytes allocated during this call */
     double deadline;         /* monotonic seconds; 0 until the call's first hook (or with the backstop off) */
@@ -40,6 +41,9 @@ extern const char abrl_key_load;      /* the base library's load */
 abrl_engine *abrl_engine_of(lua_State *L);
 /* Runs body(data) in protected mode under the per-call limits; returns an ABRL_ code. */
 int abrl_call(abrl_engine *engine, lua_CFunction body, void *data);
+/* abrl_call for a session's function: the call's budget is also the session's remainder, and
+   ABRL_ERR_SESSION_BUDGET says when that remainder ran out. */
+int abrl_session_call(abrl_session *session, lua_CFunction body, void *data);
 /* Charges library work to the budget; raises once the budget is spent. */
 void abrl_charge(lua_State *L, uint64_t units);
 /* The units abrl_charge may still take without raising; 0 once the budget is spent. */
@@ -205,6 +209,7 @@ struct abrl_session {
     long long level_count;
     long long downloads_written;
     long long *levels_bps;
+    long long instructions_left; /* of the session's budget across all its calls */
 };
 
 extern const char *const abrl_quality_names[5];

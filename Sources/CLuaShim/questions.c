@@ -61,7 +61,7 @@ int abrl_session_seed(abrl_session *session, int question, long long current_bps
         return ABRL_ERR_SCRIPT;
     }
     seed_call call = {session, question, current_bps, value, network_quality, 0, 0};
-    int code = abrl_call(session->engine, seed_body, &call);
+    int code = abrl_session_call(session, seed_body, &call);
     if (code == ABRL_OK) {
         *bitrate_bps = call.bitrate;
         *has_bitrate = call.has_bitrate;

@@ -2,6 +2,7 @@
    session leaves behind (globals, upvalues, random state) reaches the next one. */
 #include "internal.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -132,8 +133,10 @@ int abrl_session_open(abrl_engine *engine, int chunk_ref, const abrl_session_inf
     for (int i = 0; i < 3; i++) session->seed_functions[i] = LUA_NOREF;
     abrl_context_refs none = {LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF};
     session->refs = none;
+    long long per_call = engine->limits.instructions_per_call;
+    session->instructions_left = per_call > LLONG_MAX / ABRL_SESSION_CALL_BUDGETS ? LLONG_MAX : per_call * ABRL_SESSION_CALL_BUDGETS;
     open_call call = {chunk_ref, info, session};
-    int code = abrl_call(engine, open_body, &call);
+    int code = abrl_session_call(session, open_body, &call);
     if (code != ABRL_OK) {
         abrl_session_close(session);
         return code;

@@ -8,8 +8,8 @@ import TestSupport
     @Test(arguments: [
         ("return 0/0", "choose returned NaN; levels are 1…6 (segment 1 of 3g_1)"),
         ("return 2.0000000000000004", "choose returned 2.0000000000000004; levels are 1…6 (segment 1 of 3g_1)"),
-        ("return 1, 0/0", "choose returned a delay of NaN; delays are seconds ≥ 0 (segment 1 of 3g_1)"),
-        ("return 1, -1e-310", "choose returned a delay of -1e-310; delays are seconds ≥ 0 (segment 1 of 3g_1)"),
+        ("return 1, 0/0", "choose returned a delay of NaN; delays are nil or 0…86400 s (the session limit) (segment 1 of 3g_1)"),
+        ("return 1, -1e-310", "choose returned a delay of -1e-310; delays are nil or 0…86400 s (the session limit) (segment 1 of 3g_1)"),
         ("return -math.huge", "choose returned -inf; levels are 1…6 (segment 1 of 3g_1)"),
     ])
     func aStrategysBadNumberIsPrintedExactly(body: String, message: String) throws {

@@ -41,6 +41,38 @@ import TestSupport
         return (errors, result.status, result.stderr, seconds)
     }
 
+    /// `on_playback` runs at every chunk of a live session while a chunk is on its way, so
+    /// through a long outage a heavy hook ran for hours; the session's budget across all its
+    /// calls (1000 calls' budgets, here 1000 × 200,000 instructions) ends it with one line.
+    @Test func aHeavyHookThroughAnOutageEndsAtTheSessionsBudget() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("heavy.lua")
+        try """
+            local M = { name = "heavy playback" }
+            function M.choose(ctx) return 1 end
+            function M.on_playback(playback)
+              local x = 0
+              for i = 1, 40000 do x = x + i end
+              return nil
+            end
+            return M
+
+            """.write(to: script, atomically: true, encoding: .utf8)
+        let trace = folder.appendingPathComponent("outage.csv")
+        try "duration_s,bandwidth_bps\n5,1228800\n1000,0\n30,1228800\n".write(to: trace, atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("out")
+        let result = try CLI.runTool("/usr/bin/timeout", ["120", CLI.binary.path,
+            "compare", "--profile", "live", "--video", "twitch-ll", "--traces", trace.path, "--strategies", script.path,
+            "--lua-instructions", "200000", "--out", out.path, "--quiet",
+        ])
+        #expect(result.status == 1, "\(result.stderr)")
+        let sessions = try CLI.read(out.appendingPathComponent("sessions.csv"))
+        #expect(sessions.contains(
+            "\(script.path):5: on_playback exceeded the session's budget of 200000000 instructions across all its calls (1000 times the budget per call)"
+        ), "\(sessions)")
+    }
+
     @Test(arguments: profiles)
     func aTraceOfNearlyNoBandwidthEndsWithinSecondsWithAClearError(profile: String) throws {
         let run = try Self.compare(["slow": "end_s,bandwidth_bps\n1,1e-300\n2,1e-300\n"], ["--profile", profile])

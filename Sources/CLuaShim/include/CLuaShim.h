@@ -24,8 +24,13 @@ enum {
     ABRL_ERR_BUDGET = 5,  /* instruction budget exceeded; message: "chunk:line" where, or empty */
     ABRL_ERR_TIME = 6,    /* wall-clock backstop exceeded; message: "chunk:line" where, or empty */
     ABRL_ERR_SCRIPT = 7,  /* the script's shape is wrong (no choose, …); message says how */
-    ABRL_ERR_RESULT = 8   /* a strategy function returned an unusable value; message renders it */
+    ABRL_ERR_RESULT = 8,  /* a strategy function returned an unusable value; message renders it */
+    ABRL_ERR_SESSION_BUDGET = 9 /* the session's budget across all its calls is spent; message as for BUDGET */
 };
+
+/* A session may spend this many times the per-call budget across all its calls (choose and every
+   hook), so a hook called thousands of times cannot run for hours. */
+#define ABRL_SESSION_CALL_BUDGETS 1000
 
 /* Limits of one engine. Budget and time apply to each call into Lua; memory to the engine. */
 typedef struct abrl_limits {

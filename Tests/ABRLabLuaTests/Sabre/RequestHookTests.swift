@@ -178,7 +178,7 @@ import TestSupport
     @Test func aBadDelayIsAnError() throws {
         let folder = try ScriptFolder()
         let script = try folder.load("delay.lua", "return { choose = function(ctx) return 1, -1 end }")
-        #expect(Self.failure(script)?.contains("choose returned a delay of -1; delays are seconds ≥ 0") == true)
+        #expect(Self.failure(script)?.contains("choose returned a delay of -1; delays are nil or 0…86400 s (the session limit)") == true)
     }
 
     @Test func readingAMisspeltFieldFailsAtItsLine() throws {
