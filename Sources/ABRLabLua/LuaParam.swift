@@ -1,3 +1,5 @@
+import ABRLab
+
 /// One declared parameter with its effective value.
 public struct LuaParam: Hashable, Sendable {
     public let key: String
@@ -18,7 +20,7 @@ public struct LuaParam: Hashable, Sendable {
         switch value {
         case .integer where !integerOnly:
             if let integer = Int(text) { return .integer(integer) }
-            guard let number = Double(text), number.isFinite else { return nil }
+            guard let number = StrategyParamValue.decimalNumber(text) else { return nil }
             return .number(number)
         default:
             return value.parsingSameType(text)

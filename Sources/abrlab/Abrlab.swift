@@ -20,6 +20,9 @@ struct Abrlab: ParsableCommand {
 
     static func main() {
         InterruptCleanup.install()
+        if let message = CommandLineArguments.invalidUTF8Message() {
+            Foundation.exit(CommandFailure.exit(message).rawValue)
+        }
         let status = execute(Array(CommandLine.arguments.dropFirst()))
         InterruptCleanup.holdIfInterrupted()
         // C's exit flushes stdout, as ArgumentParser's own exit did.

@@ -126,6 +126,32 @@ import TestSupport
     }
 
     /// A grid saved by a spreadsheet (byte order mark, CRLF, quoted cells) runs as the plain file does.
+    /// The cap on settings is checked from a scan of the file's lines before any is parsed: a
+    /// grid past it is refused at the line that passes it, not after parsing its lines (36 s for
+    /// a million), and a malformed line before that point is never reached.
+    @Test func aGridPastTheCapIsRefusedBeforeAnyLineIsParsed() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rows = (1...100_001).map { $0 == 50 ? "1,2,3\n" : "\($0)\n" }.joined()
+        let grid = try Self.write("# a comment\nbola.gp\n\n" + rows, in: folder)
+        let result = try CLI.run(Self.base + ["--strategies", "Strategies/bola.lua", "--param-grid", grid, "--out", folder.appendingPathComponent("out").path])
+        #expect(result.status == 1)
+        #expect(result.stderr == "abrlab: \(grid):100004: passes 100000 settings, the most one run holds; split the grid into several runs\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+    }
+
+    /// A value whose bytes are not UTF-8 reached its script as U+FFFD; now the file is refused
+    /// naming its line.
+    @Test func aGridThatIsNotUTF8IsRefusedNamingTheLine() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("grid.csv")
+        try Data(Array("bba.label\nplain\n".utf8) + [0xFF, 0xFE, 0x0A]).write(to: url)
+        let result = try CLI.run(Self.base + ["--strategies", "Strategies/bba.lua", "--param-grid", url.path, "--out", folder.appendingPathComponent("out").path])
+        #expect(result.status == 1)
+        #expect(result.stderr == "abrlab: \(url.path):3: is not UTF-8 text; parameter values reach their scripts unchanged, so write the file as UTF-8\n")
+    }
+
     @Test func aGridWithAByteOrderMarkAndCRLFRunsLikeThePlainFile() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -173,7 +199,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let thousand = (1...1000).map(String.init)
         let grid = try Self.write("bola.gp\n" + (1...1001).map { "\($0)\n" }.joined(), in: folder)
-        let message = "the settings make more than 1000000 rows, the most one run holds; split the sweep into several runs"
+        let message = "the settings make more than 100000 rows, the most one run holds; split the sweep into several runs"
         for (extra, file) in [
             (["--param", "bola.gp=0,\(thousand.joined(separator: ","))", "--param", "bola.capacity_s=\(thousand.joined(separator: ","))"], "--param"),
             (["--param-grid", grid, "--param", "bola.capacity_s=\(thousand.joined(separator: ","))"], grid),

@@ -6,6 +6,26 @@ import TestSupport
 @Suite(.tags(.cli), .selectedByTags) struct ParamSweepTests {
     static let base = ["compare", "--traces", "Traces/default/4g_1.csv", "--video", "Traces/video.json", "--quiet"]
 
+    /// A `--param` whose bytes are not UTF-8 reached its script as U+FFFD, and two different
+    /// such values were refused as one value twice; now it is refused naming the parameter, with
+    /// its bytes escaped, before anything runs. The bytes go through a shell: a Swift `String`
+    /// argument cannot hold them.
+    @Test(arguments: [
+        (#"--param "$(printf 'x.label=\377\376')""#, #"abrlab: --param x.label: 'x.label=\xFF\xFE' is not UTF-8 text; a parameter reaches its script unchanged, so give its value as UTF-8"#),
+        (#""--param=$(printf 'x.label=a\351,b')""#, #"abrlab: --param x.label: 'x.label=a\xE9,b' is not UTF-8 text; a parameter reaches its script unchanged, so give its value as UTF-8"#),
+        (#"--traces "$(printf 'caf\351')""#, #"abrlab: --traces: 'caf\xE9' is not UTF-8 text; abrlab reads its arguments as UTF-8"#),
+    ])
+    func anArgumentThatIsNotUTF8IsRefusedNamingIt(argument: String, message: String) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        let script = #"exec "$0" compare "# + argument + #" --strategies bba --out "$1""#
+        let result = try CLI.runTool("/bin/sh", ["-c", script, CLI.binary.path, out.path])
+        #expect(result.status == 1)
+        #expect(result.stderr == message + "\n")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
     @Test func everySettingIsItsOwnRowInProductOrder() throws {
         let out = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }

@@ -26,8 +26,24 @@ public struct ParamGrid: Sendable {
     }
 
     /// Settings one run holds at most, grid lines and `--param` combinations alike: each is a
-    /// row of the results, whose memory (a few kB) and sessions grow with the count.
-    public static let maximumSettings = 1_000_000
+    /// row of the results, whose memory (about 6.5 kB: 650 MB for this many) and sessions grow
+    /// with the count.
+    public static let maximumSettings = 100_000
+
+    /// The line number of data line `count` (from 1, after the header; blank lines and comments
+    /// are not data), or `nil` when the text has fewer.
+    static func line(ofDataLine count: Int, in text: String) -> Int? {
+        var dataLines = -1
+        for (number, content) in Lines(text) {
+            let first = content.utf8.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+            guard let first, first != UInt8(ascii: "#") else { continue }
+            // Other whitespace is rare: trimmed as the parser trims it.
+            if first >= 0x80, content.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            dataLines += 1
+            if dataLines == count { return number }
+        }
+        return nil
+    }
 
     /// The file as named on the command line, for errors.
     public let file: String
@@ -55,12 +71,27 @@ public struct ParamGrid: Sendable {
     /// points to) like every other input.
     public init(contentsOf path: String) throws(InputError) {
         let data = try InputFile.read(URL(fileURLWithPath: path))
-        try self.init(String(decoding: data, as: UTF8.self), file: path)
+        // Decoding would replace bytes that are not UTF-8 with U+FFFD: a value would reach its
+        // script altered, and two different values could look alike.
+        guard let text = String(validating: data, as: UTF8.self) else {
+            var line = 1
+            for row in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+                if String(validating: row, as: UTF8.self) == nil { break }
+                line += 1
+            }
+            throw InputError(file: path, line: line, "is not UTF-8 text; parameter values reach their scripts unchanged, so write the file as UTF-8")
+        }
+        try self.init(text, file: path)
     }
 
     /// Parses `text`; more than `maximumSettings` settings is an error at the line that passes it.
     public init(_ text: String, file: String, maximumSettings: Int = Self.maximumSettings) throws(InputError) {
         self.file = file
+        // Every data line sets at least one setting, so a file with too many is refused from a
+        // scan of its bytes, before any line is parsed.
+        if let line = Self.line(ofDataLine: maximumSettings + 1, in: text) {
+            throw InputError(file: file, line: line, "passes \(maximumSettings) settings, the most one run holds; split the grid into several runs")
+        }
         var columns: [(id: String, key: String)]?
         var seen: [String: [[String: String]: Int]] = [:]
         var settingCount = 0

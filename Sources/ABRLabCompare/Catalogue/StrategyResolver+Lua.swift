@@ -31,7 +31,21 @@ extension StrategyResolver {
 
     /// One descriptor per parameter setting of `descriptor`, in the sweep's order, each named by
     /// its row id; native strategies and scripts alike.
+    /// Two settings the strategy sees as the same values (`gp=3,03`, `5,5.0`) are an error: they
+    /// would run as two rows of identical sessions.
     public func expand(_ descriptor: StrategyDescriptor) throws -> [StrategyDescriptor] {
+        let rows = try configuredRows(descriptor)
+        var seen: [[StrategyParamValue]: String] = [:]
+        for row in rows {
+            let values = row.params.map(\.value.canonical)
+            if let earlier = seen.updateValue(row.id, forKey: values) {
+                throw InputError(setting: .param, "\(earlier) and \(row.id) give \(descriptor.id) the same values; list each value once")
+            }
+        }
+        return rows
+    }
+
+    private func configuredRows(_ descriptor: StrategyDescriptor) throws -> [StrategyDescriptor] {
         try params.settings(for: descriptor.id).map { setting throws(InputError) in
             // A grid row's own values first, so a bad one is reported at its file and line;
             // that is the row itself when no --param value joins them.

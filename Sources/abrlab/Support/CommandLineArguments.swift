@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabCompare
 import ArgumentParser
 import Foundation
 
@@ -21,6 +22,34 @@ enum CommandLineArguments {
             result.append(argument)
         }
         return result
+    }
+
+    /// The process's arguments as bytes, when one of them is not UTF-8: Swift's `CommandLine`
+    /// replaces such bytes with U+FFFD, so a `--param` text would reach a script altered and two
+    /// different values would look alike. The message names the parameter (`--param x.label`), the
+    /// option, or the argument's place, with the bytes escaped.
+    static func invalidUTF8Message() -> String? {
+        let raw = (0..<Int(CommandLine.argc)).dropFirst().map { index -> [UInt8] in
+            guard let pointer = CommandLine.unsafeArgv[index] else { return [] }
+            return Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+        }
+        guard let bad = raw.firstIndex(where: { String(validating: $0, as: UTF8.self) == nil }) else { return nil }
+        // The option the bad bytes are the value of: `--opt VALUE` or `--opt=VALUE`.
+        var option: [UInt8]?
+        var value = raw[bad]
+        if raw[bad].starts(with: Array("--".utf8)), let equals = raw[bad].firstIndex(of: UInt8(ascii: "=")) {
+            option = Array(raw[bad][..<equals])
+            value = Array(raw[bad][(equals + 1)...])
+        } else if bad > 0, raw[bad - 1].starts(with: Array("--".utf8)) {
+            option = raw[bad - 1]
+        }
+        let text = FileNameText(value).text
+        guard let option else { return "argument \(bad + 1) '\(text)' is not UTF-8 text; abrlab reads its arguments as UTF-8" }
+        guard option == Array("--param".utf8) else {
+            return "\(FileNameText(option).text): '\(text)' is not UTF-8 text; abrlab reads its arguments as UTF-8"
+        }
+        let name = value.firstIndex(of: UInt8(ascii: "=")).map { FileNameText(value[..<$0]).text } ?? text
+        return "--param \(name): '\(text)' is not UTF-8 text; a parameter reaches its script unchanged, so give its value as UTF-8"
     }
 
     /// Refuses an option that keeps one value given more than once: ArgumentParser keeps the last
