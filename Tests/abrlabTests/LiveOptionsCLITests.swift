@@ -17,6 +17,10 @@ import TestSupport
         (live + ["--warmup-s", "nan"], "--warmup-s: must be a number of seconds from 0 to 86400"),
         (live + ["--warmup-s", "inf"], "--warmup-s: must be a number of seconds from 0 to 86400"),
         (live + ["--warmup-s", "10", "--warmup-kbps", "0"], "--warmup-kbps: must be a positive number of kbps"),
+        // Checked before any session: each used to fail naming live_duration_s and segments.
+        (live + ["--warmup-s", "86400"], "--warmup-s: must be under 86398.5 s here: with the target latency (1.5 s) the session would pass its limit of 86400 s"),
+        (live + ["--warmup-s", "80000", "--live-duration-s", "7000"],
+         "--warmup-s: must be under 79398.5 s here: with the target latency and --live-duration-s (7001.5 s) the session would pass its limit of 86400 s"),
         (live + ["--warmup-kbps", "5000"], "--warmup-kbps: sets the warm-up's link; give --warmup-s too"),
         (OptionRangeTests.compare + ["--warmup-s", "10"], "--warmup-s: works on the live profile only, not on default"),
         (live + ["--catchup", "dashjs4"], "--catchup: unknown catch-up 'dashjs4'; choose dashjs5 or dashjs3"),

@@ -51,7 +51,18 @@ import TestSupport
         (run + ["--max-buffer-s", "inf"], "--max-buffer-s: must be a positive number of seconds, at most 86400"),
         (["diff", "OUT", "OUT", "--tolerance", "nan"], "--tolerance: must be a number ≥ 0"),
         (["replay", "--trace", "Traces/3g/3g_1.csv", "--speed", "inf"], "--speed: must be a positive number"),
+        // An empty path used to be read as the working folder ('.: no such file or folder').
+        (["compare", "--strategies", "conservative", "--traces", "", "--out", "OUT/results", "--quiet"], "--traces: an empty path names no trace file or folder"),
+        // Values the script sees as one ran as two rows of identical sessions; hexadecimal was taken.
+        (bola + ["--param", "bola.gp=3,03"], "--param: bola[gp=3] and bola[gp=03] give bola the same values; list each value once"),
+        (bola + ["--param", "bola.gp=10,1e1"], "--param: bola[gp=10] and bola[gp=1e1] give bola the same values; list each value once"),
+        (bola + ["--param", "bola.gp=5,5.0"], "--param: bola[gp=5] and bola[gp=5.0] give bola the same values; list each value once"),
+        (bola + ["--param", "bola.gp=0x10"], "Strategies/bola.lua: parameter bola.gp needs a number, not '0x10'"),
+        (bola + ["--param", "bola.gp=inf"], "Strategies/bola.lua: parameter bola.gp needs a number, not 'inf'"),
+        (["compare", "--strategies", "bba-native", "--traces", "Traces/3g/3g_1.csv", "--out", "OUT/results", "--quiet", "--param", "bba-native.reservoir_s=1e1,10"], "--param: bba-native[reservoir_s=1e1] and bba-native[reservoir_s=10] give bba-native the same values; list each value once"),
     ]
+
+    static let bola = ["compare", "--strategies", "Strategies/bola.lua", "--traces", "Traces/3g/3g_1.csv", "--out", "OUT/results", "--quiet"]
 
     /// Options that mean nothing where they are given, and an option given twice.
     static let meaningless: [(arguments: [String], message: String)] = [

@@ -110,5 +110,18 @@ public struct LiveSettings: Equatable, Sendable {
             }
         }
         try warmup?.validate()
+        // The warm-up, the target latency and the live duration are media a session must play
+        // within the session limit; checked here so the setting is named, not every session.
+        if let warmup {
+            let room = EmulationProfile.defaultMaxSessionSeconds - targetLatencySeconds - (durationSeconds ?? 0)
+            guard warmup.seconds < room else {
+                let others: InputText = durationSeconds.map { "the target latency and \(Setting.liveDurationS) (\(NumberText.readable(targetLatencySeconds + $0)) s)" }
+                    ?? "the target latency (\(NumberText.readable(targetLatencySeconds)) s)"
+                throw InputError(
+                    setting: .warmupS,
+                    "must be under \(NumberText.readable(max(0, room))) s here: with \(others) the session would pass its limit of \(NumberText.readable(EmulationProfile.defaultMaxSessionSeconds)) s"
+                )
+            }
+        }
     }
 }

@@ -132,6 +132,8 @@ public struct TraceSetResolver {
     /// argument's bytes need not be UTF-8 (a glob's match).
     private func collect(_ argument: FileNameText, into files: inout [Located]) throws(InputError) {
         let bytes = argument.rawBytes ?? Array(argument.text.utf8)
+        // An empty path would be read as the working folder.
+        guard !bytes.isEmpty else { throw InputError(setting: .traces, "an empty path names no trace file or folder") }
         let url = URL(fileURLWithPath: argument.text)
         var status = stat()
         guard Self.withPath(bytes, { stat($0, &status) }) == 0 else { throw InputError(file: url.relativePath, "no such file or folder") }
