@@ -67,7 +67,11 @@ def _number(name: str, value: Any) -> float:
 def _count(name: str, value: Any) -> int:
     if isinstance(value, bool) or not hasattr(value, "__index__"):
         raise ValueError(f"{name} must be an integer, not {value!r}")
-    return int(value.__index__())
+    count = int(value.__index__())
+    # The library reads integers as 64-bit; past that its own range check would never see the value.
+    if not -2**63 <= count < 2**63:
+        raise ValueError(f"{name} must be an integer from -2^63 to 2^63 - 1 (and within {name}'s own range), not {count}")
+    return count
 
 
 def _path(value: Any) -> str:

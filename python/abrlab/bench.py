@@ -1,7 +1,8 @@
 """Steps per second of the environments: `python -m abrlab.bench`.
 
 One `abrlab/ABR-v0` made with `gymnasium.make` (its wrappers included) stepped with random
-actions, and an `ABRVectorEnv` of 64 sessions stepped with random action arrays, on one thread.
+actions, and an `ABRVectorEnv` of 64 sessions stepped with random action arrays, on one thread;
+then one `ABREnv` stepped with and without the lock that makes it safe across threads, side by side.
 Each rate is given per second of wall time and per second of the process's CPU time (what one
 core gives when other processes share it).
 With `--pensieve-sim DIR` (a checkout of Pensieve's `sim/` folder, run from where its
@@ -49,6 +50,29 @@ def bench_single(inputs: dict, seconds: float) -> tuple[int, float, float]:
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
             return steps, elapsed, time.process_time() - cpu
+
+
+def bench_lock(inputs: dict, seconds: float, rounds: int = 10) -> tuple[float, float]:
+    """Steps/s of one `ABREnv` through `step` (which holds the environment's lock) and through
+    the same step without the lock, in alternating rounds of the same actions, each the best
+    round: what the lock that makes an environment safe across threads costs."""
+    from .env import ABREnv
+
+    env = ABREnv(**inputs)
+    env.reset(seed=0)
+    actions = np.random.default_rng(0).integers(0, env.action_space.n, size=1 << 14).tolist()
+    best = {"locked": 0.0, "unlocked": 0.0}
+    for _ in range(rounds):
+        for name, step in (("locked", env.step), ("unlocked", env._step_locked)):
+            steps, start = 0, time.perf_counter()
+            while time.perf_counter() - start < seconds / (2 * rounds):
+                for action in actions:
+                    if step(action)[2]:
+                        env.reset()
+                steps += len(actions)
+            best[name] = max(best[name], steps / (time.perf_counter() - start))
+    env.close()
+    return best["locked"], best["unlocked"]
 
 
 def bench_vector(inputs: dict, seconds: float, num_envs: int) -> tuple[int, float, float]:
@@ -104,6 +128,9 @@ def main(argv: list[str] | None = None) -> None:
     for name, steps, elapsed, cpu in rows:
         rates = f"{steps / elapsed:>16,.0f}  {steps / cpu:>16,.0f}" if steps else "  not measured (--pensieve-sim DIR)"
         print(f"{name:<{width}}  {rates}")
+    locked, unlocked = bench_lock(inputs, arguments.seconds)
+    print(f"ABREnv.step with its lock {locked:,.0f} steps/s, the same step without it {unlocked:,.0f} steps/s "
+          f"(best of alternating rounds): the lock costs {100 * (1 - locked / unlocked):.1f} %")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ import numpy as np
 from gymnasium import spaces
 
 from . import _native
-from ._core import NativeEnvironment
+from ._core import _NOT_COPIED, NativeEnvironment
 
 OBSERVATION_MODES = ("pensieve", "dict")
 
@@ -77,9 +77,10 @@ class ABREnv(gym.Env):
         self._reward_address = ctypes.addressof(self._reward)
         self._terminated_address = ctypes.addressof(self._terminated)
         self._trace_address = ctypes.addressof(self._trace)
-        self._step = _native.LIB.abrlab_env_step
+        self._native_step = _native.LIB.abrlab_env_step
         self._errors = self.core.errors
         self._handle = self.core.handle
+        self._lock = self.core.lock
         # Fields every step fills; qoe and qoe_total join info when known (never as NaN, so
         # equal steps give equal infos).
         self._always = self.core.record_fields[:self.core.record_always_set]
@@ -99,26 +100,37 @@ class ABREnv(gym.Env):
         """Starts an episode: on `options["trace"]` (a name or index) when given, else on the
         next trace of a seeded shuffle (each trace once per pass)."""
         super().reset(seed=seed)
-        if seed is not None or not self._seeded:
-            shuffle_seed = int(self.np_random.integers(0, 2**63))
-            self._errors.raise_for(_native.LIB.abrlab_env_seed(self._handle, 0, shuffle_seed, self._errors.address, self._errors.capacity))
-            self._seeded = True
         options = options or {}
         unknown = sorted(set(options) - {"trace"})
         if unknown:
             raise ValueError(f"unknown reset option {unknown[0]!r}; the only one is 'trace'")
         trace = self.core.trace_index(options["trace"]) if "trace" in options else -1
-        code = _native.LIB.abrlab_env_reset(
-            self._handle, 0, trace, self._state_address, self._context_address, self._trace_address,
-            self._errors.address, self._errors.capacity,
-        )
-        self._errors.raise_for(code)
-        self.trace = self.core.trace_names[self._trace.value]
-        return self._observation(), {"trace": self.trace, "buffer_s": float(self._context[self._buffer_index])}
+        with self._lock:
+            self.core.check_open()
+            if seed is not None or not self._seeded:
+                shuffle_seed = int(self.np_random.integers(0, 2**63))
+                self._errors.raise_for(_native.LIB.abrlab_env_seed(self._handle, 0, shuffle_seed, self._errors.address, self._errors.capacity))
+                self._seeded = True
+            code = _native.LIB.abrlab_env_reset(
+                self._handle, 0, trace, self._state_address, self._context_address, self._trace_address,
+                self._errors.address, self._errors.capacity,
+            )
+            self._errors.raise_for(code)
+            self.trace = self.core.trace_names[self._trace.value]
+            return self._observation(), {"trace": self.trace, "buffer_s": float(self._context[self._buffer_index])}
 
     def step(self, action):
+        """One decision; safe from several threads (one at a time: an environment per thread
+        is what runs in parallel), and a `ClosedEnvironmentError` once closed."""
+        with self._lock:
+            if self.core.closed:
+                self.core.check_open()
+            return self._step_locked(action)
+
+    def _step_locked(self, action):
+        """`step` for a caller holding the lock of an open environment."""
         level = self._level(action)
-        code = self._step(
+        code = self._native_step(
             self._handle, 0, level, self._state_address, self._step_context_address, self._reward_address,
             self._terminated_address, self._record_address, self._errors.address, self._errors.capacity,
         )
@@ -174,3 +186,6 @@ class ABREnv(gym.Env):
     def close(self) -> None:
         self.core.close()
         super().close()
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        raise TypeError(_NOT_COPIED)

@@ -12,7 +12,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from . import _native
-from ._core import NativeEnvironment
+from ._core import _NOT_COPIED, NativeEnvironment
 from .env import OBSERVATION_MODES, context_space, split_context
 
 
@@ -76,26 +76,36 @@ class ABRVectorEnv(gym.vector.VectorEnv):
         session) reseeds the shuffles."""
         if options:
             raise ValueError("ABRVectorEnv.reset takes no options; each session takes its traces from its own shuffle")
-        if seed is not None or not self._seeded:
-            if seed is None:
-                seed = int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0] >> 1)
-            seeds = [seed + index for index in range(self.num_envs)] if isinstance(seed, (int, np.integer)) else list(seed)
-            if len(seeds) != self.num_envs:
-                raise ValueError(f"reset needs one seed or {self.num_envs} seeds, not {len(seeds)}")
-            for index, value in enumerate(seeds):
-                code = _native.LIB.abrlab_env_seed(self.core.handle, index, int(value), self._errors.address, self._errors.capacity)
-                self._errors.raise_for(code)
-            self._seeded = True
-        code = _native.LIB.abrlab_env_reset_all(
-            self.core.handle, self._state_address, self._context_address, self._traces.ctypes.data,
-            self._errors.address, self._errors.capacity,
-        )
-        self._errors.raise_for(code)
-        return self._observations(), {"trace": self._traces.copy()}
+        with self.core.lock:
+            self.core.check_open()
+            if seed is not None or not self._seeded:
+                if seed is None:
+                    seed = int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0] >> 1)
+                seeds = [seed + index for index in range(self.num_envs)] if isinstance(seed, (int, np.integer)) else list(seed)
+                if len(seeds) != self.num_envs:
+                    raise ValueError(f"reset needs one seed or {self.num_envs} seeds, not {len(seeds)}")
+                for index, value in enumerate(seeds):
+                    code = _native.LIB.abrlab_env_seed(self.core.handle, index, int(value), self._errors.address, self._errors.capacity)
+                    self._errors.raise_for(code)
+                self._seeded = True
+            code = _native.LIB.abrlab_env_reset_all(
+                self.core.handle, self._state_address, self._context_address, self._traces.ctypes.data,
+                self._errors.address, self._errors.capacity,
+            )
+            self._errors.raise_for(code)
+            return self._observations(), {"trace": self._traces.copy()}
 
     def step(self, actions):
+        """One decision of every session; safe from several threads (one at a time), and a
+        `ClosedEnvironmentError` once closed."""
         if not (type(actions) is np.ndarray and actions.shape == self._shape and actions.dtype.kind in "iu"):
             actions = self._check(actions)
+        with self.core.lock:
+            self.core.check_open()
+            return self._step_locked(actions)
+
+    def _step_locked(self, actions):
+        """`step` for a caller holding the lock of an open environment, with checked actions."""
         # Unsigned values past int64's range wrap to negatives, which the library refuses as out of range.
         np.copyto(self._actions, actions, casting="unsafe")
         code = self._step_all(*self._step_arguments)
@@ -146,3 +156,6 @@ class ABRVectorEnv(gym.vector.VectorEnv):
 
     def close_extras(self, **kwargs: Any) -> None:
         self.core.close()
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        raise TypeError(_NOT_COPIED)
