@@ -40,8 +40,10 @@ public struct ActorDeclaration: Sendable, Equatable {
     /// Genet's actors: 6 × 6 state, branch 6 on row 5, down / stay / up.
     public static let genet = ActorDeclaration(source: "the genet layout", columns: 6, chunksLeftRow: 5, outputs: 3, actions: .steps)
 
+    /// The row branch 6 reads when nothing declares one: Pensieve's.
+    static let defaultChunksLeftRow = 4
     /// What an undeclared file is read as: Pensieve's rules, the shape from the tensors.
-    static let undeclared = ActorDeclaration(source: "the actor layout", chunksLeftRow: 4, actions: .levels)
+    static let undeclared = ActorDeclaration(source: "the actor layout", chunksLeftRow: defaultChunksLeftRow, actions: .levels)
 
     /// The text of `outputs` metadata that declares relative steps, as Genet's converted files say it.
     static let stepsText = "0 = one level down, 1 = stay, 2 = one level up"

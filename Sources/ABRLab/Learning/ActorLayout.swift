@@ -84,7 +84,7 @@ struct ActorLayout {
             }
         }
         let row = try Self.agreed(\.chunksLeftRow, declared, described, reader: reader, tensor: "\(Self.chunksLeftName)/W", what: "reads row")
-        chunksLeftRow = row ?? ActorDeclaration.undeclared.chunksLeftRow ?? 4
+        chunksLeftRow = row ?? ActorDeclaration.defaultChunksLeftRow
         var branches: [Branch] = []
         var offset = 0
         for spec in Self.branchSpecs {

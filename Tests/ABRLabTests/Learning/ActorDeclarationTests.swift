@@ -42,7 +42,7 @@ import TestSupport
     ])
     func metadataAbrlabCannotReadIsOneError(metadata: [String: String], expected: String) throws {
         let file = try ActorFixture.file(ActorFixture.genet, name: "m", metadata: metadata)
-        #expect(Self.failure { _ = try ActorNetwork(tensors: file) } == expected)
+        #expect(PensieveStrategyTests.failure { _ = try ActorNetwork(tensors: file) } == expected)
     }
 
     /// Branch 6 reads row 5 when the metadata says so, and the forward pass is the plain one's
@@ -121,17 +121,8 @@ import TestSupport
     ])
     func aLayoutThatDoesNotFitItsTensorsIsOneLineNamingTheTensor(_ mismatch: MismatchCase) throws {
         let file = try ActorFixture.file(mismatch.shape, name: "m", metadata: mismatch.metadata)
-        let message = Self.failure { _ = try ActorNetwork(tensors: file, declared: mismatch.declared) }
+        let message = PensieveStrategyTests.failure { _ = try ActorNetwork(tensors: file, declared: mismatch.declared) }
         #expect(message == mismatch.expected)
         #expect(message?.contains("\n") == false)
-    }
-
-    static func failure(_ body: () throws -> Void) -> String? {
-        do {
-            try body()
-            return nil
-        } catch {
-            return String(describing: error)
-        }
     }
 }
