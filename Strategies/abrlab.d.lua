@@ -244,6 +244,7 @@ function require(name) end
 ---@field rows integer Rows of the state `forward` takes (6 for Pensieve-style actors).
 ---@field columns integer Numbers per row (the history length; 8 for Pensieve).
 ---@field outputs integer Number of actions, the length of what `forward` returns.
+---@field actions "levels"|"steps" What output i means: level i (Pensieve), or for "steps" (Genet) one level down, stay, one level up from the level just downloaded (outputs 1, 2, 3), clamped to the ladder. From the file's `__metadata__` (docs/lua-api.md, "Models").
 local Model = {}
 
 ---The output probabilities for a state of `rows` tables of `columns` finite numbers, written

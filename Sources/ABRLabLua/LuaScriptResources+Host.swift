@@ -43,7 +43,8 @@ extension LuaScriptResources {
                         rows: Int64(ActorNetwork.rows),
                         columns: Int64(network.columns),
                         outputs: Int64(network.outputs),
-                        cost: Int64(LuaScriptResources.forwardCost(network))
+                        cost: Int64(LuaScriptResources.forwardCost(network)),
+                        steps: network.actions == .steps ? 1 : 0
                     )
                     return 0
                 case .failure(let error):

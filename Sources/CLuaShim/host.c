@@ -208,7 +208,8 @@ static int model_forward(lua_State *L) {
     return 1;
 }
 
-/* net.rows, net.columns and net.outputs describe the shape; net.forward (or net:forward) evaluates. */
+/* net.rows, net.columns and net.outputs describe the shape, net.actions what an output means;
+   net.forward (or net:forward) evaluates. */
 static int model_index(lua_State *L) {
     model_handle *handle = luaL_checkudata(L, 1, model_type);
     const char *key = lua_tostring(L, 2);
@@ -221,6 +222,8 @@ static int model_index(lua_State *L) {
         lua_pushinteger(L, (lua_Integer)handle->info.columns);
     } else if (strcmp(key, "outputs") == 0) {
         lua_pushinteger(L, (lua_Integer)handle->info.outputs);
+    } else if (strcmp(key, "actions") == 0) {
+        lua_pushstring(L, handle->info.steps ? "steps" : "levels");
     } else {
         lua_pushnil(L);
     }

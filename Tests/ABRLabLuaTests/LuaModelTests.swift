@@ -35,9 +35,37 @@ import TestSupport
         return tensors
     }
 
-    static func writeModel(_ folder: ScriptFolder, _ name: String, _ tensors: [SafetensorsFile.Tensor]) throws {
+    static func writeModel(_ folder: ScriptFolder, _ name: String, _ tensors: [SafetensorsFile.Tensor], metadata: [String: String] = [:]) throws {
         try FileManager.default.createDirectory(atPath: folder.path + "/models", withIntermediateDirectories: true)
-        try Data(SafetensorsFile.encode(tensors)).write(to: URL(fileURLWithPath: folder.path + "/models/" + name))
+        try Data(SafetensorsFile.encode(tensors, metadata: metadata)).write(to: URL(fileURLWithPath: folder.path + "/models/" + name))
+    }
+
+    /// The file's `__metadata__` says what its tensors cannot: `net.actions`, and the row branch
+    /// 6 reads (the forward pass is the core's, as that metadata makes it); a metadata shape
+    /// the tensors do not have is one error naming the tensor.
+    @Test func theFilesMetadataSaysWhatAnOutputMeans() throws {
+        let folder = try ScriptFolder()
+        let steps = ["inputs": "6x6", "outputs": "3 (0 = one level down, 1 = stay, 2 = one level up)", "branch6_reads": "row 5"]
+        try Self.writeModel(folder, "steps.safetensors", Self.genetLike(), metadata: steps)
+        try Self.writeModel(folder, "levels.safetensors", Self.genetLike())
+        try Self.writeModel(folder, "wide.safetensors", Self.genetLike(), metadata: ["inputs": "6x8"])
+        let expected = try ActorNetwork(contentsOf: folder.path + "/models/steps.safetensors").probabilities(Self.state)
+        #expect(expected != (try ActorNetwork(contentsOf: folder.path + "/models/levels.safetensors").probabilities(Self.state)))
+        let script = try folder.load("meta.lua", """
+            local steps = abrlab.model("models/steps.safetensors")
+            local levels = abrlab.model("models/levels.safetensors")
+            assert(steps.actions == "steps" and levels.actions == "levels")
+            local expected = { \(expected.map { String(format: "%a", $0) }.joined(separator: ", ")) }
+            return { choose = function(ctx)
+              local p = steps:forward(\(Self.luaRows(Self.state)))
+              for i = 1, 3 do assert(p[i] == expected[i], string.format("%d: %a vs %a", i, p[i], expected[i])) end
+              return 1
+            end }
+            """, loader: Self.loader)
+        #expect(try Fixture.play(script, segments: 2) == [0, 0])
+        let file = try folder.write("wide.lua", "\nlocal net = abrlab.model(\"models/wide.safetensors\")\nreturn { choose = function() return 1 end }\n")
+        #expect(Fixture.failure { _ = try Self.loader.load(path: file) }
+            == "\(file):2: abrlab.model: \(folder.path)/models/wide.safetensors: does not fit the actor layout: actor/Conv1D/W reads a history of 6 columns (shape [4, 1, 6, 8]) but its __metadata__ declares 8")
     }
 
     static let state: [[Double]] = (0..<6).map { (row: Int) -> [Double] in

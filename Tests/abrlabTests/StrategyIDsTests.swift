@@ -83,7 +83,7 @@ import TestSupport
         #expect(list.status == 0, "\(list.stderr)")
         let ids = list.stdout.split(separator: "\n").dropFirst().map { String($0.prefix { $0 != " " }) }
         let natives = ["sabre/bola-native", "sabre/bolae-native", "sabre/dynamic-native", "sabre/dynamicdash-native", "sabre/throughput-native"]
-        #expect(ids == ["conservative", "bba-native", "robust_mpc-native", "pensieve-native", "mlp"] + natives + ["sabre/bola", "sabre/bolae", "sabre/dynamic", "sabre/dynamicdash", "sabre/throughput"])
+        #expect(ids == ["conservative", "bba-native", "robust_mpc-native", "pensieve-native", "genet", "mlp"] + natives + ["sabre/bola", "sabre/bolae", "sabre/dynamic", "sabre/dynamicdash", "sabre/throughput"])
     }
 
     /// `strategies check` takes a namespaced id and names the file.

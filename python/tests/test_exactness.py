@@ -17,9 +17,9 @@ from policies import bba_level
 FIRST_LEVEL = 1
 
 
-def compare_totals(abrlab_bin: str, options: dict, out, strategies: list[str] | None = None) -> dict:
+def compare_totals(abrlab_bin: str, options: dict, out, strategies: list[str] | None = None, extra: list[str] = ()) -> dict:
     """qoe_total by trace of `abrlab compare --strategies bba-native` on the same inputs; by
-    (strategy, trace) when `strategies` are given."""
+    (strategy, trace) when `strategies` are given; `extra` are more flags for compare."""
     flags = {"profile": "--profile", "video": "--video", "traces": "--traces", "qoe": "--qoe",
              "segment_duration_s": "--segment-duration-s"}
     command = [abrlab_bin, "compare", "--strategies", *(strategies or ["bba-native"]), "--out", str(out), "--segments", "none"]
@@ -28,6 +28,7 @@ def compare_totals(abrlab_bin: str, options: dict, out, strategies: list[str] | 
             command += ["--ladder-kbps", ",".join(str(kbps) for kbps in value)]
         else:
             command += [flags[key], str(value)]
+    command += list(extra)
     subprocess.run(command, check=True, capture_output=True, cwd=REPOSITORY)
     with open(out / "sessions.csv", newline="") as file:
         rows = list(csv.DictReader(file))

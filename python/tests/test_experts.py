@@ -8,6 +8,7 @@ import pytest
 
 from abrlab import ABREnv
 from abrlab.vector import ABRVectorEnv
+from conftest import REPOSITORY
 from test_exactness import compare_totals
 
 EXPERTS = ["bba", "robust_mpc", "pensieve-native", "bba-native"]
@@ -67,3 +68,35 @@ def test_an_expert_not_named_raises(repo_inputs):
     env.reset(seed=0)
     with pytest.raises(ValueError, match="not an expert"):
         env.expert("bba")
+
+
+GENET = REPOSITORY.parent / "shared" / "datasets" / "genet"
+
+
+def test_genet_is_an_expert_and_plays_as_its_harness(pensieve_inputs, abrlab_bin, tmp_path):
+    """Genet's agent, a native id like pensieve-native, under its harness's recipe (rebuffer
+    penalty 10, lowest first level): as an expert it follows `abrlab compare` to the last digit,
+    argmax and sampled, its default model being Genet's simulation model in the shared datasets."""
+    if not GENET.is_dir():
+        pytest.skip(f"Genet's dataset is absent ({GENET}); see ../shared/datasets/README.md")
+    inputs = {**pensieve_inputs, "qoe": "linear"}
+    for action in ("sampled", "argmax"):
+        params = {"genet.first_level": 1, "genet.action": action}
+        out = tmp_path / action
+        want = compare_totals(abrlab_bin, inputs, out, strategies=["genet"], extra=[
+            "--rebuffer-penalty", "10", *(f for key, value in params.items() for f in ("--param", f"{key}={value}"))])
+        env = ABREnv(experts=["genet"], params=params, rebuffer_penalty=10, **inputs)
+        assert env.expert_ids == ("genet",)
+        for trace in env.trace_names[:12]:
+            env.reset(options={"trace": trace})
+            total, terminated = 0.0, False
+            while not terminated:
+                _, reward, terminated, _, _ = env.step(env.expert("genet"))
+                total += reward
+            assert total == pytest.approx(want["genet", trace], rel=0, abs=1e-9), (action, trace)
+
+
+def test_a_model_of_another_layout_raises(pensieve_inputs):
+    with pytest.raises(ValueError, match="does not fit the genet layout: actor/Conv1D/W"):
+        ABREnv(experts=["genet"], params={"genet.model": str(REPOSITORY / "Strategies" / "models" / "pensieve.safetensors")},
+               **pensieve_inputs)

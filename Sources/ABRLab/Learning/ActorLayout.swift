@@ -12,7 +12,12 @@
 /// | `FullyConnected_3/W`, `/b` | [Σ widths, hidden], [hidden] | hidden layer over the concatenation |
 /// | `FullyConnected_4/W`, `/b` | [hidden, actions], [actions] | logits of the softmax |
 ///
-/// `columns` (the history length) is `Conv1D`'s third dimension; `Conv1D_1` must agree.
+/// `columns` (the history length) is `Conv1D`'s third dimension; `Conv1D_1` must agree. What the
+/// tensors cannot say — the row `FullyConnected_2` reads (row 4 above, Pensieve's; Genet's reads
+/// row 5) and whether the outputs are levels or relative steps — comes from an
+/// ``ActorDeclaration``: the one a strategy declares, the file's `__metadata__`, or else
+/// Pensieve's. Every declared shape is checked against the tensors, and a mismatch is one error
+/// naming the tensor.
 struct ActorLayout {
     struct Branch: Sendable {
         /// 0-based row of the state it reads.
@@ -35,20 +40,27 @@ struct ActorLayout {
         case convolution
     }
 
-    /// Branch tensors in concatenation order, with the row each reads (Pensieve's `a3c.py`).
-    private static let branchSpecs: [(name: String, row: Int, kind: Kind)] = [
+    /// Branch tensors in concatenation order, with the row each reads (Pensieve's `a3c.py`);
+    /// `nil`: the declared chunks-left row.
+    private static let branchSpecs: [(name: String, row: Int?, kind: Kind)] = [
         ("FullyConnected", 0, .lastCell),
         ("FullyConnected_1", 1, .lastCell),
         ("Conv1D", 2, .convolution),
         ("Conv1D_1", 3, .convolution),
         ("Conv1D_2", 4, .convolution),
-        ("FullyConnected_2", 4, .lastCell),
+        ("FullyConnected_2", nil, .lastCell),
     ]
     private static let hiddenName = "FullyConnected_3"
     private static let outputName = "FullyConnected_4"
+    private static let chunksLeftName = "FullyConnected_2"
 
     let columns: Int
     let outputs: Int
+    /// The row `FullyConnected_2` reads, last column.
+    let chunksLeftRow: Int
+    let actions: ActorDeclaration.Actions
+    /// Inputs of `Conv1D_2`: the next-segment sizes the network reads, one per level.
+    let nextSizes: Int
     let branches: [Branch]
     let concatWidth: Int
     let hiddenWeights: [Double]
@@ -58,16 +70,25 @@ struct ActorLayout {
     let parameterCount: Int
     let multiplyAdds: Int
 
-    init(_ file: SafetensorsFile) throws(InputError) {
-        var reader = try Reader(file)
+    /// `declared`, when given, is what a strategy declares; the file's `__metadata__` must agree.
+    init(_ file: SafetensorsFile, declared: ActorDeclaration? = nil) throws(InputError) {
+        let described = try ActorDeclaration(metadata: file.metadata, file: file.file)
+        var reader = try Reader(file, layoutName: declared?.source ?? ActorDeclaration.undeclared.source)
         let history = try reader.tensor("Conv1D/W")
         guard history.shape.count == 4 else { throw reader.shapeError(history, expected: "[taps, 1, columns, width]") }
         columns = history.shape[2]
         guard columns >= 1 else { throw reader.error("Conv1D/W has no columns; its shape is \(history.shape)") }
+        for declaration in [declared, described].compactMap({ $0 }) {
+            if let expected = declaration.columns, expected != columns {
+                throw reader.error("Conv1D/W reads a history of \(columns) columns (shape \(history.shape)) but \(declaration.source) declares \(expected)")
+            }
+        }
+        let row = try Self.agreed(\.chunksLeftRow, declared, described, reader: reader, tensor: "\(Self.chunksLeftName)/W", what: "reads row")
+        chunksLeftRow = row ?? ActorDeclaration.defaultChunksLeftRow
         var branches: [Branch] = []
         var offset = 0
         for spec in Self.branchSpecs {
-            let branch = try reader.branch(spec.name, row: spec.row, lastCell: spec.kind == .lastCell, columns: columns, offset: offset)
+            let branch = try reader.branch(spec.name, row: spec.row ?? chunksLeftRow, lastCell: spec.kind == .lastCell, columns: columns, offset: offset)
             if spec.name == "Conv1D_1", branch.inputs != columns {
                 throw reader.error("Conv1D_1/W reads \(branch.inputs) columns but Conv1D/W reads \(columns); both read the whole history")
             }
@@ -78,26 +99,54 @@ struct ActorLayout {
         let hidden = try reader.dense(Self.hiddenName, inputs: concatWidth, inputsMeaning: "the \(concatWidth) branch outputs")
         let output = try reader.dense(Self.outputName, inputs: hidden.bias.count, inputsMeaning: "the \(hidden.bias.count) hidden units")
         try reader.rejectUnknown()
+        outputs = output.bias.count
+        for declaration in [declared, described].compactMap({ $0 }) {
+            if let expected = declaration.outputs, expected != outputs {
+                throw reader.error("\(Self.outputName)/W has \(outputs) outputs but \(declaration.source) declares \(expected)")
+            }
+        }
+        let outputsName = "\(Self.outputName)/W"
+        actions = try Self.agreed(\.actions, declared, described, reader: reader, tensor: outputsName, what: "outputs are") ?? .levels
+        if actions == .steps, outputs != 3 {
+            throw reader.error("\(outputsName) has \(outputs) outputs; relative steps are 3 (one level down, stay, one level up)")
+        }
+        nextSizes = branches[4].inputs
         self.branches = branches
         hiddenWeights = hidden.weights
         hiddenBias = hidden.bias
         outputWeights = output.weights
         outputBias = output.bias
-        outputs = output.bias.count
         let branchParameters = branches.reduce(0) { $0 + $1.weights.count + $1.bias.count }
         parameterCount = reader.parameterCount
         multiplyAdds = branchParameters + hidden.weights.count + output.weights.count
+    }
+
+    /// A fact the tensors cannot say, from the declaration or the metadata; both saying it
+    /// differently is one error naming `tensor`, the tensor the fact is about.
+    private static func agreed<T: Equatable>(
+        _ field: KeyPath<ActorDeclaration, T?>, _ declared: ActorDeclaration?, _ described: ActorDeclaration,
+        reader: Reader, tensor: String, what: String
+    ) throws(InputError) -> T? {
+        let fromFile = described[keyPath: field]
+        guard let declared, let mine = declared[keyPath: field] else { return fromFile }
+        if let fromFile, fromFile != mine {
+            throw reader.error("\(tensor) \(what) \(mine) in \(declared.source) but \(fromFile) by \(described.source)")
+        }
+        return mine
     }
 
     /// Looks tensors up under the file's prefix and names the file in every error.
     private struct Reader {
         let file: SafetensorsFile
         let prefix: String
+        /// "the actor layout", or the declared layout's name, for messages.
+        let layoutName: String
         /// Tensors under the prefix that the layout has not used yet.
         private var unused: Set<String>
 
-        init(_ file: SafetensorsFile) throws(InputError) {
+        init(_ file: SafetensorsFile, layoutName: String) throws(InputError) {
             self.file = file
+            self.layoutName = layoutName
             let key = "\(ActorLayout.outputName)/W"
             let candidates = file.tensors.keys.filter { $0 == key || $0.hasSuffix("/" + key) }.sorted()
             guard let match = candidates.first else {
@@ -116,16 +165,16 @@ struct ActorLayout {
         }
 
         func error(_ text: String) -> InputError {
-            InputError(file: file.file, "does not fit the actor layout: \(prefix)\(text)")
+            InputError(file: file.file, "does not fit \(layoutName): \(prefix)\(text)")
         }
 
         func shapeError(_ tensor: SafetensorsFile.Tensor, expected: String) -> InputError {
-            InputError(file: file.file, "does not fit the actor layout: \(tensor.name) has shape \(tensor.shape); expected \(expected)")
+            InputError(file: file.file, "does not fit \(layoutName): \(tensor.name) has shape \(tensor.shape); expected \(expected)")
         }
 
         func tensor(_ name: String) throws(InputError) -> SafetensorsFile.Tensor {
             guard let tensor = file.tensors[prefix + name] else {
-                throw InputError(file: file.file, "does not fit the actor layout: tensor \(prefix)\(name) is missing")
+                throw InputError(file: file.file, "does not fit \(layoutName): tensor \(prefix)\(name) is missing")
             }
             return tensor
         }
@@ -181,7 +230,7 @@ struct ActorLayout {
 
         func rejectUnknown() throws(InputError) {
             guard let name = unused.sorted().first else { return }
-            throw InputError(file: file.file, "does not fit the actor layout: unexpected tensor \(name)")
+            throw InputError(file: file.file, "does not fit \(layoutName): unexpected tensor \(name)")
         }
     }
 }

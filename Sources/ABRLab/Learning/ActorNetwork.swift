@@ -11,15 +11,17 @@ import Foundation
 /// 3. `Conv1D`: dense over all of row 2;
 /// 4. `Conv1D_1`: dense over all of row 3;
 /// 5. `Conv1D_2`: dense over the first k columns of row 4 (k from its kernel's shape);
-/// 6. `FullyConnected_2`: dense over row 4, last column (Pensieve's slip, its issue #20: row 5
-///    was meant; the weights were trained with it).
+/// 6. `FullyConnected_2`: dense over the last column of row 4 for Pensieve (its slip, issue #20:
+///    row 5 was meant; the weights were trained with it), of row 5 for Genet (Xia et al.,
+///    SIGCOMM 2022, doi:10.1145/3544216.3544243), as the model's ``ActorDeclaration`` says.
 ///
 /// Each branch is relu(x · W + b). The "convolutions" run over an axis of length 1 with "same"
 /// padding, so only the kernel tap `(taps − 1) / 2` touches data. Then
 /// `h = relu(concat · FullyConnected_3/W + b)` and `p = softmax(h · FullyConnected_4/W + b)`.
 ///
 /// The layout comes from the tensors' names and shapes (``ActorLayout``), so checkpoints of the
-/// same family with another history length, branch width or number of actions load unchanged.
+/// same family with another history length, branch width or number of actions load unchanged;
+/// what they cannot say (branch 6's row, levels or relative steps) from the declaration.
 public final class ActorNetwork: Sendable {
     /// Rows of the state the network reads.
     public static let rows = 6
@@ -28,6 +30,12 @@ public final class ActorNetwork: Sendable {
     public let columns: Int
     /// Outputs of the softmax: one probability per action.
     public let outputs: Int
+    /// What output i means: level i, or a step from the level just downloaded.
+    public let actions: ActorDeclaration.Actions
+    /// The row whose last column `FullyConnected_2` reads (Pensieve 4, Genet 5).
+    public let chunksLeftRow: Int
+    /// Next-segment sizes the network reads from row 4 (`Conv1D_2`'s inputs): one per level.
+    public let nextSizes: Int
     /// Weights and biases in all.
     public let parameterCount: Int
     /// Multiply-adds of one forward pass.
@@ -42,17 +50,22 @@ public final class ActorNetwork: Sendable {
     let outputWeights: [Float]
     let outputBias: [Float]
 
-    /// Reads a safetensors file and builds the network its tensors describe.
-    public convenience init(contentsOf path: String) throws(InputError) {
-        try self.init(tensors: SafetensorsFile.load(path: path))
+    /// Reads a safetensors file and builds the network its tensors describe, as `declared` (when
+    /// given) says what they cannot.
+    public convenience init(contentsOf path: String, declared: ActorDeclaration? = nil) throws(InputError) {
+        try self.init(tensors: SafetensorsFile.load(path: path), declared: declared)
     }
 
-    /// Builds the network from checked tensors; a layout mismatch is one error naming the file.
-    public init(tensors: SafetensorsFile) throws(InputError) {
-        let layout = try ActorLayout(tensors)
+    /// Builds the network from checked tensors; a layout mismatch is one error naming the file
+    /// and the tensor.
+    public init(tensors: SafetensorsFile, declared: ActorDeclaration? = nil) throws(InputError) {
+        let layout = try ActorLayout(tensors, declared: declared)
         file = tensors.file
         columns = layout.columns
         outputs = layout.outputs
+        actions = layout.actions
+        chunksLeftRow = layout.chunksLeftRow
+        nextSizes = layout.nextSizes
         branches = layout.branches
         concatWidth = layout.concatWidth
         hiddenWeights = layout.hiddenWeights.map { Float($0) }

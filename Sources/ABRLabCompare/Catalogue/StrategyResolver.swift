@@ -7,7 +7,8 @@ import Foundation
 public struct StrategyResolver {
     /// Native strategies by id.
     public static let native: [StrategyDescriptor] = [
-        .conservative, .bufferBased, .robustMPC, .pensieve(defaultModelPath: Defaults.pensieveModel), .mlp,
+        .conservative, .bufferBased, .robustMPC, .pensieve(defaultModelPath: Defaults.pensieveModel),
+        .genet(defaultModelPath: Defaults.genetModel), .mlp,
         .sabreBOLA, .sabreBOLAE, .sabreDynamic, .sabreDynamicDash, .sabreThroughput,
     ]
     public static var nativeIDs: String { native.map(\.id).joined(separator: ", ") }

@@ -10,6 +10,9 @@ public enum Defaults {
     public static let strategiesFolder = locate("Strategies")
     /// Pensieve's actor shipped with the strategies, `pensieve-native`'s default model.
     public static let pensieveModel = locate("Strategies/models/pensieve.safetensors")
+    /// Genet's simulation model among the shared datasets, `genet`'s default model: not shipped
+    /// (its repository grants no licence), used when it is there.
+    public static let genetModel = locate("../shared/datasets/genet/genet_abr_nn_model_ep_9900_actor.safetensors")
     public static let traceSet = locate("Traces/default")
     /// The Twitch low-latency challenge's five patterns, for the live profile.
     public static let twitchTraces = locate("Traces/twitch-ll")

@@ -79,6 +79,7 @@ typedef struct abrl_model_info {
     long long columns;
     long long outputs;  /* probabilities it returns */
     long long cost;     /* instruction-budget units charged per forward call */
+    int steps;          /* 1: the outputs are one level down, stay, one level up; 0: levels */
 } abrl_model_info;
 
 /* ctx:mpc_search's question to the host: RobustMPC's look-ahead search from the state ctx

@@ -44,12 +44,16 @@ enum ActorFixture {
         return tensors
     }
 
-    static func file(_ shape: Shape = Shape(), name: String = "generated.safetensors") throws -> SafetensorsFile {
-        try SafetensorsFile(bytes: SafetensorsFile.encode(tensors(shape)), file: name)
+    static func file(_ shape: Shape = Shape(), name: String = "generated.safetensors", metadata: [String: String] = [:]) throws -> SafetensorsFile {
+        try SafetensorsFile(bytes: SafetensorsFile.encode(tensors(shape), metadata: metadata), file: name)
     }
 
-    /// The forward pass written out over the tensors' indices, one branch at a time.
-    static func reference(_ file: SafetensorsFile, prefix: String = "actor/", state x: [[Double]]) -> [Double] {
+    /// Genet's shape, small: a 6-column history, six next sizes, three actions.
+    static let genet = Shape(columns: 6, nextSizes: 6, actions: 3, width: 8, taps: 4, hidden: 10)
+
+    /// The forward pass written out over the tensors' indices, one branch at a time; branch 6
+    /// reads the last column of `chunksLeftRow` (Pensieve 4, Genet 5).
+    static func reference(_ file: SafetensorsFile, prefix: String = "actor/", chunksLeftRow: Int = 4, state x: [[Double]]) -> [Double] {
         func t(_ name: String) -> SafetensorsFile.Tensor { file.tensors[prefix + name]! }
         let columns = x[0].count
         var concat: [Double] = []
@@ -75,7 +79,7 @@ enum ActorFixture {
         concat += convolution("Conv1D", row: 2)
         concat += convolution("Conv1D_1", row: 3)
         concat += convolution("Conv1D_2", row: 4)
-        concat += lastCell("FullyConnected_2", row: 4)
+        concat += lastCell("FullyConnected_2", row: chunksLeftRow)
         let w3 = t("FullyConnected_3/W"), w4 = t("FullyConnected_4/W")
         let hidden = dense(concat, { i, j in w3.values[i * w3.shape[1] + j] }, t("FullyConnected_3/b").values)
         let bias4 = t("FullyConnected_4/b").values

@@ -1,13 +1,18 @@
-/// Pensieve's pretrained agent as its test harness plays it.
+/// An agent of the Pensieve family — Pensieve's pretrained agent, Genet's — as its test harness
+/// plays it.
 ///
 /// Mao, Netravali, Alizadeh, "Neural Adaptive Video Streaming with Pensieve", SIGCOMM 2017,
-/// doi:10.1145/3098822.3098843; `test/rl_no_training.py` of hongzimao/pensieve. The first
-/// segment is fetched at `firstLevel` without asking the network; after every download the
+/// doi:10.1145/3098822.3098843; `test/rl_no_training.py` of hongzimao/pensieve. Xia et al.,
+/// "Genet: Automatic Curriculum Generation for Learning Adaptation in Networking", SIGCOMM 2022,
+/// doi:10.1145/3544216.3544243; `fig_reproduce/sim/rl_test_clean.py` of GenetProject/Genet. The
+/// first segment is fetched at `firstLevel` without asking the network; after every download the
 /// ``PensieveState`` is updated and the ``ActorNetwork`` evaluated. `argmax` plays the most
-/// probable level (the first on ties); `sampled`, what the harness does, draws
-/// k = `randint(1, 1000)` from numpy's legacy generator and plays the first level whose
-/// cumulative probability exceeds k / 1000. The generator is seeded with `seed` at the start of
-/// every session, so sessions are independent and each equals the harness's first trace.
+/// probable output (the first on ties); `sampled`, what both harnesses do, draws
+/// k = `randint(1, 1000)` from numpy's legacy generator and plays the first output whose
+/// cumulative probability exceeds k / 1000. An output is a level (Pensieve) or a step down, none
+/// or up from the level just downloaded, clamped to the ladder (Genet), as the network says. The
+/// generator is seeded with `seed` at the start of every session, so sessions are independent
+/// and each equals the harness's first trace.
 public struct PensieveStrategy: SessionStrategy, Sendable {
     public enum Action: String, Sendable, CaseIterable {
         case sampled, argmax
@@ -31,10 +36,15 @@ public struct PensieveStrategy: SessionStrategy, Sendable {
         random = NumpyLegacyRandom(seed: seed)
     }
 
-    /// The network's outputs are the ladder's levels, and row 4 holds one size per level.
+    /// The network's outputs are the ladder's levels (or steps over them), and row 4 holds one
+    /// size per level.
     public func fit(_ setting: RunSetting) -> VideoFit {
         let levels = setting.video.levelCount
-        guard network.outputs == levels else {
+        if network.actions == .steps {
+            guard network.nextSizes == levels else {
+                return .unfit(reason: "the model reads the next sizes of \(network.nextSizes) levels but the video has \(levels) levels")
+            }
+        } else if network.outputs != levels {
             return .unfit(reason: "the model has \(network.outputs) actions but the video has \(levels) levels; pensieve-native plays action i as level i")
         }
         guard levels <= network.columns else {
@@ -69,12 +79,24 @@ public struct PensieveStrategy: SessionStrategy, Sendable {
         if let bad = probabilities.firstIndex(where: { !($0 >= 0 && $0 <= 1) }) {
             throw InputError(file: network.file, "the model's output \(bad + 1) is not a probability (\(NumberText.readable(probabilities[bad]))); its weights overflow on this state")
         }
+        let output: Int
         switch action {
         case .argmax:
-            return Self.argmax(probabilities)
+            output = Self.argmax(probabilities)
         case .sampled:
             let threshold = Double(random.randomInteger(low: 1, high: 1000)) / 1000
-            return Self.firstAbove(threshold, cumulating: probabilities)
+            output = Self.firstAbove(threshold, cumulating: probabilities)
+        }
+        return Self.level(output: output, actions: network.actions, lastLevel: context.lastLevel ?? 0, levelCount: context.levelCount)
+    }
+
+    /// The 0-based level output `output` plays: itself for levels; for steps (0 down, 1 stay,
+    /// 2 up) `lastLevel` moved by one and clamped to 0…`levelCount` − 1, as Genet's
+    /// `calculate_from_selection` does.
+    public static func level(output: Int, actions: ActorDeclaration.Actions, lastLevel: Int, levelCount: Int) -> Int {
+        switch actions {
+        case .levels: output
+        case .steps: min(max(lastLevel + output - 1, 0), levelCount - 1)
         }
     }
 
