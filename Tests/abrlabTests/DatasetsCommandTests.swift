@@ -44,6 +44,17 @@ import Glibc
         #expect(again.stdout == "pensieve/video: already installed in \(folder.path)\n")
     }
 
+    /// Pensieve's actor was never published upstream as safetensors: its upstream is the copy
+    /// abrlab ships, checked like any download.
+    @Test func theActorIsFetchedFromTheCopyAbrlabShips() throws {
+        defer { try? FileManager.default.removeItem(at: cache.deletingLastPathComponent()) }
+        let fetched = try datasets(["fetch", "pensieve/model"])
+        #expect(fetched.status == 0, "\(fetched.stderr)")
+        let model = cache.appendingPathComponent("pensieve/model/pretrain_linear_reward_actor.safetensors")
+        #expect(fetched.stdout == "pensieve/model: installed 1 file (448 kB), verified, in \(model.path)\n")
+        #expect(FileManager.default.contentsEqual(atPath: model.path, andPath: PackageRoot.file("Strategies/models/pensieve.safetensors").path))
+    }
+
     @Test func fetchFromAnHTTPMirrorInstallsTheDatasetVerified() throws {
         defer { try? FileManager.default.removeItem(at: cache.deletingLastPathComponent()) }
         let server = try MirrorServer(root: Datasets.root)
@@ -104,6 +115,29 @@ import Glibc
         #expect(resumed.status == 0, "\(resumed.stderr)")
         #expect(server.requests.last == "/pensieve/models/pretrain_linear_reward_actor.safetensors bytes=\(kept)-")
         #expect(try datasets(["verify", "pensieve/model"]).status == 0)
+    }
+
+    /// A partial file that is not the start of the file: a server that ignores ranges sends the
+    /// whole file, which replaces it; one that honours them gives a file refused by its hash,
+    /// removed, so the next fetch starts afresh.
+    @Test(arguments: [false, true]) func aWrongPartialFileNeverReachesTheCache(ranges: Bool) throws {
+        defer { try? FileManager.default.removeItem(at: cache.deletingLastPathComponent()) }
+        let server = try MirrorServer(root: Datasets.root, ranges: ranges)
+        defer { server.stop() }
+        let staging = cache.appendingPathComponent(".staging/pensieve%2Fvideo")
+        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        try Data("999999\n".utf8).write(to: staging.appendingPathComponent("video_size_0.part"))
+        let fetched = try datasets(["fetch", "pensieve/video", "--from", server.url.absoluteString])
+        #expect(server.requests.first == "/pensieve/video_sizes/video_size_0 bytes=7-")
+        if ranges {
+            #expect(fetched.status == 1)
+            #expect(fetched.stderr.hasPrefix("abrlab: pensieve/video: video_size_0: SHA-256 "), "\(fetched.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: staging.appendingPathComponent("video_size_0.part").path))
+            #expect(try datasets(["fetch", "pensieve/video", "--from", server.url.absoluteString]).status == 0)
+        } else {
+            #expect(fetched.status == 0, "\(fetched.stderr)")
+        }
+        #expect(try datasets(["verify", "pensieve/video"]).stdout == "pensieve/video: ok (6 files)\n")
     }
 
     @Test func twoFetchesOfOneDatasetAtOnceInstallItOnce() throws {

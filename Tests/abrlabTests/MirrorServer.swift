@@ -11,14 +11,15 @@ final class MirrorServer {
     let log: URL
     private let process: Process
 
-    /// Serves `root`; the first response for a path ending in `slow` is sent slowly.
-    init(root: URL, slow: String? = nil) throws {
+    /// Serves `root`; the first response for a path ending in `slow` is sent slowly; without
+    /// `ranges` every response is the whole file.
+    init(root: URL, slow: String? = nil, ranges: Bool = true) throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Fixtures/mirror_server.py")
         log = FileManager.default.temporaryDirectory.appendingPathComponent("abrlab-mirror-\(UUID().uuidString).log")
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, root.path, log.path] + (slow.map { [$0] } ?? [])
+        process.arguments = ["python3", script.path, root.path, log.path] + (slow.map { [$0] } ?? []) + (ranges ? [] : ["--no-ranges"])
         let out = Pipe()
         process.standardOutput = out
         try process.run()

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """A dataset mirror on 127.0.0.1 for the offline fetch tests: serves ROOT with Range requests
 (206), logs each GET as `PATH RANGE` to LOG, and sends the first response for a path ending in
-SLOW (if given) in 8 KiB pieces 20 ms apart, so a test can kill a fetch half way. Prints the
-port it listens on, then serves until killed or for at most 120 s.
+SLOW (if given) in 8 KiB pieces 20 ms apart, so a test can kill a fetch half way. With
+--no-ranges it answers every request with the whole file (200), as servers without range
+support do. Prints the port it listens on, then serves until killed or for at most 120 s.
 
-  mirror_server.py ROOT LOG [SLOW]
+  mirror_server.py ROOT LOG [SLOW] [--no-ranges]
 """
 import http.server
 import os
@@ -12,8 +13,10 @@ import sys
 import threading
 import time
 
-ROOT, LOG = sys.argv[1], sys.argv[2]
-SLOW = sys.argv[3] if len(sys.argv) > 3 else None
+NO_RANGES = "--no-ranges" in sys.argv
+ARGUMENTS = [argument for argument in sys.argv[1:] if argument != "--no-ranges"]
+ROOT, LOG = ARGUMENTS[0], ARGUMENTS[1]
+SLOW = ARGUMENTS[2] if len(ARGUMENTS) > 2 else None
 slowed = set()
 lock = threading.Lock()
 
@@ -32,7 +35,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return
         data = open(path, "rb").read()
         start = 0
-        if header.startswith("bytes="):
+        if header.startswith("bytes=") and not NO_RANGES:
             start = int(header[len("bytes="):].split("-")[0])
             if start >= len(data):
                 self.send_response(416)
