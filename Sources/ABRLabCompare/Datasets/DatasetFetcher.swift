@@ -103,6 +103,16 @@ public struct DatasetFetcher {
     /// Marks the staged dataset with its registry hash and renames it into place, replacing a
     /// copy of another version.
     private func install(_ dataset: Dataset, from staging: URL) throws(InputError) {
+        // Files a fetch of another version of the entry left behind are not the dataset's.
+        let listed = Set(dataset.files.map(\.path))
+        let enumerator = FileManager.default.enumerator(atPath: staging.path)
+        while let relative = enumerator?.nextObject() as? String {
+            let path = staging.appendingPathComponent(relative).path
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue, !listed.contains(relative) {
+                unlink(path)
+            }
+        }
         let marker = staging.appendingPathComponent(DatasetStore.markerName)
         guard FileManager.default.createFile(atPath: marker.path, contents: Data((dataset.sha256 + "\n").utf8)) else {
             throw InputError(file: marker.path, "cannot write the dataset's marker")
