@@ -14,7 +14,8 @@ extension Abrlab {
                 Example:
                   abrlab datasets list
                   abrlab datasets fetch pensieve/test pensieve/video
-                  abrlab compare --profile pensieve --traces pensieve/test --video pensieve/video
+                  abrlab compare --profile pensieve --video pensieve/video \\
+                    --traces pensieve/test
                 """,
             subcommands: [DatasetsList.self, DatasetsInfo.self, DatasetsFetch.self, DatasetsVerify.self, DatasetsPath.self],
             defaultSubcommand: DatasetsList.self

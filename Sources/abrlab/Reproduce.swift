@@ -33,7 +33,7 @@ extension Abrlab {
         var out: String?
 
         @Option(help: "Worker threads (default: the number of cores).")
-        var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+        var jobs: Int?
 
         @Flag(name: .shortAndLong, help: "No progress bars.")
         var quiet = false
@@ -42,6 +42,7 @@ extension Abrlab {
             let rows = try CommandFailure.guarding {
                 let reproduction = try Reproduction.shipped(name)
                 let source = try from.map { text throws(InputError) in try DatasetSource(from: text) } ?? .upstream
+                let jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
                 guard jobs >= 1 else { throw InputError(file: "--jobs", "must be at least 1") }
                 var runner = ReproductionRunner(reproduction: reproduction, store: DatasetStore(), source: source)
                 runner.jobs = jobs
