@@ -51,6 +51,8 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         outcome = .received
         self.onBytes = onBytes
         var request = URLRequest(url: url)
+        // Byte ranges count the bytes as stored: no transparent compression to shift them.
+        request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
         if offset > 0 { request.setValue("bytes=\(offset)-", forHTTPHeaderField: "Range") }
         session.dataTask(with: request).resume()
         finished.wait()
