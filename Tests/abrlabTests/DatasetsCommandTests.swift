@@ -128,7 +128,7 @@ import Glibc
         try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
         try Data("999999\n".utf8).write(to: staging.appendingPathComponent("video_size_0.part"))
         let fetched = try datasets(["fetch", "pensieve/video", "--from", server.url.absoluteString])
-        #expect(server.requests.first == "/pensieve/video_sizes/video_size_0 bytes=7-")
+        #expect(server.requests.contains("/pensieve/video_sizes/video_size_0 bytes=7-"), "\(server.requests)")
         if ranges {
             #expect(fetched.status == 1)
             #expect(fetched.stderr.hasPrefix("abrlab: pensieve/video: video_size_0: SHA-256 "), "\(fetched.stderr)")

@@ -25,6 +25,9 @@ public struct DatasetFetcher {
 
     public let store: DatasetStore
     public let source: DatasetSource
+    /// Files read at once.
+    public var connections = 4
+    /// Called with the bytes done so far, one call at a time.
     public var onProgress: (Progress) -> Void = { _ in }
 
     public init(store: DatasetStore, source: DatasetSource) {
@@ -40,29 +43,40 @@ public struct DatasetFetcher {
         if !force, store.status(of: dataset) == .installed { return .alreadyInstalled }
         let staging = store.stagingFolder(of: dataset)
         try Self.makeFolder(staging)
-        var done = 0
-        var transferred = 0
-        let transfer = HTTPTransfer()
-        for file in dataset.files {
-            let target = staging.appendingPathComponent(file.path)
-            try Self.makeFolder(target.deletingLastPathComponent())
-            if Self.size(of: target.path) == file.bytes, Self.hash(of: target.path) == file.sha256 {
-                done += file.bytes
-                onProgress(Progress(dataset: dataset.id, doneBytes: done, totalBytes: dataset.totalBytes))
-                continue
+        let tally = Tally(dataset: dataset, report: onProgress)
+        let transfers = TransferPool()
+        // A few files at once: a dataset of a thousand small files is mostly round trips.
+        let results = Parallel.map(dataset.files.count, threads: connections) { index in
+            Result { () throws(InputError) -> Int in
+                try stage(dataset.files[index], of: dataset, in: staging, tally: tally, transfers: transfers)
             }
-            let partial = target.path + ".part"
-            transferred += try receive(file, of: dataset, into: partial, transfer: transfer, done: done)
-            try check(partial, against: file)
-            guard rename(partial, target.path) == 0 else { throw InputError(file: target.path, "cannot move into place: \(String(cString: strerror(errno)))") }
-            done += file.bytes
         }
+        var transferred = 0
+        for result in results { transferred += try result.get() }
         try install(dataset, from: staging)
         return .installed(transferredBytes: transferred)
     }
 
+    /// Puts `file` verified into the staging folder, unless it is there already; returns the
+    /// bytes read from the source.
+    private func stage(_ file: Dataset.File, of dataset: Dataset, in staging: URL, tally: Tally, transfers: TransferPool) throws(InputError) -> Int {
+        let target = staging.appendingPathComponent(file.path)
+        try Self.makeFolder(target.deletingLastPathComponent())
+        if Self.size(of: target.path) == file.bytes, Self.hash(of: target.path) == file.sha256 {
+            tally.add(file.bytes)
+            return 0
+        }
+        let partial = target.path + ".part"
+        let transfer = transfers.take()
+        defer { transfers.give(transfer) }
+        let read = try receive(file, of: dataset, into: partial, transfer: transfer, tally: tally)
+        try check(partial, against: file)
+        guard rename(partial, target.path) == 0 else { throw InputError(file: target.path, "cannot move into place: \(String(cString: strerror(errno)))") }
+        return read
+    }
+
     /// Reads `file` onto the end of `partial` (created when missing) and returns the bytes read.
-    private func receive(_ file: Dataset.File, of dataset: Dataset, into partial: String, transfer: HTTPTransfer, done: Int) throws(InputError) -> Int {
+    private func receive(_ file: Dataset.File, of dataset: Dataset, into partial: String, transfer: HTTPTransfer, tally: Tally) throws(InputError) -> Int {
         var offset = Self.size(of: partial) ?? 0
         if offset > file.bytes {
             unlink(partial)
@@ -71,23 +85,20 @@ public struct DatasetFetcher {
         if offset == 0, !FileManager.default.createFile(atPath: partial, contents: nil) {
             throw InputError(file: partial, "cannot create the partial download")
         }
-        var received = offset
+        tally.add(offset)
+        var read = 0
         let report = { (count: Int) in
-            received += count
-            onProgress(Progress(dataset: dataset.id, doneBytes: done + received, totalBytes: dataset.totalBytes))
+            read += count
+            tally.add(count)
         }
-        report(0)
-        let start = offset
         switch try source.location(of: file, in: dataset) {
         case .file(let path):
             try Self.copy(path, named: file.path, from: offset, onto: partial, onBytes: report)
         case .web(let url):
             guard offset < file.bytes else { return 0 }
-            if try transfer.fetch(url, into: partial, offset: offset, onBytes: report) == .rangeNotSatisfiable {
-                return 0
-            }
+            _ = try transfer.fetch(url, into: partial, offset: offset, onBytes: report)
         }
-        return max(0, received - start)
+        return max(0, read)
     }
 
     /// Refuses a downloaded file that is not the registry's, removing it so a retry starts afresh.
@@ -168,5 +179,43 @@ public struct DatasetFetcher {
 
     static func hash(of path: String) -> String? {
         FileManager.default.contents(atPath: path).map { SHA256.hex($0) }
+    }
+}
+
+/// The bytes a fetch has so far, shared by its workers; reports go out one at a time.
+private final class Tally: @unchecked Sendable {
+    private let lock = NSLock()
+    private let dataset: Dataset
+    private let report: (DatasetFetcher.Progress) -> Void
+    private var done = 0
+
+    init(dataset: Dataset, report: @escaping (DatasetFetcher.Progress) -> Void) {
+        self.dataset = dataset
+        self.report = report
+    }
+
+    func add(_ bytes: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        done += bytes
+        report(DatasetFetcher.Progress(dataset: dataset.id, doneBytes: done, totalBytes: dataset.totalBytes))
+    }
+}
+
+/// HTTP transfers for a fetch's workers, each used by one worker at a time.
+private final class TransferPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var idle: [HTTPTransfer] = []
+
+    func take() -> HTTPTransfer {
+        lock.lock()
+        defer { lock.unlock() }
+        return idle.popLast() ?? HTTPTransfer()
+    }
+
+    func give(_ transfer: HTTPTransfer) {
+        lock.lock()
+        defer { lock.unlock() }
+        idle.append(transfer)
     }
 }
