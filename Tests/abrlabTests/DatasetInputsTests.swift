@@ -60,6 +60,17 @@ import TestSupport
         #expect(other?["datasets"] == nil)
     }
 
+    /// `ID/FILE` names one file of a fetched dataset, for `run` as for `--traces`.
+    @Test func oneFileOfADatasetByIDPlaysAsTheFileDoes() throws {
+        defer { try? FileManager.default.removeItem(at: cache.deletingLastPathComponent()) }
+        #expect(try CLI.launch(["datasets", "fetch", "pensieve/test", "pensieve/video", "--from", Datasets.root.path], environment: environment).status == 0)
+        let run = ["run", "--profile", "pensieve", "--strategy", "bba-native", "--video", "pensieve/video"]
+        let byID = try CLI.launch(run + ["--trace", "pensieve/test/norway_bus_1"], environment: environment)
+        #expect(byID.status == 0, "\(byID.stderr)")
+        let byPath = try CLI.launch(run + ["--trace", Datasets.url("pensieve/cooked_test_traces/norway_bus_1").path], environment: environment)
+        #expect(!byID.stdout.isEmpty && byID.stdout == byPath.stdout)
+    }
+
     @Test func anIDNotYetFetchedSaysTheCommandThatFetchesIt() throws {
         defer { try? FileManager.default.removeItem(at: cache.deletingLastPathComponent()) }
         let out = cache.deletingLastPathComponent().appendingPathComponent("out")
