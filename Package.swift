@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "ABRLabTests", dependencies: ["ABRLab", "TestSupport"]),
         .testTarget(name: "ABRLabLuaTests", dependencies: ["ABRLabLua", "ABRLab", "TestSupport"]),
         // The C interface, called as Python calls it.
-        .testTarget(name: "ABRLabCTests", dependencies: ["ABRLabC", "TestSupport"]),
+        .testTarget(name: "ABRLabCTests", dependencies: ["ABRLabC", "ABRLabCompare", "TestSupport"]),
         .testTarget(name: "ABRLabCompareTests", dependencies: ["ABRLabCompare", "ABRLab", "TestSupport"]),
         // Runs the built `abrlab` binary and compares its output with golden files.
         .testTarget(name: "abrlabTests", dependencies: ["abrlab", "TestSupport"], exclude: ["Golden", "Fixtures"]),

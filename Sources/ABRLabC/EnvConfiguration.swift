@@ -51,10 +51,12 @@ struct EnvConfiguration: Sendable {
     }
 
     private static func video(_ settings: ExperimentSettings) throws -> Video {
+        // A dataset id not fetched is a missing file, with the command that fetches it.
+        let spec: String
+        do { spec = try DatasetInput.path(settings.video) } catch { throw EnvError.notFound(error.description) }
         do {
             return try settings.resolveVideoWithWarnings().video
         } catch {
-            let spec = settings.video
             let named = VideoPreset(rawValue: spec) != nil || spec.lowercased().hasPrefix("cbr:") || spec == AudioFormatPreset.name
             if !named, !FileManager.default.fileExists(atPath: spec) { throw EnvError.notFound("\(spec): no such video file or folder") }
             throw error
@@ -64,7 +66,9 @@ struct EnvConfiguration: Sendable {
     private static func traces(_ options: EnvOptions, settings: ExperimentSettings) throws -> [NetworkTrace] {
         guard let arguments = options.traces, !arguments.isEmpty else { throw EnvError.invalid("no traces given") }
         for argument in arguments where !argument.contains(where: { "*?[".contains($0) }) {
-            guard FileManager.default.fileExists(atPath: argument) else { throw EnvError.notFound("\(argument): no such trace file or folder") }
+            let path: String
+            do { path = try DatasetInput.path(argument) } catch { throw EnvError.notFound(error.description) }
+            guard FileManager.default.fileExists(atPath: path) else { throw EnvError.notFound("\(argument): no such trace file or folder") }
         }
         return try settings.traceSetResolver().load(arguments).traces
     }

@@ -15,7 +15,7 @@ struct Abrlab: ParsableCommand {
               abrlab compare
             """,
         version: ABRLabVersion.current,
-        subcommands: [Compare.self, Merge.self, Diff.self, Run.self, Replay.self, Export.self, Strategies.self, Traces.self, Videos.self]
+        subcommands: [Compare.self, Merge.self, Diff.self, Run.self, Replay.self, Export.self, Strategies.self, Traces.self, Videos.self, Datasets.self, Reproduce.self]
     )
 
     static func main() {

@@ -73,8 +73,9 @@ import TestSupport
         #expect(keys == documented["ranked.json"])
 
         let run = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("run.json"))) as? [String: Any])
-        // Only a run whose players share links writes sharedLink (checked above).
-        let runKeys = Set(documented["run.json"]?.map { String($0.prefix { $0 != "." }) } ?? []).subtracting(["sharedLink"])
+        // Only a run whose players share links writes sharedLink (checked above), and only one
+        // that names a dataset by id writes datasets (DatasetInputsTests).
+        let runKeys = Set(documented["run.json"]?.map { String($0.prefix { $0 != "." }) } ?? []).subtracting(["sharedLink", "datasets"])
         // A Lua QoE model's run writes qoeFile and qoeInputs and leaves the built-in model's keys out.
         let luaOut = out.appendingPathComponent("lua")
         let lua = try CLI.run([

@@ -7,10 +7,15 @@ policy learns to recover from its own mistakes; every round adds its labelled de
 data and trains on all of it with Adam on the cross-entropy. At the end the policy is saved as
 an `mlp` model and `abrlab compare` runs it beside bba, robust_mpc and pensieve.
 
+It trains on the registry's training set, `train/fcc-hd` (Sabre's 1000 FCC traces, none of them
+one of the test traces), and is compared on Pensieve's test traces, `pensieve/test`, with
+Pensieve's video: a policy is never evaluated on the traces it learnt from (docs/datasets.md).
+
+    abrlab datasets fetch train/fcc-hd pensieve/test pensieve/video
     python python/examples/imitate.py --minutes 3 --out results/imitate
 
-Pensieve's dataset is read from ../shared/datasets/pensieve (or --dataset); the abrlab binary
-from $ABRLAB_BIN, the repository's .build/release or debug build, or PATH.
+--train, --test and --video take dataset ids or paths; the abrlab binary comes from $ABRLAB_BIN,
+the repository's .build/release or debug build, or PATH.
 """
 
 from __future__ import annotations
@@ -92,15 +97,16 @@ def abrlab_binary() -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=3.0, help="training time (default 3)")
-    parser.add_argument("--dataset", type=Path, default=REPOSITORY.parent / "shared/datasets/pensieve")
+    parser.add_argument("--train", default="train/fcc-hd", help="traces to train on: a dataset id or a path (default train/fcc-hd)")
+    parser.add_argument("--test", default="pensieve/test", help="traces the comparison runs on (default pensieve/test)")
+    parser.add_argument("--video", default="pensieve/video", help="Pensieve's video: a dataset id or a path (default pensieve/video)")
     parser.add_argument("--expert", default="robust_mpc-native", help="the strategy imitated (default robust_mpc-native)")
     parser.add_argument("--num-envs", type=int, default=32)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=REPOSITORY / "results/imitate")
     arguments = parser.parse_args()
-    inputs = {"profile": "pensieve", "video": str(arguments.dataset / "video_sizes"), "ladder_kbps": LADDER,
-              "segment_duration_s": 4, "traces": str(arguments.dataset / "cooked_test_traces")}
-    envs = ABRVectorEnv(num_envs=arguments.num_envs, experts=[arguments.expert], **inputs)
+    inputs = {"profile": "pensieve", "video": arguments.video, "ladder_kbps": LADDER, "segment_duration_s": 4}
+    envs = ABRVectorEnv(num_envs=arguments.num_envs, experts=[arguments.expert], traces=arguments.train, **inputs)
     rng = np.random.default_rng(arguments.seed)
     trainer = Trainer(envs.single_action_space.n, rng)
     observations, labels = [], []
@@ -131,7 +137,7 @@ def main() -> None:
     command = [abrlab_binary(), "compare", "--strategies", "mlp", "bba", "robust_mpc", "pensieve",
                "--param", f"mlp.model={model}", "--out", str(arguments.out / "compare"),
                "--profile", "pensieve", "--video", inputs["video"], "--ladder-kbps", ",".join(map(str, LADDER)),
-               "--segment-duration-s", "4", "--traces", inputs["traces"]]
+               "--segment-duration-s", "4", "--traces", arguments.test]
     print(" ".join(command), flush=True)
     subprocess.run(command, check=True, cwd=REPOSITORY)
 

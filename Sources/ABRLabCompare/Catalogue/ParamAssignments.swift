@@ -41,7 +41,10 @@ public struct ParamAssignments {
             guard grouped[id]?[key] == nil else {
                 throw InputError(setting: .param, "\(id).\(key) is given twice; list several values as \(id).\(key)=a,b,c to sweep them")
             }
-            let values = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            // A value naming a dataset (`model=pensieve/model`) is its installed file.
+            let values = try text.split(separator: ",", omittingEmptySubsequences: false).map { value throws(InputError) in
+                try DatasetInput.path(String(value))
+            }
             if values.count > 1 {
                 if values.contains(where: \.isEmpty) { throw InputError(setting: .param, "'\(param)' has an empty value in its list") }
                 if let repeated = values.first(where: { value in values.filter { $0 == value }.count > 1 }) {

@@ -159,6 +159,9 @@ public struct Comparison: Sendable {
             jobs: request.jobs, rankBy: request.rankBy, files: results.fileNames
         )
         manifest.fingerprint = fingerprint
+        let paramValues = settings.params.flatMap { $0.split(separator: "=", maxSplits: 1).dropFirst().flatMap { $0.split(separator: ",").map(String.init) } }
+        let used = DatasetInput.uses(request.traces + [settings.video] + paramValues)
+        manifest.datasets = used.isEmpty ? nil : used
         manifest.warnings = warnings.lines
         if let shard {
             manifest.shard = ShardManifest(

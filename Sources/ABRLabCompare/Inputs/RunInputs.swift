@@ -136,6 +136,7 @@ public struct RunInputs: Encodable {
     /// an HLS master playlist and its media playlists.
     public static func videoFiles(_ spec: String) -> [String] {
         var isDirectory: ObjCBool = false
+        let spec = (try? DatasetInput.path(spec)) ?? spec
         guard FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory) else { return [] }
         let url = URL(fileURLWithPath: spec)
         if isDirectory.boolValue {

@@ -125,7 +125,7 @@ public struct TraceSetResolver {
 
     /// Adds the file `argument` names, or the trace candidates of the folder it names.
     private func collect(_ argument: String, into files: inout [Located]) throws(InputError) {
-        try collect(FileNameText(argument.utf8), into: &files)
+        try collect(FileNameText(DatasetInput.path(argument).utf8), into: &files)
     }
 
     /// Adds the file `argument` names, or the trace candidates of the folder it names; the

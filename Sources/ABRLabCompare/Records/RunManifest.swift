@@ -60,6 +60,8 @@ public struct RunManifest: Encodable {
     public let rebufferPenalty: Double?
     public let smoothnessPenalty: Double?
     public let inputs: RunInputs
+    /// The datasets the run's inputs named by id, with the registry's hash of each; absent when none.
+    public var datasets: [DatasetInput.Use]?
     /// Written element by element: a parameter grid's rows are most of run.json.
     public let strategies: PrettyJSON.ElementWise<Strategy>
     /// How players shared links; absent when every session played alone.

@@ -199,6 +199,7 @@ public struct ExperimentSettings: Sendable {
             }
         }
         let ladder = try ladderKbps.map { text throws(InputError) in try SettingParsing.kbpsList(text, setting: .ladderKbps) }
+        let video = try DatasetInput.path(video)
         if HLSVideoLoader.handles(video), ladder == nil, segmentDurationSeconds == nil {
             let loaded = try HLSVideoLoader.load(video)
             return (loaded.video, loaded.warnings)

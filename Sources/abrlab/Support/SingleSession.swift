@@ -11,7 +11,9 @@ enum SingleSession {
         let descriptor = try options.settings.strategyResolver().resolveOne(strategy)
         let reader = try options.settings.traceSetResolver()
         var loaded: [NetworkTrace] = []
-        for path in traces {
+        for argument in traces {
+            // `pensieve/test/norway_bus_1`: one file of a fetched dataset.
+            let path = try DatasetInput.path(argument)
             try TraceSetResolver.refuseSpecialFile(path)
             let result = try TraceLoader.load(URL(fileURLWithPath: path), format: reader.format, options: reader.options)
             result.warnings.forEach { CommandFailure.warn($0.commandLineText) }
