@@ -6,10 +6,13 @@ public struct MPDLoadedVideo: Equatable, Sendable {
     public var warnings: [InputWarning]
     /// `SegmentList`, `SegmentBase` or `SegmentTemplate`, by Representation in ladder order.
     public var addressing: [String]
+    /// Each level's Representation `@id`, lowest first.
+    public var representationIDs: [String]
 
-    public init(video: Video, warnings: [InputWarning], addressing: [String]) {
+    public init(video: Video, warnings: [InputWarning], addressing: [String], representationIDs: [String]) {
         self.video = video
         self.warnings = warnings
         self.addressing = addressing
+        self.representationIDs = representationIDs
     }
 }

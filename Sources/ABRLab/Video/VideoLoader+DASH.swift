@@ -41,7 +41,9 @@ extension VideoLoader {
         } catch {
             throw InputError(file: file, error.message)
         }
-        return MPDLoadedVideo(video: video, warnings: manifest.warnings, addressing: representations.map(\.addressing.kind))
+        return MPDLoadedVideo(
+            video: video, warnings: manifest.warnings, addressing: representations.map(\.addressing.kind), representationIDs: representations.map(\.id)
+        )
     }
 
     /// Representations by bandwidth; equal bandwidths are refused, as a ladder needs distinct bitrates.
