@@ -12,8 +12,8 @@ extension VideoLoader {
     }
 
     /// Reads `folder`'s subfolders as levels. In each, the segment files are the files whose
-    /// names hold a number, save initialization segments (names with `init`); the last number
-    /// in a name is the segment's, all names must differ only in it, and the numbers must run
+    /// names hold a number before the extension, save initialization segments (names with
+    /// `init`); the last such number is the segment's, all names must differ only in it, and the numbers must run
     /// without a gap. Every level must have the same count.
     ///
     /// Levels go from the fewest bytes to the most. Their bitrates are `ladderKbps`, else each
@@ -85,10 +85,12 @@ extension VideoLoader {
         return (pattern, numbered.map(\.size))
     }
 
-    /// The name with its last run of digits as `#`, and that number; nil without digits.
+    /// The name with the last run of digits before its extension as `#`, and that number; nil
+    /// without digits there.
     private static func numberedName(_ name: String) -> (String, Int)? {
         let characters = Array(name)
-        guard let end = characters.lastIndex(where: \.isASCIIDigit) else { return nil }
+        let stemEnd = characters.lastIndex(of: ".").flatMap { $0 > 0 ? $0 : nil } ?? characters.count
+        guard let end = characters[..<stemEnd].lastIndex(where: \.isASCIIDigit) else { return nil }
         var start = end
         while start > 0, characters[start - 1].isASCIIDigit { start -= 1 }
         guard end - start < 18, let number = Int(String(characters[start...end])) else { return nil }
