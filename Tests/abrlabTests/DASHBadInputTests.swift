@@ -46,6 +46,11 @@ import TestSupport
             expected: ":32: Representation '2': segment 3: no such file '%/seg-2-20480.m4s'"
         ),
         Case(
+            description: "a range past the end of its file", fixture: "single-file", mpd: "manifest.mpd",
+            damage: replace(#"mediaRange="3213-3793""#, #"mediaRange="3213-3794""#, in: "manifest.mpd"),
+            expected: ":24: Representation '0': segment 4: mediaRange 3213-3794 runs past the end of '%/manifest-stream0.mp4' (3794 bytes)"
+        ),
+        Case(
             description: "a sidx past the end of its file", fixture: "single-file", mpd: "segment-base.mpd",
             damage: { folder in
                 let url = folder.appendingPathComponent("manifest-stream0.mp4")

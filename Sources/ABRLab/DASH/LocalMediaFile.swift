@@ -17,7 +17,8 @@ struct LocalMediaFile {
             throw InputError(file: name, "no such file")
         }
         guard !isDirectory.boolValue else { throw InputError(file: name, "is a folder, not a media file") }
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+        // A link stands for its target, as media folders often link to shared files.
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path),
               (attributes[.type] as? FileAttributeType) == .typeRegular,
               let size = (attributes[.size] as? NSNumber)?.intValue else {
             throw InputError(file: name, "is not a regular file")

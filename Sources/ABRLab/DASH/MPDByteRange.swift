@@ -4,12 +4,9 @@ struct MPDByteRange: Equatable, Sendable {
     let lastByte: Int?
 
     /// The range's length in a resource of `sizeBytes`; nil when the range does not fit in it.
-    func lengthBytes(inResourceOf sizeBytes: Int?) -> Int? {
-        if let sizeBytes {
-            guard firstByte < sizeBytes, (lastByte ?? 0) < sizeBytes else { return nil }
-            return (lastByte ?? (sizeBytes - 1)) - firstByte + 1
-        }
-        return lastByte.map { $0 - firstByte + 1 }
+    func lengthBytes(inResourceOf sizeBytes: Int) -> Int? {
+        guard firstByte < sizeBytes, (lastByte ?? 0) < sizeBytes else { return nil }
+        return (lastByte ?? (sizeBytes - 1)) - firstByte + 1
     }
 
     var text: String { "\(firstByte)-\(lastByte.map(String.init) ?? "")" }

@@ -31,11 +31,7 @@ struct MPDSegmentReader {
             let location = try resolve(entry.media, in: representation, line: entry.line)
             let media = files[location.display] ?? (try? LocalMediaFile(location.url, name: location.display))
             files[location.display] = media
-            // A closed range is read from the MPD; the file, when present, must hold it.
-            if media == nil, let length = entry.range?.lengthBytes(inResourceOf: nil) {
-                sizes.append(length)
-                continue
-            }
+            // Even a range the MPD states is read only from a file that holds it: the media must be local.
             guard let media else { throw error(entry.line, representation, "segment \(index + 1): no such file '\(location.display)'") }
             guard let range = entry.range else {
                 sizes.append(try positive(media.sizeBytes, entry.line, representation, segment: index, media.name))

@@ -65,7 +65,7 @@ extension VideoLoader {
         for url in try TextFile.contents(of: folder) where !TextFile.isDirectory(url) {
             let name = url.lastPathComponent
             guard !name.lowercased().contains("init"), let (pattern, number) = numberedName(name) else { continue }
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path),
                   let size = (attributes[.size] as? NSNumber)?.intValue else {
                 throw InputError(file: display + "/" + name, "cannot read the file's size")
             }
