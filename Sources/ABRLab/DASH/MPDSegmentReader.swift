@@ -50,7 +50,7 @@ struct MPDSegmentReader {
     }
 
     private func segments(_ representation: MPDManifest.Representation, _ base: MPDSegmentAddressing.Base) throws(InputError) -> Segments {
-        let location = representation.location
+        let location = try media(of: representation, line: base.line)
         guard let media = try? LocalMediaFile(location.url, name: location.display) else {
             throw error(base.line, representation, "no such media file '\(location.display)'")
         }
@@ -137,11 +137,19 @@ struct MPDSegmentReader {
     }
 
     private func resolve(_ reference: String?, in representation: MPDManifest.Representation, line: Int) throws(InputError) -> MPDLocation {
-        guard let reference, !reference.isEmpty else { return representation.location }
+        guard let reference, !reference.isEmpty else { return try media(of: representation, line: line) }
         switch representation.location.resolving(reference) {
         case .success(let location): return location
         case .failure(let failure): throw error(line, representation, failure.message)
         }
+    }
+
+    /// The file the Representation's BaseURLs name; without any, they name the MPD itself.
+    private func media(of representation: MPDManifest.Representation, line: Int) throws(InputError) -> MPDLocation {
+        guard representation.location.display != file, !representation.location.isFolder else {
+            throw error(line, representation, "no BaseURL names its media file")
+        }
+        return representation.location
     }
 
     private func positive(_ size: Int, _ line: Int, _ representation: MPDManifest.Representation, segment: Int, _ name: String) throws(InputError) -> Int {
