@@ -53,7 +53,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: bad) }
         let refused = Self.create(video: bad.path)
         #expect(refused.env == nil && refused.code == 1)
-        #expect(refused.message.contains("\(bad.path):3: column 7: malformed XML"), "\(refused.message)")
+        #expect(refused.message.contains("\(bad.path):3: column 1: malformed XML (the end tag </MPD> does not match <Period> of line 2)"), "\(refused.message)")
     }
 
     @Test func messagesAreCutToTheCallersBuffer() {

@@ -107,6 +107,36 @@ import TestSupport
         #expect(error.map { $0.description.hasSuffix(expected) } == true, "\(error?.description ?? "")")
     }
 
+    @Test(arguments: [
+        ("", "manifest.mpd:1: column 1: malformed XML (the document is empty)"),
+        ("<?xml version=\"1.0\"?>\n<!DOCTYPE MPD [<!ENTITY a \"b\">]>\n<MPD/>", "manifest.mpd:2: column 1: malformed XML (a DOCTYPE is not allowed in an MPD; entities are not expanded)"),
+        ("<MPD>\n  <Period a=b/>\n</MPD>", "manifest.mpd:2: column 13: malformed XML (an attribute value is not quoted)"),
+        ("<MPD a=\"1\" a=\"2\"/>", "manifest.mpd:1: column 12: malformed XML (the attribute a is given twice)"),
+        ("<MPD a=\"1\"b=\"2\"/>", "manifest.mpd:1: column 11: malformed XML (attributes must be separated by spaces)"),
+        ("<MPD a=\"x<y\"/>", "manifest.mpd:1: column 10: malformed XML (a < inside an attribute value)"),
+        ("<MPD>&nbsp;</MPD>", "manifest.mpd:1: column 6: malformed XML (an entity reference is not valid (write &amp; for &))"),
+        ("<MPD><!-- open", "manifest.mpd:1: column 15: malformed XML (a comment is not closed)"),
+        ("<MPD>\n<Period>", "manifest.mpd:2: column 9: malformed XML (the document ends inside <Period>)"),
+        ("<MPD/>\n<MPD/>", "manifest.mpd:2: column 1: malformed XML (content follows the root element)"),
+        ("text", "manifest.mpd:1: column 1: malformed XML (the document does not start with an element)"),
+    ])
+    func malformedXMLNamesLineAndColumn(mpd: String, expected: String) {
+        let error = #expect(throws: InputError.self) { try Self.load(mpd: mpd, files: [:]) }
+        #expect(error.map { $0.description.hasSuffix(expected) } == true, "\(error?.description ?? "")")
+    }
+
+    @Test func xmlCommentsCDATAEntitiesAndPrefixesReadAsWritten() throws {
+        let mpd = "\u{FEFF}<?xml version=\"1.0\"?><!-- made by hand -->\n<dash:MPD xmlns:dash=\"urn:mpeg:dash:schema:mpd:2011\" "
+            + "mediaPresentationDuration='PT2S'><dash:Period><dash:AdaptationSet contentType=\"video\">"
+            + "<dash:BaseURL><![CDATA[a&b]]>&#x2F;</dash:BaseURL><dash:Representation id=\"r&amp;1\" bandwidth=\"100\">"
+            + "<dash:SegmentTemplate media=\"$RepresentationID$-$Number$.m4s\" duration=\"1\"/></dash:Representation>"
+            + "</dash:AdaptationSet></dash:Period></dash:MPD>\n<!-- end -->\n"
+        let (loaded, folder) = try Self.load(mpd: mpd, files: ["a&b/r&1-1.m4s": 5, "a&b/r&1-2.m4s": 6])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect((0..<2).map { loaded.video.sizeBytes(segment: $0, level: 0) } == [5, 6])
+        #expect(loaded.representationIDs == ["r&1"])
+    }
+
     @Test func aSegmentIndexBoxParsesBothVersions() throws {
         func u32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8((value >> (24 - 8 * $0)) & 0xFF) } }
         let version0 = u32(44) + Array("sidx".utf8) + u32(0) + u32(1) + u32(1000) + u32(7) + u32(3) + [0, 0, 0, 1] + u32(500) + u32(2000) + u32(0)
