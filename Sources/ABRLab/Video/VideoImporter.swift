@@ -28,7 +28,10 @@ public enum VideoImporter {
         }
         if let mpd {
             guard ladderKbps == nil, segmentDurationSeconds == nil else {
-                throw InputError(file: TextFile.displayName(mpd), "an MPD states its own ladder and segment duration")
+                throw InputError(
+                    file: TextFile.displayName(mpd),
+                    mentioning: "an MPD states its own ladder and segment duration; leave out \(Setting.ladderKbps) and \(Setting.segmentDurationS)"
+                )
             }
             let loaded = try VideoLoader.loadMPD(mpd)
             let source = VideoSource(
@@ -37,10 +40,12 @@ public enum VideoImporter {
             return Imported(video: loaded.video, source: source, warnings: loaded.warnings)
         }
         guard let segmentDurationSeconds else {
-            throw InputError(file: path, "holds level folders of segment files, which do not say how long a segment lasts; give the segment duration")
+            throw InputError(
+                file: path, mentioning: "holds level folders of segment files, which do not say how long a segment lasts; give \(Setting.segmentDurationS)"
+            )
         }
         guard segmentDurationSeconds.isFinite, segmentDurationSeconds > 0, segmentDurationSeconds <= Video.maximumSegmentSeconds else {
-            throw InputError(file: path, "the segment duration must be a positive number of seconds, at most \(NumberText.plain(Video.maximumSegmentSeconds))")
+            throw InputError(setting: .segmentDurationS, "must be a positive number of seconds, at most \(NumberText.plain(Video.maximumSegmentSeconds))")
         }
         let folders = try VideoLoader.loadSegmentFolders(url, segmentDurationSeconds: segmentDurationSeconds, ladderKbps: ladderKbps)
         let source = VideoSource(kind: .segmentFolders, path: path, addressing: folders.patterns, levels: folders.levels)
