@@ -132,8 +132,12 @@ import TestSupport
             for file in try FileManager.default.contentsOfDirectory(atPath: source.path) where file.contains("stream\(level)") {
                 try FileManager.default.copyItem(at: source.appendingPathComponent(file), to: levelFolder.appendingPathComponent(file))
             }
+            // A playlist beside the segments, numbered too, is not a segment.
+            try "#EXTM3U\n".write(to: levelFolder.appendingPathComponent("\(level)720p.m3u8"), atomically: true, encoding: .utf8)
         }
         let (_, fromMPD) = try Self.imported(Form.template.path, into: folder)
+        // A folder holding one MPD imports as that MPD.
+        #expect(try Self.imported(source.path, into: folder).sizesByLevel == fromMPD)
         let (manifest, fromFolders) = try Self.imported(encoded.path, into: folder, extra: ["--segment-duration-s", "1", "--ladder-kbps", "4,8,16"])
         #expect(fromFolders == fromMPD)
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: manifest)) as! [String: Any]

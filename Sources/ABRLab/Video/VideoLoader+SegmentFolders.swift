@@ -13,7 +13,8 @@ extension VideoLoader {
 
     /// Reads `folder`'s subfolders as levels. In each, the segment files are the files whose
     /// names hold a number before the extension, save initialization segments (names with
-    /// `init`); the last such number is the segment's, all names must differ only in it, and the numbers must run
+    /// `init`) and playlists, manifests and notes (`.m3u8`, `.mpd`, `.json`, `.txt` and the
+    /// like); the last such number is the segment's, all names must differ only in it, and the numbers must run
     /// without a gap. Every level must have the same count.
     ///
     /// Levels go from the fewest bytes to the most. Their bitrates are `ladderKbps`, else each
@@ -64,7 +65,9 @@ extension VideoLoader {
         var patterns: Set<String> = []
         for url in try TextFile.contents(of: folder) where !TextFile.isDirectory(url) {
             let name = url.lastPathComponent
-            guard !name.lowercased().contains("init"), let (pattern, number) = numberedName(name) else { continue }
+            let lowered = name.lowercased()
+            guard !lowered.contains("init"), !Self.manifestExtensions.contains(where: lowered.hasSuffix),
+                  let (pattern, number) = numberedName(name) else { continue }
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path),
                   let size = (attributes[.size] as? NSNumber)?.intValue else {
                 throw InputError(file: display + "/" + name, "cannot read the file's size")
@@ -84,6 +87,9 @@ extension VideoLoader {
         }
         return (pattern, numbered.map(\.size))
     }
+
+    /// Files beside segments that are not segments: playlists, manifests and notes.
+    private static let manifestExtensions = [".m3u8", ".m3u", ".mpd", ".json", ".txt", ".csv", ".xml", ".log"]
 
     /// The name with the last run of digits before its extension as `#`, and that number; nil
     /// without digits there.
