@@ -39,6 +39,23 @@ import TestSupport
         #expect(traces.code == 2 && traces.message.contains("/no/such/traces: no such trace"))
     }
 
+    /// Python's `video=` resolves as `--video` does, DASH MPDs included.
+    @Test func aDASHVideoLoadsAndABadOneIsAMessage() throws {
+        let fixtures = PackageRoot.file("Tests/abrlabTests/Fixtures/dash")
+        let created = Self.create(video: fixtures.appendingPathComponent("single-file/segment-base.mpd").path)
+        let env = try #require(created.env, "\(created.message)")
+        defer { abrlabEnvDestroy(env) }
+        var sizes = [Int64](repeating: 0, count: 10)
+        abrlabEnvSizes(env, &sizes)
+        #expect(sizes[0] == 3)
+        let bad = FileManager.default.temporaryDirectory.appendingPathComponent("abrlab-\(UUID().uuidString).mpd")
+        try "<MPD>\n<Period>\n</MPD>\n".write(to: bad, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: bad) }
+        let refused = Self.create(video: bad.path)
+        #expect(refused.env == nil && refused.code == 1)
+        #expect(refused.message.contains("\(bad.path):3: column 1: malformed XML (the end tag </MPD> does not match <Period> of line 2)"), "\(refused.message)")
+    }
+
     @Test func messagesAreCutToTheCallersBuffer() {
         var env: UnsafeMutableRawPointer?
         var message = [CChar](repeating: 7, count: 8)

@@ -3,7 +3,8 @@ import Foundation
 extension VideoLoader {
     /// Reads a Sabre manifest: `{"segment_duration_ms", "bitrates_kbps", "segment_sizes_bits"}`,
     /// sizes indexed `[segment][level]`, and optionally per-segment quality in `segment_vmaf`
-    /// (0–100) and `segment_ssim` (an index, at most 1), indexed the same way.
+    /// (0–100) and `segment_ssim` (an index, at most 1), indexed the same way; a `source` object
+    /// (where `abrlab videos import` read the video) is accepted and not read.
     ///
     /// Sizes become bytes as `bits / 8`, rounded up when not whole: a partial byte still has to
     /// cross the network, and rounding up never shortens a download. The bits are kept too, for
@@ -32,12 +33,15 @@ extension VideoLoader {
                 ladder = try self.ladder(kbps: kbps, file: file, line: value.line)
             case "segment_sizes_bits":
                 rows = try value.elements(file: file, what: key)
+            case VideoSource.manifestKey:
+                // Where `abrlab videos import` read the video; a record for people, not read here.
+                _ = try value.members(file: file, what: key)
             default:
                 guard let metric = QualityMetric.allCases.first(where: { $0.manifestKey == key }) else {
                     throw InputError(
                         file: file, line: value.line,
                         "unknown key \"\(key)\"; a Sabre manifest has segment_duration_ms, bitrates_kbps and segment_sizes_bits, "
-                            + "and optionally segment_vmaf and segment_ssim"
+                            + "and optionally segment_vmaf, segment_ssim and source"
                     )
                 }
                 qualityRows[metric] = value

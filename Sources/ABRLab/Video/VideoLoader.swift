@@ -5,7 +5,7 @@ import Foundation
 public enum VideoLoader {
     /// What a video spec may be, for error messages and help texts.
     public static let specHelp =
-        "a Sabre manifest (.json), an HLS master playlist (.m3u8), a folder of Pensieve video_size_N files, a preset ("
+        "a Sabre manifest (.json), an HLS master playlist (.m3u8), a static DASH MPD (.mpd), a folder of Pensieve video_size_N files, a preset ("
         + (VideoPreset.allCases.map(\.rawValue) + [AudioFormatPreset.name]).joined(separator: ", ")
         + ") or a CBR spec such as cbr:300,750,1200@4s"
 
@@ -34,6 +34,12 @@ public enum VideoLoader {
                 throw InputError(file: spec, "a playlist states its own ladder, segment duration and segments")
             }
             return try HLSVideoLoader.load(spec).video
+        }
+        if handlesMPD(spec) {
+            guard ladderKbps == nil, segmentDurationSeconds == nil, segmentCount == nil else {
+                throw InputError(file: spec, "an MPD states its own ladder, segment duration and segments")
+            }
+            return try loadMPD(URL(fileURLWithPath: spec)).video
         }
         if let preset = VideoPreset(rawValue: spec) {
             if let ladderKbps, ladderKbps != preset.ladder.map(\.bitrateKbps) {

@@ -6,12 +6,14 @@ public enum VideoWriter {
     /// The manifest text, laid out as Sabre's own files: one segment's sizes per line. Sizes are
     /// `bytes × 8` bits and bitrates `bit/s ÷ 1000` kbps, so `VideoLoader` reads back the same
     /// sizes, bitrates and duration; quality scores, when the video has them, follow as
-    /// `segment_vmaf` and `segment_ssim`; labels and formats have no place in the format and are dropped.
-    public static func sabreManifestText(_ video: Video) -> String {
+    /// `segment_vmaf` and `segment_ssim`, and `source` records where an imported video came from;
+    /// labels and formats have no place in the format and are dropped.
+    public static func sabreManifestText(_ video: Video, source: VideoSource? = nil) -> String {
         let durationSeconds = video.segmentDurationSeconds
         let durationMilliseconds = NumberText.preimage(of: durationSeconds, near: durationSeconds * 1000) { $0 / 1000 }
         var text = "{\n"
         text.reserveCapacity(video.segmentCount * video.levelCount * 10 + 128)
+        if let source { text += "    \"\(VideoSource.manifestKey)\": \(source.json),\n" }
         text += "    \"segment_duration_ms\": \(NumberText.plain(durationMilliseconds)),\n"
         text += "    \"bitrates_kbps\": [ \(video.bitratesKbps.map(NumberText.plain).joined(separator: ", ")) ],\n"
         text += "    \"segment_sizes_bits\": [\n"
@@ -34,7 +36,7 @@ public enum VideoWriter {
     }
 
     /// Writes the manifest to `url`, replacing any file there.
-    public static func writeSabreManifest(_ video: Video, to url: URL) throws(InputError) {
-        try TextFile.write(sabreManifestText(video), to: url)
+    public static func writeSabreManifest(_ video: Video, source: VideoSource? = nil, to url: URL) throws(InputError) {
+        try TextFile.write(sabreManifestText(video, source: source), to: url)
     }
 }

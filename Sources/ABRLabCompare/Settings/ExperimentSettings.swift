@@ -189,8 +189,8 @@ public struct ExperimentSettings: Sendable {
     /// `segments` as the format of compare's per-segment output, when it is one.
     public var segmentsOutputFormat: SegmentsFormat? { segments.flatMap(SegmentsFormat.init(rawValue:)) }
 
-    /// The video and the warnings loading it gave (an HLS master's odd variants), for a
-    /// command that records them.
+    /// The video and the warnings loading it gave (an HLS master's odd variants, an MPD's ignored
+    /// Adaptation Sets), for a command that records them.
     public func resolveVideoWithWarnings() throws(InputError) -> (video: Video, warnings: [InputWarning]) {
         if video == Defaults.video { try Defaults.requireExisting(video, setting: .video) }
         if let segmentDurationSeconds {
@@ -202,6 +202,10 @@ public struct ExperimentSettings: Sendable {
         let video = try DatasetInput.path(video)
         if HLSVideoLoader.handles(video), ladder == nil, segmentDurationSeconds == nil {
             let loaded = try HLSVideoLoader.load(video)
+            return (loaded.video, loaded.warnings)
+        }
+        if VideoLoader.handlesMPD(video), ladder == nil, segmentDurationSeconds == nil {
+            let loaded = try VideoLoader.loadMPD(URL(fileURLWithPath: video))
             return (loaded.video, loaded.warnings)
         }
         return (try VideoLoader.load(video, ladderKbps: ladder, segmentDurationSeconds: segmentDurationSeconds), [])

@@ -82,7 +82,7 @@ import TestSupport
         (
             "{\n\"name\": \"bbb\"}",
             "m.json:2: unknown key \"name\"; a Sabre manifest has segment_duration_ms, bitrates_kbps and segment_sizes_bits, "
-                + "and optionally segment_vmaf and segment_ssim"
+                + "and optionally segment_vmaf, segment_ssim and source"
         ),
         ("{\n\"segment_duration_ms\": 1,\n}", "m.json:3: unexpected '}'; expected a quoted key"),
     ])

@@ -52,7 +52,7 @@ import TestSupport
         (base + "\"segment_ssim\": [[0.5, 1.5], [1, 1]]}", "q.json:2: segment_ssim[0][1] is 1.5; ssim scores lie in -1…1"),
         (base + "\"segment_ssim\": [[0.5, \"x\"], [1, 1]]}", "q.json:2: segment_ssim[0][1] must be a number, not a string"),
         (base + "\"segment_psnr\": [[1, 2], [3, 4]]}",
-         "q.json:2: unknown key \"segment_psnr\"; a Sabre manifest has segment_duration_ms, bitrates_kbps and segment_sizes_bits, and optionally segment_vmaf and segment_ssim"),
+         "q.json:2: unknown key \"segment_psnr\"; a Sabre manifest has segment_duration_ms, bitrates_kbps and segment_sizes_bits, and optionally segment_vmaf, segment_ssim and source"),
     ])
     func rejectsBadQuality(text: String, expected: String) {
         do {

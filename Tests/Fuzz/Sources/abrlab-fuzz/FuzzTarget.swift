@@ -18,7 +18,7 @@ struct FuzzTarget: Sendable {
         self.run = run
     }
 
-    static let all: [FuzzTarget] = traceTargets + videoTargets + hlsTargets + modelTargets + [luaSandbox, luaModules, paramGrid, rowsGzip]
+    static let all: [FuzzTarget] = traceTargets + videoTargets + hlsTargets + dashTargets + modelTargets + [luaSandbox, luaModules, paramGrid, rowsGzip]
 
     /// Input bytes as the loaders see a file: decoded as UTF-8 with invalid sequences replaced.
     static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }

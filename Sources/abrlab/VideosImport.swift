@@ -1,0 +1,46 @@
+import ABRLab
+import ABRLabCompare
+import ArgumentParser
+import Foundation
+
+extension Abrlab {
+    struct VideosImport: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import",
+            abstract: "Write a folder of encoded output as a Sabre manifest.",
+            discussion: """
+                PATH is a static DASH MPD with its media, a folder holding one, or a folder of level folders of \
+                segment files. An MPD gives the ladder (@bandwidth), the segment duration and the sizes (docs/emulation.md \
+                says how). Level folders need --segment-duration-s; levels go from the fewest bytes to the most, \
+                their bitrates --ladder-kbps or else each level's mean. The manifest records the source under "source".
+
+                Examples:
+                  abrlab videos import encoded/manifest.mpd --out video.json
+                  abrlab videos import encoded/ --segment-duration-s 4 --out video.json
+                """
+        )
+
+        @Argument(help: "An MPD, a folder holding one, or a folder of level folders.")
+        var path: String
+        @Option(help: "Manifest file to write.")
+        var out: String
+        @Option(name: .customLong("ladder-kbps"), help: "Level folders only: their bitrates, ascending.")
+        var ladderKbps: String?
+        @Option(name: .customLong("segment-duration-s"), help: "Level folders only: segment duration, s.")
+        var segmentDurationSeconds: Double?
+
+        func run() throws {
+            try CommandFailure.guarding {
+                let ladder = try ladderKbps.map { text throws(InputError) in try SettingParsing.kbpsList(text, setting: .ladderKbps) }
+                let imported = try VideoImporter.read(path, ladderKbps: ladder, segmentDurationSeconds: segmentDurationSeconds)
+                imported.warnings.forEach { CommandFailure.warn($0.commandLineText) }
+                let video = imported.video
+                try VideoWriter.writeSabreManifest(video, source: imported.source, to: URL(fileURLWithPath: out))
+                Console.print(
+                    "wrote \(out): \(video.levelCount) levels, \(video.segmentCount) segments of "
+                        + "\(video.segmentDurationSeconds) s from \(imported.source.path)"
+                )
+            }
+        }
+    }
+}
