@@ -9,19 +9,15 @@ public func abrlabEnvResetAll(
     _ pointer: UnsafeMutableRawPointer, _ state: UnsafeMutablePointer<Float>?, _ context: UnsafeMutablePointer<Double>?,
     _ traces: UnsafeMutablePointer<Int64>, _ message: UnsafeMutablePointer<CChar>?, _ capacity: Int
 ) -> Int32 {
-    let env = Unmanaged<Environment>.fromOpaque(pointer).takeUnretainedValue()
-    let stateRow = Environment.stateLength
-    let contextRow = env.contextLength
-    for slot in env.slots.indices {
-        do {
+    calling(pointer, message, capacity) { env throws(EnvError) in
+        let stateRow = Environment.stateLength
+        let contextRow = env.contextLength
+        for slot in env.slots.indices {
             try env.reset(slot: slot, trace: -1)
-        } catch {
-            return vectorReport(error, message, capacity)
+            env.observe(slot: slot, state: state.map { $0 + slot * stateRow }, context: context.map { $0 + slot * contextRow })
+            traces[slot] = Int64(env.slots[slot].traceIndex)
         }
-        env.observe(slot: slot, state: state.map { $0 + slot * stateRow }, context: context.map { $0 + slot * contextRow })
-        traces[slot] = Int64(env.slots[slot].traceIndex)
     }
-    return 0
 }
 
 /// Steps every session with its action (0-based levels), with Gymnasium's next-step
@@ -36,17 +32,16 @@ public func abrlabEnvStepAll(
     _ resets: UnsafeMutablePointer<UInt8>, _ records: UnsafeMutablePointer<Double>?, _ traces: UnsafeMutablePointer<Int64>,
     _ message: UnsafeMutablePointer<CChar>?, _ capacity: Int
 ) -> Int32 {
-    let env = Unmanaged<Environment>.fromOpaque(pointer).takeUnretainedValue()
-    let levels = env.configuration.levelCount
-    for slot in env.slots.indices where !env.slots[slot].needsReset && !(actions[slot] >= 0 && actions[slot] < levels) {
-        return vectorReport(.invalid("action \(actions[slot]) of environment \(slot) is outside the ladder: levels are 0 to \(levels - 1)"), message, capacity)
-    }
-    let stateRow = Environment.stateLength
-    let contextRow = env.contextLength
-    let recordRow = EnvFields.record.count
-    let configuration = env.configuration
-    let recordsState = state != nil
-    do {
+    calling(pointer, message, capacity) { env throws(EnvError) in
+        let levels = env.configuration.levelCount
+        for slot in env.slots.indices where !env.slots[slot].needsReset && !(actions[slot] >= 0 && actions[slot] < levels) {
+            throw .invalid("action \(actions[slot]) of environment \(slot) is outside the ladder: levels are 0 to \(levels - 1)")
+        }
+        let stateRow = Environment.stateLength
+        let contextRow = env.contextLength
+        let recordRow = EnvFields.record.count
+        let configuration = env.configuration
+        let recordsState = state != nil
         try env.withSlots { (slots) throws(EnvError) in
             for slot in slots.indices {
                 let stateOut = state.map { $0 + slot * stateRow }
@@ -69,19 +64,7 @@ public func abrlabEnvStepAll(
                 traces[slot] = Int64(slots[slot].traceIndex)
             }
         }
-    } catch {
-        return vectorReport(error, message, capacity)
     }
-    return 0
-}
-
-private func vectorReport(_ error: EnvError, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int) -> Int32 {
-    if let buffer, capacity > 0 {
-        let bytes = Array(error.message.utf8.prefix(capacity - 1))
-        for (index, byte) in bytes.enumerated() { buffer[index] = CChar(bitPattern: byte) }
-        buffer[bytes.count] = 0
-    }
-    return error.code
 }
 
 /// Writes what every expert would choose at each session's current decision, a row of
@@ -91,16 +74,16 @@ private func vectorReport(_ error: EnvError, _ buffer: UnsafeMutablePointer<CCha
 public func abrlabEnvExperts(
     _ pointer: UnsafeMutableRawPointer, _ levels: UnsafeMutablePointer<Int64>, _ message: UnsafeMutablePointer<CChar>?, _ capacity: Int
 ) -> Int32 {
-    let env = Unmanaged<Environment>.fromOpaque(pointer).takeUnretainedValue()
-    let ids = env.configuration.experts.map(\.id)
-    for (slot, session) in env.slots.enumerated() {
-        for (index, expert) in session.experts.experts.enumerated() {
-            switch expert {
-            case .following(_, let choice): levels[slot * ids.count + index] = session.needsReset ? -1 : Int64(choice)
-            case .failed(let reason):
-                return vectorReport(.emulation("expert \(ids[index]) failed on trace \(env.configuration.traces[session.traceIndex].name): \(reason)"), message, capacity)
+    calling(pointer, message, capacity) { env throws(EnvError) in
+        let ids = env.configuration.experts.map(\.id)
+        for (slot, session) in env.slots.enumerated() {
+            for (index, expert) in session.experts.experts.enumerated() {
+                switch expert {
+                case .following(_, let choice): levels[slot * ids.count + index] = session.needsReset ? -1 : Int64(choice)
+                case .failed(let reason):
+                    throw .emulation("expert \(ids[index]) failed on trace \(env.configuration.traces[session.traceIndex].name): \(reason)")
+                }
             }
         }
     }
-    return 0
 }

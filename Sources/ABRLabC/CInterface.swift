@@ -2,13 +2,27 @@ import ABRLab
 
 // The C interface the Python package loads with ctypes. Every function returns 0 or an
 // ``EnvError`` code and writes the error's message into the caller's buffer; none traps on
-// bad input. An environment pointer comes from `abrlab_env_create` and goes back through
-// `abrlab_env_destroy`.
+// bad input. An environment pointer comes from `abrlab_env_create`, `abrlab_env_close` frees
+// its sessions (later calls answer "closed"), and `abrlab_env_destroy` frees the pointer.
 
 /// Writes `message` into the caller's buffer, cut to fit, NUL-terminated.
-private func report(_ error: EnvError, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int) -> Int32 {
+func report(_ error: EnvError, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int) -> Int32 {
     write(error.message, buffer, capacity)
     return error.code
+}
+
+/// Runs `body` on the open environment `pointer` holds, one caller at a time: 0, or the error's
+/// code with its message in the caller's buffer.
+func calling(
+    _ pointer: UnsafeMutableRawPointer, _ message: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+    _ body: (Environment) throws(EnvError) -> Void
+) -> Int32 {
+    do {
+        try Unmanaged<EnvironmentHandle>.fromOpaque(pointer).takeUnretainedValue().with(body)
+        return 0
+    } catch {
+        return report(error, message, capacity)
+    }
 }
 
 private func write(_ text: String, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int) {
@@ -18,8 +32,10 @@ private func write(_ text: String, _ buffer: UnsafeMutablePointer<CChar>?, _ cap
     buffer[bytes.count] = 0
 }
 
-private func environment(_ pointer: UnsafeMutableRawPointer) -> Environment {
-    Unmanaged<Environment>.fromOpaque(pointer).takeUnretainedValue()
+/// The open environment `pointer` holds, for the calls made while the package sets up (never
+/// after `close`); `nil` once closed.
+private func environment(_ pointer: UnsafeMutableRawPointer) -> Environment? {
+    try? Unmanaged<EnvironmentHandle>.fromOpaque(pointer).takeUnretainedValue().with { $0 }
 }
 
 /// The C ABI's version; the package refuses a library of another.
@@ -36,24 +52,33 @@ public func abrlabEnvCreate(
     guard slots >= 1 else { return report(.invalid("num_envs must be at least 1, not \(slots)"), message, capacity) }
     do {
         let configuration = try EnvConfiguration(EnvOptions.parse(String(cString: json)))
-        out.pointee = Unmanaged.passRetained(Environment(configuration: configuration, slotCount: Int(slots))).toOpaque()
+        out.pointee = Unmanaged.passRetained(EnvironmentHandle(Environment(configuration: configuration, slotCount: Int(slots)))).toOpaque()
         return 0
     } catch {
         return report(error, message, capacity)
     }
 }
 
+/// Frees the sessions once any call in progress has returned; every later call answers
+/// "closed". Closing twice is harmless.
+@_cdecl("abrlab_env_close")
+public func abrlabEnvClose(_ pointer: UnsafeMutableRawPointer?) {
+    guard let pointer else { return }
+    Unmanaged<EnvironmentHandle>.fromOpaque(pointer).takeUnretainedValue().close()
+}
+
+/// Frees the pointer; no call may follow.
 @_cdecl("abrlab_env_destroy")
 public func abrlabEnvDestroy(_ pointer: UnsafeMutableRawPointer?) {
     guard let pointer else { return }
-    Unmanaged<Environment>.fromOpaque(pointer).release()
+    Unmanaged<EnvironmentHandle>.fromOpaque(pointer).release()
 }
 
 /// Sizes: [levels, traces, state rows, state columns, context length, record length, history
 /// length, context scalars, record fields always set, experts].
 @_cdecl("abrlab_env_sizes")
 public func abrlabEnvSizes(_ pointer: UnsafeMutableRawPointer, _ out: UnsafeMutablePointer<Int64>) {
-    let env = environment(pointer)
+    guard let env = environment(pointer) else { return }
     let sizes = [
         env.configuration.levelCount, env.configuration.traces.count, PensieveState.rows, EnvSlot.stateColumns,
         env.contextLength, EnvFields.record.count, EnvFields.historyLength, EnvFields.contextScalars.count,
@@ -68,7 +93,10 @@ public func abrlabEnvSizes(_ pointer: UnsafeMutableRawPointer, _ out: UnsafeMuta
 /// bytes the text needs with its NUL, so a caller whose buffer was short can retry.
 @_cdecl("abrlab_env_names")
 public func abrlabEnvNames(_ pointer: UnsafeMutableRawPointer, _ which: Int32, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int) -> Int {
-    let env = environment(pointer)
+    guard let env = environment(pointer) else {
+        write("", buffer, capacity)
+        return 1
+    }
     let text = switch which {
     case 0: EnvFields.contextScalars.joined(separator: ",")
     case 1: EnvFields.record.joined(separator: ",")
@@ -83,7 +111,7 @@ public func abrlabEnvNames(_ pointer: UnsafeMutableRawPointer, _ which: Int32, _
 /// The ladder in kbps, lowest first; the segment duration in seconds after it.
 @_cdecl("abrlab_env_ladder")
 public func abrlabEnvLadder(_ pointer: UnsafeMutableRawPointer, _ out: UnsafeMutablePointer<Double>) {
-    let video = environment(pointer).configuration.video
+    guard let video = environment(pointer)?.configuration.video else { return }
     for (index, level) in video.ladder.enumerated() { out[index] = level.bitrateKbps }
     out[video.levelCount] = video.segmentDurationSeconds
 }
@@ -92,12 +120,7 @@ public func abrlabEnvLadder(_ pointer: UnsafeMutableRawPointer, _ out: UnsafeMut
 public func abrlabEnvSeed(
     _ pointer: UnsafeMutableRawPointer, _ slot: Int32, _ seed: UInt64, _ message: UnsafeMutablePointer<CChar>?, _ capacity: Int
 ) -> Int32 {
-    do {
-        try environment(pointer).seed(slot: Int(slot), seed: seed)
-        return 0
-    } catch {
-        return report(error, message, capacity)
-    }
+    calling(pointer, message, capacity) { env throws(EnvError) in try env.seed(slot: Int(slot), seed: seed) }
 }
 
 /// Resets session `slot` to trace `trace` (its shuffle's next when negative) and writes its
@@ -108,14 +131,10 @@ public func abrlabEnvReset(
     _ context: UnsafeMutablePointer<Double>?, _ traceOut: UnsafeMutablePointer<Int64>?,
     _ message: UnsafeMutablePointer<CChar>?, _ capacity: Int
 ) -> Int32 {
-    let env = environment(pointer)
-    do {
+    calling(pointer, message, capacity) { env throws(EnvError) in
         try env.reset(slot: Int(slot), trace: Int(trace))
         env.observe(slot: Int(slot), state: state, context: context)
         traceOut?.pointee = Int64(env.slots[Int(slot)].traceIndex)
-        return 0
-    } catch {
-        return report(error, message, capacity)
     }
 }
 
@@ -127,14 +146,10 @@ public func abrlabEnvStep(
     _ context: UnsafeMutablePointer<Double>?, _ reward: UnsafeMutablePointer<Double>, _ terminated: UnsafeMutablePointer<UInt8>,
     _ record: UnsafeMutablePointer<Double>?, _ message: UnsafeMutablePointer<CChar>?, _ capacity: Int
 ) -> Int32 {
-    let env = environment(pointer)
-    do {
+    calling(pointer, message, capacity) { env throws(EnvError) in
         let step = try env.step(slot: Int(slot), level: Int(level), recordsState: state != nil, record: record)
         env.observe(slot: Int(slot), state: state, context: context)
         reward.pointee = step.reward
         terminated.pointee = step.terminated ? 1 : 0
-        return 0
-    } catch {
-        return report(error, message, capacity)
     }
 }

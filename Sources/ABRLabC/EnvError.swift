@@ -8,6 +8,8 @@ enum EnvError: Error {
     case notFound(String)
     /// The emulation stopped (a time or step limit): the session cannot go on (RuntimeError).
     case emulation(String)
+    /// The environment was closed (Gymnasium's ClosedEnvironmentError).
+    case closed
 
     /// The code the C functions return: 0 is success.
     var code: Int32 {
@@ -15,12 +17,14 @@ enum EnvError: Error {
         case .invalid: 1
         case .notFound: 2
         case .emulation: 3
+        case .closed: 4
         }
     }
 
     var message: String {
         switch self {
         case .invalid(let text), .notFound(let text), .emulation(let text): text
+        case .closed: "the abrlab environment is closed; make a new one to go on"
         }
     }
 

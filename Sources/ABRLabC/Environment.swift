@@ -1,8 +1,8 @@
 import ABRLab
 
 /// An environment as the C interface hands it to Python: a configuration and `slots`
-/// sessions (one for `ABR-v0`, `num_envs` for the vector environment). Not thread-safe: one
-/// caller at a time, as Python's GIL makes it.
+/// sessions (one for `ABR-v0`, `num_envs` for the vector environment). Not thread-safe by
+/// itself: ``EnvironmentHandle`` lets one caller in at a time.
 final class Environment {
     let configuration: EnvConfiguration
     private(set) var slots: [EnvSlot]

@@ -56,6 +56,27 @@ import TestSupport
         #expect(refused.message.contains("\(bad.path):3: column 1: malformed XML (the end tag </MPD> does not match <Period> of line 2)"), "\(refused.message)")
     }
 
+    /// After `abrlab_env_close` every call answers code 4 ("closed") instead of using the freed
+    /// sessions; closing twice is harmless, and the pointer lives until destroyed.
+    @Test func aClosedEnvironmentAnswersEveryCallWithClosed() throws {
+        let created = Self.create(#""segments": 5"#)
+        let env = try #require(created.env)
+        defer { abrlabEnvDestroy(env) }
+        var message = [CChar](repeating: 0, count: 256)
+        var trace: Int64 = 0
+        #expect(abrlabEnvReset(env, 0, -1, nil, nil, &trace, &message, message.count) == 0)
+        abrlabEnvClose(env)
+        abrlabEnvClose(env)
+        var reward = 0.0
+        var terminated: UInt8 = 0
+        #expect(abrlabEnvStep(env, 0, 0, nil, nil, &reward, &terminated, nil, &message, message.count) == 4)
+        #expect(String(cString: message) == "the abrlab environment is closed; make a new one to go on")
+        #expect(abrlabEnvReset(env, 0, -1, nil, nil, &trace, &message, message.count) == 4)
+        #expect(abrlabEnvSeed(env, 0, 1, &message, message.count) == 4)
+        var levels = [Int64](repeating: 0, count: 1)
+        #expect(abrlabEnvExperts(env, &levels, &message, message.count) == 4)
+    }
+
     @Test func messagesAreCutToTheCallersBuffer() {
         var env: UnsafeMutableRawPointer?
         var message = [CChar](repeating: 7, count: 8)

@@ -8,7 +8,6 @@ import weakref
 from typing import Any
 
 import numpy as np
-from gymnasium.error import ClosedEnvironmentError
 
 from . import _native, _options
 
@@ -21,13 +20,14 @@ _NOT_COPIED = (
 class NativeEnvironment:
     """An environment of `slots` sessions in the Swift library, freed with this object.
 
-    Every native call runs holding `lock`: ctypes releases the GIL around a call, so two threads
-    stepping one environment would otherwise run the engine at once, and a call after `close`
-    would use the freed handle. A closed environment raises `ClosedEnvironmentError`."""
+    ctypes releases the GIL around a native call: the library serialises the calls on one
+    environment with a lock of its own, and after `close` answers every call with
+    `ClosedEnvironmentError` instead of using the freed sessions (the handle itself is freed with
+    this object). `lock` keeps a call and the reading of the buffers it wrote together, so a
+    thread never reads what another thread's step wrote."""
 
     def __init__(self, options: dict[str, Any], slots: int) -> None:
         self.lock = threading.Lock()
-        self.closed = False
         self.errors = _native.ErrorBuffer()
         handle = ctypes.c_void_p()
         code = _native.LIB.abrlab_env_create(_options.encode(options), slots, ctypes.byref(handle), self.errors.address, self.errors.capacity)
@@ -68,16 +68,10 @@ class NativeEnvironment:
     def expert_levels(self, slots: int) -> np.ndarray:
         """What every expert would choose now, a row per session (−1 for a session waiting for its reset)."""
         levels = np.full((slots, len(self.expert_ids)), -1, dtype=np.int64)
-        with self.lock:
-            self.check_open()
-            if self.expert_ids:
+        if self.expert_ids:
+            with self.lock:
                 self.errors.raise_for(_native.LIB.abrlab_env_experts(self.handle, levels.ctypes.data, self.errors.address, self.errors.capacity))
         return levels
-
-    def check_open(self) -> None:
-        """Raises `ClosedEnvironmentError` once the environment is closed; call it holding `lock`."""
-        if self.closed:
-            raise ClosedEnvironmentError("the abrlab environment is closed; make a new one to go on")
 
     def expert_column(self, strategy_id: str) -> int:
         if strategy_id not in self.expert_index:
@@ -86,10 +80,8 @@ class NativeEnvironment:
         return self.expert_index[strategy_id]
 
     def close(self) -> None:
-        """Frees the native sessions; waits for a call another thread is making. Closing twice is harmless."""
-        with self.lock:
-            self.closed = True
-            self._finalizer()
+        """Frees the native sessions once a call another thread is making returns. Closing twice is harmless."""
+        _native.LIB.abrlab_env_close(self.handle)
 
     def __reduce_ex__(self, protocol: Any) -> Any:
         raise TypeError(_NOT_COPIED)

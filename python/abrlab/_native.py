@@ -6,6 +6,8 @@ import ctypes
 import os
 from pathlib import Path
 
+from gymnasium.error import ClosedEnvironmentError
+
 ABI_VERSION = 1
 _LIBRARY_NAME = "libABRLabC.dylib" if os.uname().sysname == "Darwin" else "libABRLabC.so"
 _ERROR_CAPACITY = 4096
@@ -44,6 +46,7 @@ def _load() -> ctypes.CDLL:
         raise ImportError(f"{path} speaks ABI {lib.abrlab_abi_version()}, this package {ABI_VERSION}; reinstall the package")
     signatures = {
         "abrlab_env_create": (_i32, [ctypes.c_char_p, _i32, ctypes.POINTER(_p), _p, _size]),
+        "abrlab_env_close": (None, [_p]),
         "abrlab_env_destroy": (None, [_p]),
         "abrlab_env_sizes": (None, [_p, _p]),
         "abrlab_env_names": (_size, [_p, _i32, _p, _size]),
@@ -74,7 +77,8 @@ class ErrorBuffer:
         self.capacity = _ERROR_CAPACITY
 
     def raise_for(self, code: int) -> None:
-        """Raises the exception of a non-zero code: 1 ValueError, 2 FileNotFoundError, else RuntimeError."""
+        """Raises the exception of a non-zero code: 1 ValueError, 2 FileNotFoundError, 4
+        ClosedEnvironmentError, else RuntimeError."""
         if code == 0:
             return
         message = self.buffer.value.decode("utf-8", "replace")
@@ -82,6 +86,8 @@ class ErrorBuffer:
             raise ValueError(message)
         if code == 2:
             raise FileNotFoundError(message)
+        if code == 4:
+            raise ClosedEnvironmentError(message)
         raise RuntimeError(message)
 
 

@@ -1,8 +1,9 @@
 """Steps per second of the environments: `python -m abrlab.bench`.
 
 One `abrlab/ABR-v0` made with `gymnasium.make` (its wrappers included) stepped with random
-actions, and an `ABRVectorEnv` of 64 sessions stepped with random action arrays, on one thread;
-then one `ABREnv` stepped with and without the lock that makes it safe across threads, side by side.
+actions, and an `ABRVectorEnv` of 64 sessions stepped with random action arrays, on one thread.
+With `--baseline-python DIR --baseline-library FILE` (another checkout's `python/` folder and its
+built library) it also times one `ABREnv` of each build in alternating rounds, side by side.
 Each rate is given per second of wall time and per second of the process's CPU time (what one
 core gives when other processes share it).
 With `--pensieve-sim DIR` (a checkout of Pensieve's `sim/` folder, run from where its
@@ -14,6 +15,8 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -52,27 +55,54 @@ def bench_single(inputs: dict, seconds: float) -> tuple[int, float, float]:
             return steps, elapsed, time.process_time() - cpu
 
 
-def bench_lock(inputs: dict, seconds: float, rounds: int = 10) -> tuple[float, float]:
-    """Steps/s of one `ABREnv` through `step` (which holds the environment's lock) and through
-    the same step without the lock, in alternating rounds of the same actions, each the best
-    round: what the lock that makes an environment safe across threads costs."""
-    from .env import ABREnv
+# One `ABREnv` stepped with random actions for a while in a fresh interpreter; prints steps per
+# CPU-second, which other processes on the machine disturb less than wall time.
+_STEP_LOOP = """
+import sys, time
+import numpy as np
+if {package!r}:
+    sys.path.insert(0, {package!r})
+from abrlab import ABREnv
+env = ABREnv(**{inputs!r})
+env.reset(seed=0)
+actions = np.random.default_rng(0).integers(0, env.action_space.n, size=1 << 14).tolist()
+steps, start, cpu = 0, time.perf_counter(), time.process_time()
+while time.perf_counter() - start < {seconds!r}:
+    for action in actions:
+        if env.step(action)[2]:
+            env.reset()
+    steps += len(actions)
+print(steps / (time.process_time() - cpu))
+"""
 
-    env = ABREnv(**inputs)
-    env.reset(seed=0)
-    actions = np.random.default_rng(0).integers(0, env.action_space.n, size=1 << 14).tolist()
-    best = {"locked": 0.0, "unlocked": 0.0}
-    for _ in range(rounds):
-        for name, step in (("locked", env.step), ("unlocked", env._step_locked)):
-            steps, start = 0, time.perf_counter()
-            while time.perf_counter() - start < seconds / (2 * rounds):
-                for action in actions:
-                    if step(action)[2]:
-                        env.reset()
-                steps += len(actions)
-            best[name] = max(best[name], steps / (time.perf_counter() - start))
-    env.close()
-    return best["locked"], best["unlocked"]
+
+def _pin_to_one_core() -> None:
+    """Runs both builds' rounds on the same core, so neither gets a quieter one."""
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {max(os.sched_getaffinity(0))})
+
+
+def bench_against(inputs: dict, seconds: float, package: Path, library: Path, rounds: int = 20) -> tuple[float, float, float]:
+    """Single-environment steps per CPU-second of this build and of another (`package`, the
+    `python/` folder of another checkout, with its built `library`), alternating rounds, each in
+    a fresh interpreter pinned to one core: the medians of each and of the per-round ratio (this
+    build over the other)."""
+    current, other, ratios = [], [], []
+    for round_index in range(rounds):
+        rates = {}
+        order = ("current", "other") if round_index % 2 == 0 else ("other", "current")
+        for name in order:
+            environment = dict(os.environ)
+            code = _STEP_LOOP.format(package=str(package) if name == "other" else "", inputs=inputs, seconds=seconds / rounds)
+            if name == "other":
+                environment["ABRLAB_LIBRARY"] = str(library)
+            result = subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True, check=True,
+                                    preexec_fn=_pin_to_one_core)
+            rates[name] = float(result.stdout.strip().splitlines()[-1])
+        current.append(rates["current"])
+        other.append(rates["other"])
+        ratios.append(rates["current"] / rates["other"])
+    return statistics.median(current), statistics.median(other), statistics.median(ratios)
 
 
 def bench_vector(inputs: dict, seconds: float, num_envs: int) -> tuple[int, float, float]:
@@ -114,6 +144,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
     parser.add_argument("--num-envs", type=int, default=64, help="sessions of the vector environment (default 64)")
     parser.add_argument("--pensieve-sim", type=Path, help="Pensieve's sim/ folder, to time its env.py beside abrlab")
+    parser.add_argument("--baseline-python", type=Path,
+                        help="the python/ folder of another abrlab checkout, to time its single environment beside this one")
+    parser.add_argument("--baseline-library", type=Path, help="that checkout's built libABRLabC (with --baseline-python)")
     arguments = parser.parse_args(argv)
     inputs = default_inputs()
     print(f"inputs: profile {inputs['profile']}, video {inputs['video']}, traces {inputs['traces']}")
@@ -128,9 +161,12 @@ def main(argv: list[str] | None = None) -> None:
     for name, steps, elapsed, cpu in rows:
         rates = f"{steps / elapsed:>16,.0f}  {steps / cpu:>16,.0f}" if steps else "  not measured (--pensieve-sim DIR)"
         print(f"{name:<{width}}  {rates}")
-    locked, unlocked = bench_lock(inputs, arguments.seconds)
-    print(f"ABREnv.step with its lock {locked:,.0f} steps/s, the same step without it {unlocked:,.0f} steps/s "
-          f"(best of alternating rounds): the lock costs {100 * (1 - locked / unlocked):.1f} %")
+    if arguments.baseline_python:
+        if not arguments.baseline_library:
+            parser.error("--baseline-python needs --baseline-library")
+        current, other, ratio = bench_against(inputs, arguments.seconds * 4, arguments.baseline_python, arguments.baseline_library)
+        print(f"ABREnv.step, this build {current:,.0f} steps per CPU-second, the baseline {other:,.0f} "
+              f"(medians of 20 alternating rounds, each in its own interpreter on one core): ratio {ratio:.3f}")
 
 
 if __name__ == "__main__":

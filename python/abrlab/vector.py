@@ -77,51 +77,49 @@ class ABRVectorEnv(gym.vector.VectorEnv):
         if options:
             raise ValueError("ABRVectorEnv.reset takes no options; each session takes its traces from its own shuffle")
         with self.core.lock:
-            self.core.check_open()
-            if seed is not None or not self._seeded:
-                if seed is None:
-                    seed = int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0] >> 1)
-                seeds = [seed + index for index in range(self.num_envs)] if isinstance(seed, (int, np.integer)) else list(seed)
-                if len(seeds) != self.num_envs:
-                    raise ValueError(f"reset needs one seed or {self.num_envs} seeds, not {len(seeds)}")
-                for index, value in enumerate(seeds):
-                    code = _native.LIB.abrlab_env_seed(self.core.handle, index, int(value), self._errors.address, self._errors.capacity)
-                    self._errors.raise_for(code)
-                self._seeded = True
-            code = _native.LIB.abrlab_env_reset_all(
-                self.core.handle, self._state_address, self._context_address, self._traces.ctypes.data,
-                self._errors.address, self._errors.capacity,
-            )
-            self._errors.raise_for(code)
-            return self._observations(), {"trace": self._traces.copy()}
+            return self._reset_locked(seed)
+
+    def _reset_locked(self, seed):
+        if seed is not None or not self._seeded:
+            if seed is None:
+                seed = int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0] >> 1)
+            seeds = [seed + index for index in range(self.num_envs)] if isinstance(seed, (int, np.integer)) else list(seed)
+            if len(seeds) != self.num_envs:
+                raise ValueError(f"reset needs one seed or {self.num_envs} seeds, not {len(seeds)}")
+            for index, value in enumerate(seeds):
+                code = _native.LIB.abrlab_env_seed(self.core.handle, index, int(value), self._errors.address, self._errors.capacity)
+                self._errors.raise_for(code)
+            self._seeded = True
+        code = _native.LIB.abrlab_env_reset_all(
+            self.core.handle, self._state_address, self._context_address, self._traces.ctypes.data,
+            self._errors.address, self._errors.capacity,
+        )
+        self._errors.raise_for(code)
+        return self._observations(), {"trace": self._traces.copy()}
 
     def step(self, actions):
-        """One decision of every session; safe from several threads (one at a time), and a
-        `ClosedEnvironmentError` once closed."""
+        """One decision of every session; safe from several threads (the library takes one call
+        at a time), a `ClosedEnvironmentError` once closed."""
         if not (type(actions) is np.ndarray and actions.shape == self._shape and actions.dtype.kind in "iu"):
             actions = self._check(actions)
         with self.core.lock:
-            self.core.check_open()
-            return self._step_locked(actions)
-
-    def _step_locked(self, actions):
-        """`step` for a caller holding the lock of an open environment, with checked actions."""
-        # Unsigned values past int64's range wrap to negatives, which the library refuses as out of range.
-        np.copyto(self._actions, actions, casting="unsafe")
-        code = self._step_all(*self._step_arguments)
-        if code:
-            self._errors.raise_for(code)
-        records = self._records.T.copy()
-        stepped = self._resets == 0
+            # Unsigned values past int64's range wrap to negatives, which the library refuses as out of range.
+            np.copyto(self._actions, actions, casting="unsafe")
+            code = self._step_all(*self._step_arguments)
+            if code:
+                self._errors.raise_for(code)
+            records = self._records.T.copy()
+            stepped = self._resets == 0
+            observations, rewards = self._observations(), self._rewards.copy()
+            terminated, traces = self._terminated.view(np.bool_).copy(), self._traces.copy()
         info: dict[str, Any] = dict(zip(self._fields, records))
         info.update(dict.fromkeys(self._masks, stepped))
         # Whole-session models score at the end, and qoe_total comes at the end: masked where unknown.
         info["_qoe"] = records[-2] == records[-2]
         info["_qoe_total"] = records[-1] == records[-1]
-        info["trace"] = self._traces.copy()
+        info["trace"] = traces
         info["_trace"] = self._all
-        return (self._observations(), self._rewards.copy(), self._terminated.view(np.bool_).copy(),
-                self._truncated.copy(), info)
+        return observations, rewards, terminated, self._truncated.copy(), info
 
     def _check(self, actions) -> np.ndarray:
         """The actions as int64 levels, refused with a ValueError unless they are `num_envs`

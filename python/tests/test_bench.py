@@ -29,3 +29,17 @@ def test_bench_times_pensieves_env_beside_when_given(tmp_path, capsys):
     bench.main(["--seconds", "0.05", "--num-envs", "2", "--pensieve-sim", str(tmp_path)])
     out = capsys.readouterr().out
     assert re.search(r"Pensieve sim/env.py, random actions\s+[\d,]+\s+[\d,]+", out), out
+
+
+def test_bench_times_another_build_beside_this_one(repo_inputs):
+    """The baseline comparison runs both builds in alternating rounds; this build against
+    itself gives a ratio near 1."""
+    from pathlib import Path
+
+    import abrlab
+    from abrlab import _native
+
+    package = Path(abrlab.__file__).resolve().parents[1]
+    current, other, ratio = bench.bench_against(repo_inputs, 0.4, package, _native.library_path(), rounds=2)
+    assert current > 0 and other > 0
+    assert 0.2 < ratio < 5
