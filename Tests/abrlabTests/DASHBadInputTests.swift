@@ -79,7 +79,7 @@ import TestSupport
         Case(
             description: "a live MPD", fixture: "template", mpd: "manifest.mpd",
             damage: replace(#"type="static""#, #"type="dynamic""#, in: "manifest.mpd"),
-                        expected: ":2: MPD type=\"dynamic\" is a live MPD; abrlab reads static (on-demand) MPDs only"
+            expected: ":2: MPD type=\"dynamic\" is a live MPD; abrlab reads static (on-demand) MPDs only"
         ),
         Case(
             description: "remote media", fixture: "single-file", mpd: "manifest.mpd",

@@ -11,13 +11,18 @@ import numpy as np
 
 from . import _native, _options
 
-_NOT_COPIED = (
-    "abrlab environments hold native sessions and cannot be pickled or copied; build an environment in "
-    "each worker (make it inside the function a process or thread runs, as SubprocVecEnv's env_fns do)"
-)
+class NotCopyable:
+    """Pickling or copying raises a TypeError that says why: the object holds native sessions.
+    The environments say it themselves, before pickle reaches their ctypes buffers."""
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        raise TypeError(
+            "abrlab environments hold native sessions and cannot be pickled or copied; build an environment in "
+            "each worker (make it inside the function a process or thread runs, as SubprocVecEnv's env_fns do)"
+        )
 
 
-class NativeEnvironment:
+class NativeEnvironment(NotCopyable):
     """An environment of `slots` sessions in the Swift library, freed with this object.
 
     ctypes releases the GIL around a native call: the library serialises the calls on one
@@ -83,5 +88,3 @@ class NativeEnvironment:
         """Frees the native sessions once a call another thread is making returns. Closing twice is harmless."""
         _native.LIB.abrlab_env_close(self.handle)
 
-    def __reduce_ex__(self, protocol: Any) -> Any:
-        raise TypeError(_NOT_COPIED)

@@ -10,7 +10,7 @@ import numpy as np
 from gymnasium import spaces
 
 from . import _native
-from ._core import _NOT_COPIED, NativeEnvironment
+from ._core import NativeEnvironment, NotCopyable
 
 OBSERVATION_MODES = ("pensieve", "dict")
 
@@ -41,7 +41,7 @@ def split_context(core: NativeEnvironment, row: np.ndarray) -> dict[str, np.ndar
     return observation
 
 
-class ABREnv(gym.Env):
+class ABREnv(NotCopyable, gym.Env):
     """An abrlab session as a Gymnasium environment: the action is the next segment's level
     (0-based), the reward the QoE model's score of that segment, an episode one session over
     one trace. Keyword arguments are `abrlab compare`'s options (see docs/python.md), plus
@@ -185,6 +185,3 @@ class ABREnv(gym.Env):
     def close(self) -> None:
         self.core.close()
         super().close()
-
-    def __reduce_ex__(self, protocol: Any) -> Any:
-        raise TypeError(_NOT_COPIED)

@@ -12,11 +12,11 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from . import _native
-from ._core import _NOT_COPIED, NativeEnvironment
+from ._core import NativeEnvironment, NotCopyable
 from .env import OBSERVATION_MODES, context_space, split_context
 
 
-class ABRVectorEnv(gym.vector.VectorEnv):
+class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
     """`num_envs` abrlab sessions with the keyword arguments of `abrlab/ABR-v0`, stepped in one
     call of the Swift library on numpy arrays, with Gymnasium's next-step autoreset: the step
     after a session's episode ends resets it to the next trace of its shuffle (its action is
@@ -154,6 +154,3 @@ class ABRVectorEnv(gym.vector.VectorEnv):
 
     def close_extras(self, **kwargs: Any) -> None:
         self.core.close()
-
-    def __reduce_ex__(self, protocol: Any) -> Any:
-        raise TypeError(_NOT_COPIED)

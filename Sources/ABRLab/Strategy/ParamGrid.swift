@@ -34,15 +34,21 @@ public struct ParamGrid: Sendable {
     /// are not data), or `nil` when the text has fewer.
     static func line(ofDataLine count: Int, in text: String) -> Int? {
         var dataLines = -1
-        for (number, content) in Lines(text) {
-            let first = content.utf8.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
-            guard let first, first != UInt8(ascii: "#") else { continue }
-            // Other whitespace is rare: trimmed as the parser trims it.
-            if first >= 0x80, content.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+        for (number, content) in Lines(text) where isData(content) {
             dataLines += 1
             if dataLines == count { return number }
         }
         return nil
+    }
+
+    /// Whether a line holds data: not blank, not a comment (`#` after leading white space).
+    static func isData(_ content: Substring) -> Bool {
+        let first = content.utf8.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+        guard let first, first != UInt8(ascii: "#") else { return false }
+        // Other white space is rare: trimmed the slow way only where a line starts with a non-ASCII byte.
+        guard first >= 0x80 else { return true }
+        let trimmed = content.trimmingCharacters(in: .whitespaces)
+        return !trimmed.isEmpty && !trimmed.hasPrefix("#")
     }
 
     /// The file as named on the command line, for errors.
@@ -96,8 +102,7 @@ public struct ParamGrid: Sendable {
         var seen: [String: [[String: String]: Int]] = [:]
         var settingCount = 0
         for (line, content) in Lines(text) {
-            let trimmed = content.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            guard Self.isData(content) else { continue }
             let fields = try Self.fields(content, file: file, line: line)
             guard let header = columns else {
                 let parsed = try Self.header(fields, file: file, line: line)

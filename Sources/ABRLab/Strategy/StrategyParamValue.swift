@@ -35,33 +35,12 @@ public enum StrategyParamValue: Hashable, Sendable, CustomStringConvertible, Enc
     /// `text` as a finite decimal number (`3`, `-0.5`, `1e-3`), or `nil`: Swift's `Double` also
     /// reads hexadecimal (`0x10`), `inf` and `nan`, which a parameter's value never means.
     public static func decimalNumber(_ text: String) -> Double? {
-        var digits = 0
-        var seenPoint = false
-        var index = text.utf8.startIndex
-        let bytes = text.utf8
-        if index < bytes.endIndex, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index = bytes.index(after: index) }
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
-                digits += 1
-            } else if byte == UInt8(ascii: "."), !seenPoint {
-                seenPoint = true
-            } else {
-                break
-            }
-            index = bytes.index(after: index)
-        }
-        guard digits > 0 else { return nil }
-        if index < bytes.endIndex, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            index = bytes.index(after: index)
-            if index < bytes.endIndex, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index = bytes.index(after: index) }
-            let exponentStart = index
-            while index < bytes.endIndex, bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9") { index = bytes.index(after: index) }
-            guard index > exponentStart else { return nil }
-        }
-        guard index == bytes.endIndex, let number = Double(text), number.isFinite else { return nil }
+        // Hexadecimal, `inf` and `nan` all need a letter other than an exponent's `e`.
+        guard text.utf8.allSatisfy({ decimalBytes.contains($0) }), let number = Double(text), number.isFinite else { return nil }
         return number
     }
+
+    private static let decimalBytes = Set("0123456789+-.eE".utf8)
 
     /// The value with integers as numbers where exact, so two values a script sees alike are equal.
     public var canonical: StrategyParamValue {
