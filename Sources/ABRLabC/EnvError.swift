@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabCompare
 
 /// Why a call of the C interface failed; the code tells Python which exception to raise.
 enum EnvError: Error {
@@ -28,5 +29,6 @@ enum EnvError: Error {
         }
     }
 
-    init(_ error: InputError) { self = .invalid(error.description) }
+    /// Settings named by their Python keywords.
+    init(_ error: InputError) { self = .invalid(error.described(naming: \.pythonKeyword)) }
 }

@@ -3,85 +3,91 @@ import ABRLabCompare
 import Foundation
 
 /// The keyword arguments of `gymnasium.make("abrlab/ABR-v0", ...)`, as Python sends them: one
-/// JSON object, named as `abrlab compare`'s options with `_` for `-`.
-struct EnvOptions: Decodable {
-    var profile: String?
-    var video: String?
-    var traces: [String]?
-    var qoe: String?
-    var segments: Int?
-    var ladder_kbps: [Double]?
-    var segment_duration_s: Double?
-    var max_buffer_s: Double?
-    var target_latency_s: Double?
-    var live_duration_s: Double?
-    var no_abandon: Bool?
-    var bandwidth_multiplier: Double?
-    var rebuffer_penalty: Double?
-    var smoothness_penalty: Double?
-    var gamma_p: Double?
-    var switch_penalty: Double?
-    var trace_format: String?
-    var mahimahi_bin_ms: Int?
-    var seed: UInt64?
-    var strategy_id: String?
-    var estimator: String?
-    var lua_instructions: Int?
-    var lua_memory_mb: Int?
-    var experts: [String]?
-    var params: [String]?
+/// JSON object keyed by the settings table's Python keywords, each value decoded by its
+/// declared kind and checked against its range once, here.
+struct EnvOptions {
+    let settings: ExperimentSettings
 
-    /// Every key the decoder reads; any other key is refused rather than ignored.
-    static let keys: Set<String> = [
-        "profile", "video", "traces", "qoe", "segments", "ladder_kbps", "segment_duration_s", "max_buffer_s",
-        "target_latency_s", "live_duration_s", "no_abandon", "bandwidth_multiplier", "rebuffer_penalty",
-        "smoothness_penalty", "gamma_p", "switch_penalty", "trace_format", "mahimahi_bin_ms", "seed", "strategy_id",
-        "estimator", "lua_instructions", "lua_memory_mb", "experts", "params",
-    ]
+    var video: String? { settings.given[.video]?.text }
+    var traces: [String]? { settings.given[.traces]?.texts }
+    var experts: [String]? { settings.given[.experts]?.texts }
+    var strategy_id: String? { settings.given[.strategyId]?.text }
 
-    /// The settings `abrlab compare` would run with: one resolver for both front ends.
-    var settings: ExperimentSettings {
-        var settings = ExperimentSettings()
-        if let video { settings.video = video }
-        settings.ladderKbps = ladder_kbps.map { $0.map { String($0) }.joined(separator: ",") }
-        settings.segmentDurationSeconds = segment_duration_s
-        settings.segments = segments.map(String.init)
-        if let profile { settings.profile = profile }
-        settings.targetLatencySeconds = target_latency_s
-        settings.liveDurationSeconds = live_duration_s
-        settings.maxBufferSeconds = max_buffer_s
-        settings.noAbandon = no_abandon ?? false
-        if let bandwidth_multiplier { settings.bandwidthMultiplier = bandwidth_multiplier }
-        settings.estimator = estimator
-        if let qoe { settings.qoe = qoe }
-        settings.gammaP = gamma_p
-        settings.rebufferPenalty = rebuffer_penalty
-        if let smoothness_penalty { settings.smoothnessPenalty = smoothness_penalty }
-        settings.switchPenalty = switch_penalty
-        settings.traceFormat = trace_format
-        if let mahimahi_bin_ms { settings.mahimahiBinMilliseconds = mahimahi_bin_ms }
-        if let seed { settings.seed = seed }
-        if let lua_instructions { settings.luaInstructions = lua_instructions }
-        if let lua_memory_mb { settings.luaMemoryMegabytes = lua_memory_mb }
-        settings.params = params ?? []
-        return settings
-    }
+    /// Every setting Python may give, by keyword.
+    static let keywords: [String: Setting] = Dictionary(
+        uniqueKeysWithValues: Setting.allCases.filter(\.declaration.hasPythonKeyword).map { ($0.pythonKeyword, $0) }
+    )
 
     static func parse(_ json: String) throws(EnvError) -> EnvOptions {
-        let data = Data(json.utf8)
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        guard let object = try? JSONDecoder().decode([String: JSONValue].self, from: Data(json.utf8)) else {
             throw .invalid("options: not a JSON object")
         }
-        if let unknown = object.keys.sorted().first(where: { !keys.contains($0) }) {
-            throw .invalid("unknown option '\(unknown)'; options are \(keys.sorted().joined(separator: ", "))")
+        if let unknown = object.keys.sorted().first(where: { keywords[$0] == nil }) {
+            throw .invalid("unknown option '\(unknown)'; options are \(keywords.keys.sorted().joined(separator: ", "))")
+        }
+        var given: [Setting: SettingValue] = [:]
+        for (key, json) in object where json != .null {
+            let setting = keywords[key]!
+            guard let value = json.settingValue(as: setting.declaration.value) else {
+                throw .invalid("\(key): takes \(setting.declaration.kindDescription)")
+            }
+            given[setting] = value
         }
         do {
-            return try JSONDecoder().decode(EnvOptions.self, from: data)
-        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            let key = context.codingPath.first?.stringValue ?? "options"
-            throw .invalid("option \(key) has the wrong type")
+            return EnvOptions(settings: try ExperimentSettings(given: given))
         } catch {
-            throw .invalid("options: \(error)")
+            throw EnvError(error)
+        }
+    }
+}
+
+/// A JSON value as Python's `json.dumps` writes one: booleans apart from numbers, integers apart
+/// from fractions.
+enum JSONValue: Decodable, Equatable {
+    case null
+    case flag(Bool)
+    case integer(Int64)
+    case unsigned(UInt64)
+    case number(Double)
+    case text(String)
+    case array([JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null }
+        else if let flag = try? container.decode(Bool.self) { self = .flag(flag) }
+        else if let integer = try? container.decode(Int64.self) { self = .integer(integer) }
+        else if let unsigned = try? container.decode(UInt64.self) { self = .unsigned(unsigned) }
+        else if let number = try? container.decode(Double.self) { self = .number(number) }
+        else if let text = try? container.decode(String.self) { self = .text(text) }
+        else { self = .array(try container.decode([JSONValue].self)) }
+    }
+
+    private var number: Double? {
+        switch self {
+        case .integer(let value): Double(value)
+        case .unsigned(let value): Double(value)
+        case .number(let value): value
+        default: nil
+        }
+    }
+
+    private var text: String? { if case .text(let text) = self { text } else { nil } }
+
+    /// The value as a setting of kind `kind`; nil when it is another kind.
+    func settingValue(as kind: SettingDeclaration.Value) -> SettingValue? {
+        switch (kind, self) {
+        case (.number, _): number.map(SettingValue.number)
+        case (.integer, .integer(let value)): Int(exactly: value).map(SettingValue.integer)
+        case (.seed, .integer(let value)): value >= 0 ? .seed(UInt64(value)) : nil
+        case (.seed, .unsigned(let value)): .seed(value)
+        case (.flag, .flag(let value)): .flag(value)
+        case (.text, .text(let value)), (.choice, .text(let value)), (.path, .text(let value)): .text(value)
+        case (.paths, .array(let items)), (.texts, .array(let items)):
+            items.allSatisfy({ $0.text != nil }) ? .texts(items.compactMap(\.text)) : nil
+        case (.numbers, .array(let items)):
+            items.allSatisfy({ $0.number != nil }) ? .numbers(items.compactMap(\.number)) : nil
+        default: nil
         }
     }
 }

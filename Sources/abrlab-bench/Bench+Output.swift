@@ -8,7 +8,7 @@ extension Bench {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let rounds = 5
         let formats = SegmentsFormat.allCases.sorted { Self.outputOrder($0) < Self.outputOrder($1) }
-        print("segment output: the seven shipped scripts of the default set and conservative over 300 of Sabre's hd_fs traces, --jobs \(cores), with --segments \(formats.map(\.rawValue).joined(separator: ", ")), \(rounds) interleaved rounds; load average \(Self.loadAverage())")
+        print("segment output: the seven shipped scripts of the default set and conservative over 300 of Sabre's hd_fs traces, --jobs \(cores), with --segments-format \(formats.map(\.rawValue).joined(separator: ", ")), \(rounds) interleaved rounds; load average \(Self.loadAverage())")
         guard let hd = dataset("sabre/mmsys18/hd_fs"), let movie = dataset("sabre/movie.json") else { return }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("abrlab-bench-output-\(ProcessInfo.processInfo.processIdentifier)")
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -29,8 +29,8 @@ extension Bench {
             // Each round starts with another format, so none always runs first after a pause.
             for offset in 0..<formats.count {
                 let format = formats[(round + offset) % formats.count]
-                let child = try BenchmarkClock.child(run + ["--segments", format.rawValue, "--out", folder(format).path])
-                guard child.status == 0 else { throw InputError(file: "bench", "the compare with --segments \(format.rawValue) exited with \(child.status)") }
+                let child = try BenchmarkClock.child(run + ["--segments-format", format.rawValue, "--out", folder(format).path])
+                guard child.status == 0 else { throw InputError(file: "bench", "the compare with --segments-format \(format.rawValue) exited with \(child.status)") }
                 seconds[format] = (child.seconds, child.cpuSeconds)
                 wall[format, default: []].append(child.seconds)
                 cpu[format, default: []].append(child.cpuSeconds)

@@ -40,7 +40,7 @@ extension Bench {
         if let sabrePy = baseline.sabrePy {
             try besideSabre(sabrePy, runs: [
                 ("the scripts", scripts, []), ("the native twins", natives, []),
-                ("the native twins, --segments none (per-session results, as Sabre prints)", natives, ["--segments", "none"]),
+                ("the native twins, --segments-format none (per-session results, as Sabre prints)", natives, ["--segments-format", "none"]),
             ], traces: plan.traces)
         }
     }

@@ -22,7 +22,7 @@ struct Bench: ParsableCommand {
             overhead at N = 8 in five interleaved rounds, side by side with the unsharded run and in turn, \
             and the fixed cost of one more shard; merge throughput, and merge's peak RSS for 1000 against 4000 sessions), live (live sessions \
             per second over Traces/twitch-ll's five patterns, native and the three Strategies/live scripts, against their real duration), output \
-            (the same compare with --segments none, csv, csv.gz and csv.zst in interleaved rounds: wall and CPU time, their \
+            (the same compare with --segments-format none, csv, csv.gz and csv.zst in interleaved rounds: wall and CPU time, their \
             ratios to csv, peak RSS and bytes per segment row; then the compression alone at each level and block size either format could \
             use). Sections that need \
             ../shared/datasets say so and are skipped when it is missing. Build in release mode first: \

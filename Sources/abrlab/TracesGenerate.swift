@@ -33,27 +33,27 @@ extension Abrlab {
         var format: String = "csv"
         @Option(help: "First seed. (default: 1)", transform: OptionParsing.seed)
         var seed: UInt64 = 1
-        @Option(name: .customLong("duration-s"), help: "Length of each trace, s (at most 86400; default 300).")
+        @Option(name: .setting(.durationS), help: .setting(.durationS))
         var durationSeconds: Double?
-        @Option(name: .customLong("step-s"), help: "Length of each period, s (0.001 to the duration, at most 10 million periods; default 1).")
+        @Option(name: .setting(.stepS), help: .setting(.stepS))
         var stepSeconds: Double?
-        @Option(name: .customLong("min-kbps"), help: "Lowest state's bandwidth (0 < min ≤ max ≤ 1e9).")
+        @Option(name: .setting(.minKbps), help: .setting(.minKbps))
         var minKbps: Double?
-        @Option(name: .customLong("max-kbps"), help: "Highest state's bandwidth.")
+        @Option(name: .setting(.maxKbps), help: .setting(.maxKbps))
         var maxKbps: Double?
-        @Option(name: .customLong("states"), help: "Bandwidth states, 1 to 1000.")
+        @Option(name: .setting(.states), help: .setting(.states))
         var stateCount: Int?
-        @Option(name: .customLong("switch-probability"), help: "Chance per step of moving to a neighbouring state, 0 to 1.")
+        @Option(name: .setting(.switchProbability), help: .setting(.switchProbability))
         var switchProbability: Double?
-        @Option(name: .customLong("noise"), help: "Relative Gaussian noise, 0 to 10.")
+        @Option(name: .setting(.noise), help: .setting(.noise))
         var noise: Double?
-        @Option(name: .customLong("latency-ms"), help: "Latency written into the trace, 0 to 60000 (default: none).")
+        @Option(name: .setting(.latencyMs), help: .setting(.latencyMs))
         var latencyMilliseconds: Double?
-        @Option(name: .customLong("latency-jitter-ms"), help: "Standard deviation of the latency, 0 to 60000.")
+        @Option(name: .setting(.latencyJitterMs), help: .setting(.latencyJitterMs))
         var latencyJitterMilliseconds: Double?
-        @Option(name: .customLong("outage-probability"), help: "Chance per step of an outage starting, 0 to 1.")
+        @Option(name: .setting(.outageProbability), help: .setting(.outageProbability))
         var outageProbability: Double?
-        @Option(name: .customLong("outage-mean-s"), help: "Mean outage length, s (positive, at most 10 million steps).")
+        @Option(name: .setting(.outageMeanS), help: .setting(.outageMeanS))
         var outageMeanSeconds: Double?
 
         /// Most traces one command writes.

@@ -26,11 +26,11 @@ extension Abrlab {
         var segmentDurationSeconds: Double = 4
         @Option(help: "Number of segments (segments × levels at most 10 million).")
         var segments: Int = 48
-        @Option(name: .customLong("complexity-spread"), help: "Standard deviation of the log of scene complexity, 0 to 2.")
+        @Option(name: .setting(.complexitySpread), help: .setting(.complexitySpread, showsDefault: false))
         var complexitySpread: Double = 0.25
-        @Option(name: .customLong("complexity-correlation"), help: "Correlation of complexity between consecutive segments, 0 to 1.")
+        @Option(name: .setting(.complexityCorrelation), help: .setting(.complexityCorrelation, showsDefault: false))
         var complexityCorrelation: Double = 0.7
-        @Option(name: .customLong("level-noise"), help: "Standard deviation of the per-level log noise, 0 to 2.")
+        @Option(name: .setting(.levelNoise), help: .setting(.levelNoise, showsDefault: false))
         var levelNoise: Double = 0.05
         @Option(help: "Seed. (default: 1)", transform: OptionParsing.seed) var seed: UInt64 = 1
 

@@ -20,9 +20,9 @@ import TestSupport
     }
 
     @Test(arguments: [
-        (#""profile": "nope""#, Int32(1), "profile: unknown profile 'nope'"),
+        (#""profile": "nope""#, Int32(1), "profile: 'nope' is not one of default, pensieve, sabre, live, twitch-challenge"),
         (#""max_buffer": 3"#, 1, "unknown option 'max_buffer'"),
-        (#""segments": "three""#, 1, "option segments has the wrong type"),
+        (#""segments": "three""#, 1, "segments: takes an integer"),
         (#""experts": ["nope"]"#, 1, "nope"),
     ])
     func badOptionsAreACodeAndAMessage(extra: String, code: Int32, message: String) {

@@ -118,9 +118,9 @@ import TestSupport
         #expect(outputs["same"] == outputs["plain"])
         #expect(outputs["unequal"]?["sessions.csv"] != outputs["plain"]?["sessions.csv"])
         let recorded = try MergeTests.plan(try Data(contentsOf: folder.appendingPathComponent("unequal/run.json")))
-        #expect(recorded["sharedLink"] as? NSDictionary == ["players": 3, "staggerSeconds": 2, "share": "weighted", "weights": [1, 3]])
+        #expect(recorded["shared_link"] as? NSDictionary == ["players": 3, "stagger_s": 2, "share": "weighted", "weights": [1, 3]])
         let plain = try MergeTests.plan(try Data(contentsOf: folder.appendingPathComponent("plain/run.json")))
-        #expect(plain["sharedLink"] as? NSDictionary == ["players": 3, "staggerSeconds": 2, "share": "equal"])
+        #expect(plain["shared_link"] as? NSDictionary == ["players": 3, "stagger_s": 2, "share": "equal"])
         #expect(plain["fingerprint"] as? String != recorded["fingerprint"] as? String)
     }
 
@@ -133,12 +133,12 @@ import TestSupport
         ])
         #expect(result.status == 0, "\(result.stderr)")
         let recorded = try MergeTests.plan(try Data(contentsOf: folder.appendingPathComponent("run.json")))
-        #expect(recorded["sharedLink"] as? NSDictionary == [
-            "players": 4, "staggerSeconds": 0, "mix": ["conservative", "bba-native"], "share": "weighted", "weights": [2, 1],
+        #expect(recorded["shared_link"] as? NSDictionary == [
+            "players": 4, "stagger_s": 0, "mix": ["conservative", "bba-native"], "share": "weighted", "weights": [2, 1],
         ])
         let alone = folder.appendingPathComponent("alone")
         #expect(try CLI.run(["compare", "--strategies", "conservative", "--traces", "Traces/default/3g_1.csv", "--quiet", "--out", alone.path]).status == 0)
-        #expect(try MergeTests.plan(try Data(contentsOf: alone.appendingPathComponent("run.json")))["sharedLink"] == nil)
+        #expect(try MergeTests.plan(try Data(contentsOf: alone.appendingPathComponent("run.json")))["shared_link"] == nil)
     }
 
     @Test func shardsOfAnotherShareAreNotMerged() throws {
@@ -228,7 +228,7 @@ import TestSupport
         (["--players", "2", "--weights", "1,3"], "abrlab: --weights/--share: weights the players' shares of the link; give --share weighted\n"),
         (["--players", "2", "--share", "equal", "--weights", "1,3"], "abrlab: --weights/--share: weights the players' shares of the link; give --share weighted\n"),
         (["--players", "2", "--share", "weighted"], "abrlab: --share/--weights: weighted sharing needs --weights: a positive weight for each player, comma-separated\n"),
-        (["--players", "2", "--share", "fair"], "abrlab: --share: 'fair' is not equal or weighted\n"),
+        (["--players", "2", "--share", "fair"], "abrlab: --share: 'fair' is not one of equal, weighted\n"),
         (["--players", "2", "--share", "weighted", "--weights", "1,0"], "abrlab: --weights: each weight must be a positive finite number, not 0\n"),
         (["--players", "2", "--share", "weighted", "--weights", "-2"], "abrlab: --weights: each weight must be a positive finite number, not -2\n"),
         (["--players", "2", "--share", "weighted", "--weights", "nan"], "abrlab: --weights: each weight must be a positive finite number, not NaN\n"),

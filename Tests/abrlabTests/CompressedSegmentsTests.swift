@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `--segments csv.gz` and `csv.zst` through the CLI: the plain rows, whatever `--jobs`, in
+/// `--segments-format csv.gz` and `csv.zst` through the CLI: the plain rows, whatever `--jobs`, in
 /// blocks a trace of more than 1 MiB of rows needs several of, in either format.
 @Suite(.tags(.cli), .selectedByTags) struct CompressedSegmentsTests {
     /// Five strategy rows over a video of 1000 segments: about 1.2 MB of segment rows per trace.
@@ -33,7 +33,7 @@ import TestSupport
         var files: [[UInt8]] = []
         for jobs in [1, 2, 3] {
             let out = folder.appendingPathComponent("jobs-\(jobs)")
-            let result = try CLI.run(run + ["--segments", format.rawValue, "--out", out.path, "--jobs", "\(jobs)"])
+            let result = try CLI.run(run + ["--segments-format", format.rawValue, "--out", out.path, "--jobs", "\(jobs)"])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("segments.csv").path))
             files.append(try Self.bytes(out.appendingPathComponent(name)))
@@ -56,8 +56,8 @@ import TestSupport
         let run = DiffTests.base
         let zstd = folder.appendingPathComponent("zstd")
         let gzip = folder.appendingPathComponent("gzip")
-        #expect(try CLI.run(run + ["--segments", "csv.zst", "--out", zstd.path]).status == 0)
-        #expect(try CLI.run(run + ["--segments", "csv.gz", "--out", gzip.path]).status == 0)
+        #expect(try CLI.run(run + ["--segments-format", "csv.zst", "--out", zstd.path]).status == 0)
+        #expect(try CLI.run(run + ["--segments-format", "csv.gz", "--out", gzip.path]).status == 0)
         let same = try CLI.run(["diff", zstd.path, gzip.path])
         #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
         #expect(same.stdout.contains("no session changed"))

@@ -22,13 +22,13 @@ import TestSupport
         (live + ["--warmup-s", "80000", "--live-duration-s", "7000"],
          "--warmup-s: must be under 79398.5 s here: with the target latency and --live-duration-s (7001.5 s) the session would pass its limit of 86400 s"),
         (live + ["--warmup-kbps", "5000"], "--warmup-kbps: sets the warm-up's link; give --warmup-s too"),
-        (OptionRangeTests.compare + ["--warmup-s", "10"], "--warmup-s: works on the live profile only, not on default"),
-        (live + ["--catchup", "dashjs4"], "--catchup: unknown catch-up 'dashjs4'; choose dashjs5 or dashjs3"),
+        (OptionRangeTests.compare + ["--warmup-s", "10"], "--warmup-s: works on the live profiles only, not on default"),
+        (live + ["--catchup", "dashjs4"], "--catchup: 'dashjs4' is not one of dashjs5, dashjs3"),
         (live + ["--catchup-min-drift-s", "0.05"], "--catchup-min-drift-s: is dash.js 3.0.1's dead band; give --catchup dashjs3 too"),
         (live + ["--catchup", "dashjs5", "--catchup-min-drift-s", "0.05"], "--catchup-min-drift-s: is dash.js 3.0.1's dead band; dashjs5 has none"),
         (live + ["--catchup", "dashjs3", "--catchup-min-drift-s=-0.1"], "--catchup-min-drift-s: must be a number of seconds from 0 to 86400"),
         (live + ["--catchup", "dashjs3", "--catchup-min-drift-s", "nan"], "--catchup-min-drift-s: must be a number of seconds from 0 to 86400"),
-        (OptionRangeTests.compare + ["--catchup", "dashjs3"], "--catchup: works on the live profile only, not on default"),
+        (OptionRangeTests.compare + ["--catchup", "dashjs3"], "--catchup: works on the live profiles only, not on default"),
     ]
 
     @Test(arguments: refused.indices)

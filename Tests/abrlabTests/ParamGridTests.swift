@@ -225,7 +225,7 @@ import TestSupport
         let run = try CLI.runMeasuringMemory([
             "compare", "--strategies", "Strategies/bola.lua", "conservative", "--baseline", "conservative", "--param-grid", grid,
             "--traces", "Traces/default/4g_1.csv", "--video", "Traces/video.json", "--jobs", "2", "--table", "json", "--out", out.path,
-            "--segments", segments,
+            "--segments-format", segments,
         ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.utf8.count > 1 << 18)

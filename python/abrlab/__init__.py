@@ -8,10 +8,20 @@ See docs/python.md in the repository.
 
 from gymnasium.envs.registration import register, registry
 
+from . import _options
 from .env import ABREnv
 
-__all__ = ["ABREnv"]
-__version__ = "0.1.0"
+# help(abrlab.ABREnv) lists every keyword as the library's settings table declares it.
+ABREnv.__doc__ = (ABREnv.__doc__ or "") + _options.keywords_doc()
+
+
+def settings() -> list[dict]:
+    """The settings table's entries Python may give, as the library declares them (docs/settings.md):
+    keyword, kind, choices, default, range, the profiles it applies to, help."""
+    return [dict(entry) for entry in _options.SETTINGS.values()]
+
+__all__ = ["ABREnv", "settings"]
+__version__ = "0.2.0"
 
 if "abrlab/ABR-v0" not in registry:
     # gymnasium.make_vec("abrlab/ABR-v0", num_envs=N, ...) builds the native vector environment.

@@ -2,44 +2,38 @@
 
 from __future__ import annotations
 
+import ctypes
 import json
 import math
 import os
 from pathlib import Path
 from typing import Any
 
-from . import _build_info
+from . import _build_info, _native
 
-# Option name -> kind, as `abrlab compare`'s options with `_` for `-`.
-_KINDS = {
-    "profile": "text",
-    "video": "path",
-    "traces": "paths",
-    "qoe": "path",
-    "segments": "count",
-    "ladder_kbps": "numbers",
-    "segment_duration_s": "number",
-    "max_buffer_s": "number",
-    "target_latency_s": "number",
-    "live_duration_s": "number",
-    "no_abandon": "flag",
-    "bandwidth_multiplier": "number",
-    "rebuffer_penalty": "number",
-    "smoothness_penalty": "number",
-    "gamma_p": "number",
-    "switch_penalty": "number",
-    "trace_format": "text",
-    "mahimahi_bin_ms": "count",
-    "seed": "seed",
-    "strategy_id": "text",
-    "estimator": "text",
-    "lua_instructions": "count",
-    "lua_memory_mb": "count",
-    "experts": "texts",
-    "params": "params",
-}
 
-OPTION_NAMES = tuple(_KINDS)
+
+def _load_table() -> dict[str, dict[str, Any]]:
+    """The settings table as the library declares it (`abrlab_settings_json`), by keyword."""
+    lib = _native.LIB
+    lib.abrlab_settings_json.restype = ctypes.c_char_p
+    lib.abrlab_settings_json.argtypes = []
+    return {entry["keyword"]: entry for entry in json.loads(lib.abrlab_settings_json().decode("utf-8"))}
+
+
+# Keyword -> its declaration: kind, choices, default, range, help (docs/settings.md).
+SETTINGS = _load_table()
+OPTION_NAMES = tuple(SETTINGS)
+
+
+def keywords_doc() -> str:
+    """Every keyword with its kind, default and help, for `help(abrlab.ABREnv)`."""
+    lines = ["", "Keyword arguments (the settings table, docs/settings.md):", ""]
+    for keyword, entry in SETTINGS.items():
+        kind = entry["kind"] if not entry["choices"] else " | ".join(entry["choices"])
+        limits = f"; {entry['range']}" if entry["range"] else ""
+        lines.append(f"    {keyword} ({kind}; default {entry['default_text']}{limits}): {entry['help']}")
+    return "\n".join(lines) + "\n"
 
 
 def repository_file(*parts: str) -> Path | None:
@@ -104,18 +98,21 @@ def _params(value: Any) -> list[str]:
 
 
 def encode(options: dict[str, Any]) -> bytes:
-    """The options as the library's JSON, with the repository's video and traces as defaults."""
-    unknown = sorted(set(options) - set(_KINDS))
+    """The options as the library's JSON, each checked by its declared kind (the library checks
+    ranges and names the keyword), with the repository's video and traces as defaults."""
+    unknown = sorted(set(options) - set(SETTINGS))
     if unknown:
         raise TypeError(f"unknown option {unknown[0]!r}; options are {', '.join(OPTION_NAMES)}")
     encoded: dict[str, Any] = {}
     for name, value in options.items():
         if value is None:
             continue
-        kind = _KINDS[name]
-        if kind == "number":
+        kind = SETTINGS[name]["kind"]
+        if name == "params":
+            encoded[name] = _params(value)
+        elif kind == "number":
             encoded[name] = _number(name, value)
-        elif kind == "count":
+        elif kind == "integer":
             encoded[name] = _count(name, value)
         elif kind == "seed":
             seed = _count(name, value)
@@ -133,10 +130,8 @@ def encode(options: dict[str, Any]) -> bytes:
         elif kind == "texts":
             items = [value] if isinstance(value, str) else list(value)
             if not items or not all(isinstance(item, str) for item in items):
-                raise ValueError(f"{name} must be a strategy id or a list of them, not {value!r}")
+                raise ValueError(f"{name} must be a string or a list of them, not {value!r}")
             encoded[name] = items
-        elif kind == "params":
-            encoded[name] = _params(value)
         elif kind == "paths":
             items = [value] if isinstance(value, (str, os.PathLike)) else list(value)
             paths = [_path(item) for item in items]

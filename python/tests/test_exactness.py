@@ -22,7 +22,7 @@ def compare_totals(abrlab_bin: str, options: dict, out, strategies: list[str] | 
     (strategy, trace) when `strategies` are given; `extra` are more flags for compare."""
     flags = {"profile": "--profile", "video": "--video", "traces": "--traces", "qoe": "--qoe",
              "segment_duration_s": "--segment-duration-s"}
-    command = [abrlab_bin, "compare", "--strategies", *(strategies or ["bba-native"]), "--out", str(out), "--segments", "none"]
+    command = [abrlab_bin, "compare", "--strategies", *(strategies or ["bba-native"]), "--out", str(out), "--segments-format", "none"]
     for key, value in options.items():
         if key == "ladder_kbps":
             command += ["--ladder-kbps", ",".join(str(kbps) for kbps in value)]

@@ -1,8 +1,8 @@
 /// Writes numbers for trace and manifest files so that reading them back gives the same `Double`.
-enum NumberText {
+public enum NumberText {
     /// Whole numbers without a fraction (`3000`, as Sabre's files have them), others in Swift's
     /// shortest round-trip form (`0.549999952316`), which JSON, CSV and Python all read exactly.
-    static func plain(_ value: Double) -> String {
+    public static func plain(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return value.description
     }

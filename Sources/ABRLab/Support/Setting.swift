@@ -1,6 +1,7 @@
 /// A setting of a run that the library checks, by its key: the name a configuration (or a
 /// Python keyword) gives it. Errors about a setting name it by this case, and each front end
-/// says it in its own words: the command line maps every case to its option in one place.
+/// says it in its own words: the command line as `--` and the key with `-` for `_`, Python as the
+/// key. Each case is declared once, as data, in `Setting.declaration` (ABRLabCompare).
 public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
     case profile
     case qoe
@@ -56,6 +57,15 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
     case mix
     case share
     case weights
+    case seed
+    case verbose
+    case jobs
+    case rankBy = "rank_by"
+    case table
+    case segmentsFormat = "segments_format"
+    case checkpointS = "checkpoint_s"
+    case strategyId = "strategy_id"
+    case experts
 
     /// The key.
     public var description: String { rawValue }

@@ -7,38 +7,57 @@ import Foundation
 /// what they resolve to. Each front end fills them from its own vocabulary (the command line's
 /// options, a Python environment's keywords); errors name a ``Setting``.
 public struct ExperimentSettings: Sendable {
-    public var video: String = Defaults.video
-    public var ladderKbps: String?
-    public var segmentDurationSeconds: Double?
-    public var segments: String?
-    public var profile: String = "default"
-    public var targetLatencySeconds: Double?
-    public var liveDurationSeconds: Double?
-    public var warmupSeconds: Double?
-    public var warmupKbps: Double?
-    public var catchup: String?
-    public var catchupMinDriftSeconds: Double?
-    public var maxBufferSeconds: Double?
-    public var noAbandon: Bool = false
-    public var checkEveryStep: Bool = false
-    public var replace: String = "none"
-    public var bandwidthMultiplier: Double = 1
-    public var estimator: String?
-    public var qoe: String = "linear"
-    public var gammaP: Double?
-    public var rebufferPenalty: Double?
-    public var smoothnessPenalty: Double = 1
-    public var switchPenalty: Double?
-    public var traceFormat: String?
-    public var mahimahiBinMilliseconds: Int = TraceLoadOptions.defaultMahimahiBinMilliseconds
-    public var params: [String] = []
-    public var paramGrid: String?
-    public var seed: UInt64 = 1
-    public var luaInstructions: Int = LuaLimits.default.instructionsPerCall
-    public var luaMemoryMegabytes: Int = LuaLimits.default.memoryBytesPerEngine >> 20
-    public var verbose: Bool = false
+    /// The settings given, by key; an absent one takes its declared default (``Setting/declaration``).
+    public private(set) var given: [Setting: SettingValue] = [:]
 
     public init() {}
+
+    /// Settings as a front end gives them, each checked once against its declaration: its kind,
+    /// then its range.
+    public init(given: [Setting: SettingValue]) throws(InputError) {
+        for setting in Setting.allCases {
+            guard let value = given[setting] else { continue }
+            try setting.declaration.check(value, as: setting)
+        }
+        self.given = given
+    }
+
+    /// The given value, else the declared default.
+    public subscript(setting: Setting) -> SettingValue? {
+        get { given[setting] ?? setting.declaration.fixedDefault }
+        set { given[setting] = newValue }
+    }
+
+    public var video: String { get { given[.video]?.text ?? Defaults.video } set { self[.video] = .text(newValue) } }
+    public var ladderKbps: [Double]? { get { self[.ladderKbps]?.numbers } set { self[.ladderKbps] = newValue.map(SettingValue.numbers) } }
+    public var segmentDurationSeconds: Double? { get { self[.segmentDurationS]?.number } set { self[.segmentDurationS] = newValue.map(SettingValue.number) } }
+    public var segments: Int? { get { self[.segments]?.integer } set { self[.segments] = newValue.map(SettingValue.integer) } }
+    public var profile: String { get { self[.profile]?.text ?? "default" } set { self[.profile] = .text(newValue) } }
+    public var targetLatencySeconds: Double? { get { self[.targetLatencyS]?.number } set { self[.targetLatencyS] = newValue.map(SettingValue.number) } }
+    public var liveDurationSeconds: Double? { get { self[.liveDurationS]?.number } set { self[.liveDurationS] = newValue.map(SettingValue.number) } }
+    public var warmupSeconds: Double? { get { self[.warmupS]?.number } set { self[.warmupS] = newValue.map(SettingValue.number) } }
+    public var warmupKbps: Double? { get { self[.warmupKbps]?.number } set { self[.warmupKbps] = newValue.map(SettingValue.number) } }
+    public var catchup: String? { get { self[.catchup]?.text } set { self[.catchup] = newValue.map(SettingValue.text) } }
+    public var catchupMinDriftSeconds: Double? { get { self[.catchupMinDriftS]?.number } set { self[.catchupMinDriftS] = newValue.map(SettingValue.number) } }
+    public var maxBufferSeconds: Double? { get { self[.maxBufferS]?.number } set { self[.maxBufferS] = newValue.map(SettingValue.number) } }
+    public var noAbandon: Bool { get { self[.noAbandon]?.flag ?? false } set { self[.noAbandon] = .flag(newValue) } }
+    public var checkEveryStep: Bool { get { self[.checkEveryStep]?.flag ?? false } set { self[.checkEveryStep] = .flag(newValue) } }
+    public var replace: String { get { self[.replace]?.text ?? "none" } set { self[.replace] = .text(newValue) } }
+    public var bandwidthMultiplier: Double { get { self[.bandwidthMultiplier]?.number ?? 1 } set { self[.bandwidthMultiplier] = .number(newValue) } }
+    public var estimator: String? { get { self[.estimator]?.text } set { self[.estimator] = newValue.map(SettingValue.text) } }
+    public var qoe: String { get { self[.qoe]?.text ?? "linear" } set { self[.qoe] = .text(newValue) } }
+    public var gammaP: Double? { get { self[.gammaP]?.number } set { self[.gammaP] = newValue.map(SettingValue.number) } }
+    public var rebufferPenalty: Double? { get { self[.rebufferPenalty]?.number } set { self[.rebufferPenalty] = newValue.map(SettingValue.number) } }
+    public var smoothnessPenalty: Double { get { self[.smoothnessPenalty]?.number ?? 1 } set { self[.smoothnessPenalty] = .number(newValue) } }
+    public var switchPenalty: Double? { get { self[.switchPenalty]?.number } set { self[.switchPenalty] = newValue.map(SettingValue.number) } }
+    public var traceFormat: String? { get { self[.traceFormat]?.text } set { self[.traceFormat] = newValue.map(SettingValue.text) } }
+    public var mahimahiBinMilliseconds: Int { get { self[.mahimahiBinMs]?.integer ?? TraceLoadOptions.defaultMahimahiBinMilliseconds } set { self[.mahimahiBinMs] = .integer(newValue) } }
+    public var params: [String] { get { self[.param]?.texts ?? [] } set { self[.param] = .texts(newValue) } }
+    public var paramGrid: String? { get { self[.paramGrid]?.text } set { self[.paramGrid] = newValue.map(SettingValue.text) } }
+    public var seed: UInt64 { get { self[.seed]?.seed ?? 1 } set { self[.seed] = .seed(newValue) } }
+    public var luaInstructions: Int { get { self[.luaInstructions]?.integer ?? LuaLimits.default.instructionsPerCall } set { self[.luaInstructions] = .integer(newValue) } }
+    public var luaMemoryMegabytes: Int { get { self[.luaMemoryMb]?.integer ?? LuaLimits.default.memoryBytesPerEngine >> 20 } set { self[.luaMemoryMb] = .integer(newValue) } }
+    public var verbose: Bool { get { self[.verbose]?.flag ?? false } set { self[.verbose] = .flag(newValue) } }
 
     public func strategyResolver() throws(InputError) -> StrategyResolver {
         StrategyResolver(params: try resolveParams(), luaLimits: try luaLimits(), verbose: verbose)
@@ -46,9 +65,8 @@ public struct ExperimentSettings: Sendable {
 
     /// The limits every Lua script of the run (strategies and a QoE model) runs under.
     public func luaLimits() throws(InputError) -> LuaLimits {
-        guard luaInstructions > 0 else { throw InputError(setting: .luaInstructions, "must be positive") }
-        // Bytes are MiB << 20: a larger count would wrap around.
-        guard luaMemoryMegabytes > 0, luaMemoryMegabytes <= 1 << 20 else { throw InputError(setting: .luaMemoryMb, "must be from 1 to 1048576 (1 TiB)") }
+        // The table's ranges hold: MiB << 20 cannot wrap around.
+        try check(.luaInstructions, .luaMemoryMb)
         var limits = LuaLimits.default
         limits.instructionsPerCall = luaInstructions
         limits.memoryBytesPerEngine = luaMemoryMegabytes << 20
@@ -63,34 +81,19 @@ public struct ExperimentSettings: Sendable {
             let names = EmulationProfile.builtIn.map(\.name).joined(separator: ", ")
             throw InputError(setting: .profile, "unknown profile '\(profile)'; choose one of \(names)")
         }
+        try check(.maxBufferS, .noAbandon, .checkEveryStep, .replace, .bandwidthMultiplier, .targetLatencyS, .liveDurationS, .warmupS, .warmupKbps, .catchup, .catchupMinDriftS)
+        try checkMechanics(of: profile)
         if let maxBufferSeconds { profile.maxBufferSeconds = maxBufferSeconds }
         var segments = profile.segmentBufferSettings
-        if noAbandon {
-            guard segments?.abandonment == true else { throw InputError(setting: .noAbandon, "turns off abandonment checks, which profile \(profile.name) has none of (only sabre checks)") }
-            segments?.abandonment = false
-        }
+        if noAbandon { segments?.abandonment = false }
         if checkEveryStep {
             guard segments?.abandonment == true else {
-                throw InputError(
-                    setting: .checkEveryStep,
-                    noAbandon ? "calls abandonment checks, which \(Setting.noAbandon) turns off" : "calls abandonment checks, which profile \(profile.name) has none of (only sabre checks)"
-                )
+                throw InputError(setting: .checkEveryStep, "calls abandonment checks, which \(Setting.noAbandon) turns off")
             }
             segments?.honoursRechecks = false
         }
-        guard let rule = EmulationProfile.Replacement(rawValue: replace) else {
-            throw InputError(setting: .replace, "unknown rule '\(replace)'; choose none, left or right")
-        }
-        if rule != .none, segments == nil {
-            throw InputError(setting: .replace, "replacement needs a profile with a segment buffer (sabre), not \(profile.name)")
-        }
+        let rule = EmulationProfile.Replacement(rawValue: replace) ?? .none
         segments?.replacement = rule
-        guard bandwidthMultiplier.isFinite, bandwidthMultiplier > 0 else {
-            throw InputError(setting: .bandwidthMultiplier, "must be a positive number")
-        }
-        if bandwidthMultiplier != 1, segments == nil {
-            throw InputError(setting: .bandwidthMultiplier, "works on the sabre network model only, not on profile \(profile.name)")
-        }
         segments?.bandwidthMultiplier = bandwidthMultiplier
         if let segments { profile.mechanics = .segmentBuffer(segments) }
         if let estimator {
@@ -104,11 +107,6 @@ public struct ExperimentSettings: Sendable {
             try live.applyCatchup(name: catchup, minDriftSeconds: catchupMinDriftSeconds)
             try live.validate()
             profile.mechanics = .live(live)
-        } else if let setting = [
-            (Setting.targetLatencyS, targetLatencySeconds), (.liveDurationS, liveDurationSeconds),
-            (.warmupS, warmupSeconds), (.warmupKbps, warmupKbps), (.catchupMinDriftS, catchupMinDriftSeconds),
-        ].first(where: { $0.1 != nil })?.0 ?? (catchup != nil ? .catchup : nil) {
-            throw InputError(setting: setting, "works on the live profile only, not on \(profile.name)")
         }
         return profile
     }
@@ -116,6 +114,7 @@ public struct ExperimentSettings: Sendable {
     /// The built-in model `qoe` names; `linear` when it names a Lua script, which then scores
     /// sessions instead (`resolveScriptedQoE`).
     public func resolveQoE() throws(InputError) -> QoEModel {
+        try check(.qoe, .rebufferPenalty, .smoothnessPenalty, .gammaP, .switchPenalty)
         if isScriptedQoE { return .linear }
         guard let kind = QoEModel.Kind(rawValue: qoe) else {
             throw InputError(setting: .qoe, "unknown QoE model '\(qoe)'; choose linear, log, hd, sabre, nqoe or a Lua model script (.lua)")
@@ -128,17 +127,9 @@ public struct ExperimentSettings: Sendable {
                 )
             }
             let mu = switchPenalty ?? QoEModel.nqoeSwitchPenalty
-            guard mu.isFinite, mu >= 0 else { throw InputError(setting: .switchPenalty, "must be a number ≥ 0") }
             return QoEModel(kind: .nqoe, smoothnessPenalty: mu)
         }
         if switchPenalty != nil { throw InputError(setting: .switchPenalty, "is the nqoe model's µ; use \(Setting.smoothnessPenalty) with \(qoe)") }
-        if let rebufferPenalty {
-            guard rebufferPenalty.isFinite, rebufferPenalty >= 0 else { throw InputError(setting: .rebufferPenalty, "must be a number ≥ 0") }
-        }
-        guard smoothnessPenalty.isFinite, smoothnessPenalty >= 0 else { throw InputError(setting: .smoothnessPenalty, "must be a number ≥ 0") }
-        if let gammaP {
-            guard gammaP.isFinite, gammaP >= 0 else { throw InputError(setting: .gammaP, "must be a number ≥ 0") }
-        }
         if kind == .sabre, rebufferPenalty != nil {
             throw InputError(setting: .rebufferPenalty, "the sabre model's rebuffer weight is \(Setting.gammaP)")
         }
@@ -167,7 +158,7 @@ public struct ExperimentSettings: Sendable {
 
     /// How traces are read: the format override and the Mahimahi bin width.
     public func traceSetResolver() throws(InputError) -> TraceSetResolver {
-        guard mahimahiBinMilliseconds > 0 else { throw InputError(setting: .mahimahiBinMs, "must be positive") }
+        try check(.mahimahiBinMs, .traceFormat)
         return TraceSetResolver(format: try resolveTraceFormat(), options: TraceLoadOptions(mahimahiBinMilliseconds: mahimahiBinMilliseconds))
     }
 
@@ -175,30 +166,18 @@ public struct ExperimentSettings: Sendable {
         SessionEmulator(profile: try resolveProfile(), segmentsToPlay: try segmentCount())
     }
 
-    /// `segments` as a count of segments to play, when it is one.
+    /// The count of segments to play, when `segments` gives one.
     public func segmentCount() throws(InputError) -> Int? {
-        guard let segments, SegmentsFormat(rawValue: segments) == nil else { return nil }
-        guard let count = Int(segments), count >= 1, count <= Video.maximumSizeCount else {
-            throw InputError(
-                    setting: .segments, "'\(segments)' is neither a number of segments (1 to \(Video.maximumSizeCount)) nor an output format (\(SegmentsFormat.allCases.map(\.rawValue).joined(separator: ", ")))"
-            )
-        }
-        return count
+        try check(.segments)
+        return segments
     }
-
-    /// `segments` as the format of compare's per-segment output, when it is one.
-    public var segmentsOutputFormat: SegmentsFormat? { segments.flatMap(SegmentsFormat.init(rawValue:)) }
 
     /// The video and the warnings loading it gave (an HLS master's odd variants, an MPD's ignored
     /// Adaptation Sets), for a command that records them.
     public func resolveVideoWithWarnings() throws(InputError) -> (video: Video, warnings: [InputWarning]) {
         if video == Defaults.video { try Defaults.requireExisting(video, setting: .video) }
-        if let segmentDurationSeconds {
-            guard segmentDurationSeconds > 0, segmentDurationSeconds <= Video.maximumSegmentSeconds else {
-                throw InputError(setting: .segmentDurationS, "must be a positive number of seconds, at most 86400")
-            }
-        }
-        let ladder = try ladderKbps.map { text throws(InputError) in try SettingParsing.kbpsList(text, setting: .ladderKbps) }
+        try check(.video, .segmentDurationS, .ladderKbps)
+        let ladder = ladderKbps
         let video = try DatasetInput.path(video)
         if HLSVideoLoader.handles(video), ladder == nil, segmentDurationSeconds == nil {
             let loaded = try HLSVideoLoader.load(video)
@@ -213,6 +192,30 @@ public struct ExperimentSettings: Sendable {
 
     /// The Lua settings that can change results, for the plan fingerprint.
     public var luaLimitsDescription: String { "instructions=\(luaInstructions) memory_mb=\(luaMemoryMegabytes) verbose=\(verbose)" }
+
+    /// Checks these settings' given values against their declarations (kind, range): the one
+    /// place a setting's range is enforced, whichever front end gave it.
+    public func check(_ settings: Setting...) throws(InputError) {
+        for setting in settings {
+            if let value = given[setting] { try setting.declaration.check(value, as: setting) }
+        }
+    }
+
+    /// Refuses a setting of mechanics `profile` lacks (a live setting on sabre), when it is given
+    /// a value other than its default.
+    func checkMechanics(of profile: EmulationProfile) throws(InputError) {
+        for (setting, value) in given.sorted(by: { $0.key.index < $1.key.index }) where value != setting.declaration.fixedDefault {
+            let mechanics = setting.declaration.mechanics
+            let fits = switch mechanics {
+            case .any: true
+            case .live: profile.liveSettings != nil
+            case .segmentBuffer: profile.segmentBufferSettings != nil
+            }
+            if !fits {
+                throw InputError(setting: setting, "works on \(mechanics == .live ? "the live profiles" : "profiles with a segment buffer (sabre)") only, not on \(profile.name)")
+            }
+        }
+    }
 
     /// `params` and the `paramGrid` file's settings by strategy id, sweeps included.
     public func resolveParams() throws(InputError) -> ParamAssignments {

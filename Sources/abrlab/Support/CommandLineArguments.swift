@@ -53,7 +53,7 @@ enum CommandLineArguments {
     }
 
     /// Refuses an option that keeps one value given more than once: ArgumentParser keeps the last
-    /// value and drops the others without a word (`--segments 20 --segments csv.gz` played the
+    /// value and drops the others without a word (`--segments 20 --segments 30` played the
     /// whole video). Options that collect values (`--param`, `--traces`) and flags may repeat.
     static func refuseRepeatedOptions(_ arguments: [String], command: ParsableCommand.Type) throws(InputError) {
         var seen = Set<String>()

@@ -5,9 +5,6 @@ import Foundation
 /// One strategy over one trace, as `run`, `replay` and `export` play it.
 enum SingleSession {
     static func plan(strategy: String, traces: [String], options: ExperimentOptions) throws -> ExperimentPlan {
-        if let format = options.settings.segmentsOutputFormat {
-            throw InputError(file: "--segments", "'\(format.rawValue)' is an output format, which only compare writes; give a number of segments")
-        }
         let descriptor = try options.settings.strategyResolver().resolveOne(strategy)
         let reader = try options.settings.traceSetResolver()
         var loaded: [NetworkTrace] = []
@@ -21,7 +18,7 @@ enum SingleSession {
         }
         let plan = ExperimentPlan(
             strategies: [descriptor], traces: loaded, video: try options.resolveVideo(),
-            emulator: try options.settings.resolveEmulator(), qoe: try options.settings.resolveQoE(), seed: options.seed,
+            emulator: try options.settings.resolveEmulator(), qoe: try options.settings.resolveQoE(), seed: options.settings.seed,
             customQoE: try options.settings.resolveScriptedQoE()
         )
         try plan.validate()

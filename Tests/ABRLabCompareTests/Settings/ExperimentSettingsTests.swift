@@ -13,7 +13,7 @@ import TestSupport
         ({ $0.estimator = "ewma:0" }, [.estimator]),
         ({ $0.targetLatencySeconds = 1 }, [.targetLatencyS]),
         ({ $0.maxBufferSeconds = -1 }, [.maxBufferS]),
-        ({ $0.segments = "many" }, [.segments]),
+        ({ $0.segments = 0 }, [.segments]),
     ]
 
     @Test(arguments: mistakes.indices)
