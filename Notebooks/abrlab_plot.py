@@ -26,12 +26,12 @@ if QOE_AXIS not in ("auto", "linear", "symlog", "clip"):
     raise ValueError(f"ABRLAB_QOE_AXIS: {QOE_AXIS!r} is not auto, linear, symlog or clip")
 
 
-# What compare --segments csv.gz and csv.zst add to the file's name; pandas reads .zst with zstandard.
+# What compare --segments-format csv.gz and csv.zst add to the file's name; pandas reads .zst with zstandard.
 COMPRESSED_SUFFIXES = (".gz", ".zst")
 
 
 def data_file(results, name):
-    """The path of one CSV of the compare: as named, else compressed (compare --segments csv.gz or
+    """The path of one CSV of the compare: as named, else compressed (compare --segments-format csv.gz or
     csv.zst); None when neither is there."""
     path = Path(results) / name
     for candidate in [path] + [path.with_name(name + suffix) for suffix in COMPRESSED_SUFFIXES]:
@@ -54,56 +54,24 @@ def read(results, name):
 LIVE_SEGMENT_COLUMNS = ["live_latency_s", "playback_rate"]
 
 
+def run_setting(run, key):
+    """A setting of the run by its key (docs/settings.md): as given or defaulted in run.json's
+    `settings`, else as the resolved profile records it (`profile.mechanics`), else None."""
+    value = (run.get("settings") or {}).get(key)
+    if value is None:
+        value = ((run.get("profile") or {}).get("mechanics") or {}).get(key)
+    return value
+
+
 def target_latency(results):
-    """The live target latency (s) the compare ran with, from run.json's profile; None when absent."""
+    """The live target latency (s) the compare ran with, from run.json; None when absent."""
     try:
         with open(Path(results) / "run.json") as f:
-            profile = json.load(f).get("profile", {})
+            run = json.load(f)
     except (OSError, ValueError):
         return None
-    live = profile.get("liveSettings") or {}
-    value = live.get("targetLatencySeconds")
+    value = run_setting(run, "target_latency_s")
     return float(value) if value is not None else None
-
-
-def _find(value, key):
-    """The first value under `key` anywhere in a JSON value, else None."""
-    if isinstance(value, dict):
-        if key in value:
-            return value[key]
-        value = list(value.values())
-    if isinstance(value, list):
-        for item in value:
-            found = _find(item, key)
-            if found is not None:
-                return found
-    return None
-
-
-def read_trace_periods(path):
-    """One pass of a trace file as (period end s, bandwidth kbps) arrays: abrlab's CSV (end_s,
-    bandwidth_bps), Pensieve's (timestamp s and Mbit/s per line) or Sabre's JSON (duration_ms,
-    bandwidth_kbps). None for other formats (Mahimahi), which the caller says it cannot draw."""
-    path = Path(path)
-    text = path.read_text()
-    if path.suffix == ".json":
-        periods = json.loads(text)
-        durations = np.array([float(p["duration_ms"]) for p in periods]) / 1000
-        return np.cumsum(durations), np.array([float(p["bandwidth_kbps"]) for p in periods])
-    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
-    if lines and lines[0].replace(" ", "").startswith("end_s,bandwidth_bps"):
-        rows = [line.split(",") for line in lines[1:]]
-        return np.array([float(r[0]) for r in rows]), np.array([float(r[1]) for r in rows]) / 1000
-    try:
-        rows = [[float(x) for x in line.split()] for line in lines]
-    except ValueError:
-        return None
-    if not rows or any(len(r) != 2 for r in rows):
-        return None
-    # Pensieve's rows are samples: the bandwidth of row i holds until row i + 1's timestamp.
-    times = np.array([r[0] for r in rows])
-    ends = np.append(times[1:], times[-1] + (times[-1] - times[-2] if len(times) > 1 else 1.0)) - times[0]
-    return ends, np.array([r[1] for r in rows]) * 1000
 
 
 def link_capacity(results, trace, until_s):
@@ -122,7 +90,7 @@ def link_capacity(results, trace, until_s):
     if periods is None:
         return None
     ends, kbps = periods
-    kbps = kbps * float(_find(run.get("profile", {}), "bandwidthMultiplier") or 1)
+    kbps = kbps * float(run_setting(run, "bandwidth_multiplier") or 1)
     times, values, start = [], [], 0.0
     while start < until_s and ends[-1] > 0:
         times.extend(start + np.concatenate(([0.0], ends[:-1])))

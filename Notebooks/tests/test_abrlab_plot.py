@@ -112,9 +112,18 @@ def test_the_link_loops_its_trace_and_takes_the_bandwidth_multiplier(tmp_path):
     trace = tmp_path / "t.csv"
     trace.write_text("end_s,bandwidth_bps\n1,1000000\n3,2000000\n")
     run = {"inputs": {"traces": [{"name": "t", "file": {"path": str(trace)}}]},
-           "profile": {"mechanics": {"case": "segmentBuffer", "bandwidthMultiplier": 2}}}
+           "settings": {"bandwidth_multiplier": 2}}
     (tmp_path / "run.json").write_text(json.dumps(run))
     times, kbps = ap.link_capacity(tmp_path, "t", 7.0)
     assert list(times) == [0, 1, 3, 4, 6, 7]
     assert list(kbps) == [2000, 4000, 2000, 4000, 2000, 2000]
     assert ap.link_capacity(tmp_path, "missing", 7.0) is None
+
+
+def test_settings_are_read_by_their_keys_given_or_as_the_profile_resolved_them(tmp_path):
+    run = {"settings": {"target_latency_s": None, "bandwidth_multiplier": 1},
+           "profile": {"mechanics": {"model": "live", "target_latency_s": 1.5}}}
+    (tmp_path / "run.json").write_text(json.dumps(run))
+    assert ap.target_latency(tmp_path) == 1.5
+    assert ap.run_setting(run, "bandwidth_multiplier") == 1
+    assert ap.run_setting(run, "no_such_key") is None

@@ -34,12 +34,12 @@ extension Abrlab {
         @Flag(help: "Print only errors and warnings: no table or closing line.")
         var quiet = false
 
-        @Option(help: ArgumentHelp("How the ranked table is printed: text, or json (the contents of ranked.json).", valueName: "text|json"))
+        @Option(name: .setting(.table), help: .setting(.table, valueName: "text|json", showsDefault: false))
         var table: String = "text"
 
         func run() throws {
             try CommandFailure.guarding {
-                guard ["text", "json"].contains(table) else { throw InputError(file: "--table", "'\(table)' is not text or json") }
+                _ = try ExperimentSettings(given: [.table: .text(table)])
                 // Merging into a shard would overwrite it, and the shard set could never be merged again.
                 if let shard = folders.first(where: { FolderLock.sameFolder($0, as: out) }) {
                     throw InputError(setting: .out, "\(out) is the shard folder \(shard) given to merge; write the merge into another \(Setting.out)")
@@ -79,7 +79,7 @@ extension Abrlab {
             if table == "json" {
                 Console.print(String(decoding: ranking.json(), as: UTF8.self))
             } else if !quiet {
-                Console.print(RankedTable.render(ranking), terminator: "")
+                Console.print(RankedTable.render(ranking, source: RankedTable.Source(manifest: merged.manifest)), terminator: "")
                 Console.print("merged \(shard.count) shards (\(shard.totalSessions) sessions) into \(self.out)/")
             }
             return merged.report.failureCount

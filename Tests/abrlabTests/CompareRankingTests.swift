@@ -87,7 +87,9 @@ import TestSupport
         try Self.expectGapsAgreeWithPairs(summary, baseline: "rb")
 
         // The table: crashy after the ranked strategies, unranked, on its 6 traces with its count.
-        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let printed = result.stdout.split(separator: "\n").map(String.init)
+        #expect(printed[0].hasPrefix("profile default, QoE linear, video video, traces Traces/default"), "the table's source first")
+        let lines = Array(printed.dropFirst())
         #expect(lines[0] == "ranked by mean session QoE on the 12 of 12 traces every complete strategy completed")
         #expect(lines[2].hasPrefix("1  rb ") || lines[2].hasPrefix("1  conservative "))
         #expect(lines[3].hasPrefix("2  "))
@@ -97,7 +99,7 @@ import TestSupport
         let pair = try #require(lines.first { $0.hasPrefix("crashy (incomplete)") })
         #expect(pair.split(separator: " ", omittingEmptySubsequences: true)[2] == "6", "pairs only where both completed: \(pair)")
         // The ranked rows of the table are those of the run without crashy.
-        let aloneLines = alone.stdout.split(separator: "\n").map(String.init)
+        let aloneLines = Array(alone.stdout.split(separator: "\n").map(String.init).dropFirst())
         func cells(_ line: String) -> [Substring] { line.split(separator: " ") }
         #expect(lines[2...3].map(cells) == aloneLines[2...3].map(cells))
 
@@ -137,7 +139,9 @@ import TestSupport
         let dead = try #require(summary.last)
         #expect([dead["strategy"], dead["sessions"], dead["failures"], dead["compared_traces"], dead["qoe_total_mean"], dead["pairs"]]
             == ["dead", "0", "12", "0", "", "0"])
-        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let printed = result.stdout.split(separator: "\n").map(String.init)
+        #expect(printed[0].hasPrefix("profile default, QoE linear, video video, traces Traces/default"), "the table's source first")
+        let lines = Array(printed.dropFirst())
         #expect(lines[0] == "ranked by mean session QoE on the 12 of 12 traces every complete strategy completed")
         #expect(lines[2].hasPrefix("1  ") && !lines[2].contains(" - [-, -]"), "\(lines[2])")
         #expect(lines[5].hasPrefix("-  dead") && lines[5].contains("0/12 (12 FAILED)") && lines[5].contains("- [-, -]"), "\(lines[5])")
@@ -155,7 +159,9 @@ import TestSupport
             "compare", "--strategies", script.path, "--traces", "Traces/default", "--out", folder.appendingPathComponent("out").path,
         ])
         #expect(result.status == 1)
-        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let printed = result.stdout.split(separator: "\n").map(String.init)
+        #expect(printed[0].hasPrefix("profile default, QoE linear, video video, traces Traces/default"), "the table's source first")
+        let lines = Array(printed.dropFirst())
         #expect(lines[0] == "no strategy completed every session, so none is ranked")
         #expect(lines[2].hasPrefix("incomplete, not ranked"))
         #expect(lines[3].hasPrefix("-  crashy") && lines[3].contains("6/12 (6 FAILED)"), "\(lines[3])")
@@ -215,8 +221,8 @@ import TestSupport
     }
 
     @Test(arguments: [
-        (["--rank-by", "best"], "abrlab: --rank-by: 'best' is not mean or median\n"),
-        (["--table", "xml"], "abrlab: --table: 'xml' is not text or json\n"),
+        (["--rank-by", "best"], "abrlab: --rank-by: 'best' is not one of mean, median\n"),
+        (["--table", "xml"], "abrlab: --table: 'xml' is not one of text, json\n"),
     ])
     func badRankingOptionsGetOneLine(arguments: [String], message: String) throws {
         let folder = try CLI.temporaryFolder()

@@ -90,7 +90,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let partial = folder.appendingPathComponent(".abrlab-partial")
         try FileManager.default.createDirectory(at: partial, withIntermediateDirectories: true)
-        try Data("fingerprint something-else\n".utf8).write(to: partial.appendingPathComponent("plan"))
+        try Data("abrlab-plan 2\nfingerprint something-else\n".utf8).write(to: partial.appendingPathComponent("plan"))
         let result = try CLI.run([
             "compare", "--strategies", "conservative", "--traces", "Traces/default", "--video", "Traces/video.json", "--out", folder.path, "--resume",
         ])

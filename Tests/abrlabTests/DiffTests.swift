@@ -23,7 +23,7 @@ import TestSupport
 
         let changed = try CLI.run(["diff", a, c])
         #expect(changed.status == 1)
-        #expect(changed.stdout.hasSuffix("run.json differs in: qoeModel.rebufferPenalty, rebufferPenalty\n"), "\(changed.stdout)")
+        #expect(changed.stdout.hasSuffix("run.json differs in: qoe_model.rebuffer_penalty, rebuffer_penalty, settings.rebuffer_penalty\n"), "\(changed.stdout)")
         // conservative stalls on 3g_1, so its QoE drops there by (10 − 4.3) × its rebuffering.
         let row = try #require(changed.stdout.split(separator: "\n").first { $0.hasPrefix("conservative  3g_1") })
         #expect(row.contains("-"))

@@ -37,7 +37,7 @@ import TestSupport
         }
     }
 
-    @Test(arguments: [["--segments-format", "csv"], ["--segments-format", "csv.gz"], ["--segments", "csv.gz"], ["--segments", "csv.zst"]])
+    @Test(arguments: [["--segments-format", "csv"], ["--segments-format", "csv.gz"], ["--segments-format", "csv.zst"]])
     func mergedShardsEqualTheUnshardedRunByteForByte(format: [String]) throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -30,7 +30,7 @@ import TestSupport
         let out = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
         // The audio preset carries formats, so every per-session file is written; a weighted mix
-        // writes every key of run.json's sharedLink.
+        // writes every key of run.json's shared_link.
         let result = try CLI.run([
             "compare", "--mix", "conservative,bba-native", "--share", "weighted", "--weights", "1,2", "--traces", "Traces/default/3g_1.csv",
             "--video", "audio", "--buffer-timeline", "--out", out.path, "--quiet",
@@ -43,8 +43,8 @@ import TestSupport
             #expect(try Self.header(out.appendingPathComponent(file)) == documented[file], "columns of \(file)")
         }
         let run = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("run.json"))) as? [String: Any])
-        let sharedLink = try #require(run["sharedLink"] as? [String: Any])
-        let documentedLink = documented["run.json"]?.filter { $0.hasPrefix("sharedLink.") }.map { String($0.dropFirst(11)) }
+        let sharedLink = try #require(run["shared_link"] as? [String: Any])
+        let documentedLink = documented["run.json"]?.filter { $0.hasPrefix("shared_link.") }.map { String($0.dropFirst(12)) }
         #expect(Set(sharedLink.keys) == Set(documentedLink ?? []))
     }
 
@@ -73,10 +73,10 @@ import TestSupport
         #expect(keys == documented["ranked.json"])
 
         let run = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("run.json"))) as? [String: Any])
-        // Only a run whose players share links writes sharedLink (checked above), and only one
+        // Only a run whose players share links writes shared_link (checked above), and only one
         // that names a dataset by id writes datasets (DatasetInputsTests).
-        let runKeys = Set(documented["run.json"]?.map { String($0.prefix { $0 != "." }) } ?? []).subtracting(["sharedLink", "datasets"])
-        // A Lua QoE model's run writes qoeFile and qoeInputs and leaves the built-in model's keys out.
+        let runKeys = Set(documented["run.json"]?.map { String($0.prefix { $0 != "." }) } ?? []).subtracting(["shared_link", "datasets"])
+        // A Lua QoE model's run writes qoe_file and qoe_inputs and leaves the built-in model's keys out.
         let luaOut = out.appendingPathComponent("lua")
         let lua = try CLI.run([
             "compare", "--strategies", "bba-native", "--traces", "Traces/default/3g_1.csv", "--qoe", "QoE/linear.lua",
@@ -85,10 +85,26 @@ import TestSupport
         #expect(lua.status == 0, "\(lua.stderr)")
         let luaRun = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: luaOut.appendingPathComponent("run.json"))) as? [String: Any])
         #expect(Set(run.keys).union(luaRun.keys) == runKeys)
-        #expect(Set(run.keys).symmetricDifference(luaRun.keys) == ["qoeFile", "qoeInputs", "qoeModel", "rebufferPenalty", "smoothnessPenalty"])
+        #expect(Set(run.keys).symmetricDifference(luaRun.keys) == ["qoe_file", "qoe_inputs", "qoe_model", "rebuffer_penalty", "smoothness_penalty"])
         let video = try #require((run["inputs"] as? [String: Any])?["video"] as? [String: Any])
         let videoKeys = Set(documented["run.json"]?.filter { $0.hasPrefix("inputs.video.") }.map { String($0.dropFirst(13)) } ?? [])
         #expect(Set(video.keys) == videoKeys)
+        // Keys are written explicitly, never a Swift property's name: none is camelCase.
+        for document in [run, luaRun] {
+            let camel = Self.keys(of: document).filter { $0.contains { $0.isUppercase } }
+            #expect(camel.isEmpty, "run.json keys named after Swift properties: \(camel.sorted())")
+        }
+        let settings = try #require(run["settings"] as? [String: Any])
+        #expect(settings["bandwidth_multiplier"] as? Double == 1)
+        #expect(settings["traces"] as? [String] == ["Traces/default/3g_1.csv", "Traces/default/4g_1.csv"])
+    }
+
+    /// Every key of a JSON value, at any depth.
+    static func keys(of value: Any) -> Set<String> {
+        if let object = value as? [String: Any] {
+            return object.reduce(into: Set(object.keys)) { $0.formUnion(keys(of: $1.value)) }
+        }
+        return (value as? [Any] ?? []).reduce(into: []) { $0.formUnion(keys(of: $1)) }
     }
 
     /// docs/output.md: every number is the shortest text that parses back to the same double.

@@ -41,7 +41,7 @@ import TestSupport
     /// The hash `run.json` records for `path`, wherever it lists the file.
     static func recordedHash(_ manifest: [String: Any], path: String) -> String? {
         let strategies = manifest["strategies"] as? [[String: Any]] ?? []
-        let files = strategies.flatMap { $0["inputs"] as? [[String: Any]] ?? [] } + (manifest["qoeInputs"] as? [[String: Any]] ?? [])
+        let files = strategies.flatMap { $0["inputs"] as? [[String: Any]] ?? [] } + (manifest["qoe_inputs"] as? [[String: Any]] ?? [])
         return files.first { $0["path"] as? String == path }?["sha256"] as? String
     }
 

@@ -22,8 +22,8 @@ import TestSupport
         }
         let manifest = try CLI.read(scripted.appendingPathComponent("run.json"))
         #expect(manifest.contains(#""qoe" : "QoE/linear.lua""#))
-        #expect(manifest.contains(#""qoeFile" : {"#))
-        #expect(!manifest.contains("rebufferPenalty"))
+        #expect(manifest.contains(#""qoe_file" : {"#))
+        #expect(!manifest.contains("\n  \"rebuffer_penalty\""), "a Lua model sets its own weights: no top-level rebuffer_penalty")
     }
 
     @Test func aVMAFModelScoresAManifestsQuality() throws {

@@ -31,7 +31,7 @@ import TestSupport
         let videoFiles = try #require(video["files"] as? [[String: Any]])
         #expect(videoFiles.map { $0["path"] as? String } == [Self.absolute("Traces/video.json")])
         #expect(videoFiles.first?["sha256"] as? String == (try Self.sha256("Traces/video.json")))
-        #expect((video["sizesSHA256"] as? String)?.count == 64)
+        #expect((video["sizes_sha256"] as? String)?.count == 64)
 
         let traces = try #require(inputs["traces"] as? [[String: Any]])
         #expect(traces.map { $0["name"] as? String } == ["3g_1", "4g_1"])
@@ -53,18 +53,23 @@ import TestSupport
         #expect(penalty["value"] as? Double == 8)
         #expect(strategies.first { $0["id"] as? String == "conservative" }?["source"] as? String == "native")
 
-        // Every parameter of the profile, by name.
+        // Every parameter of the profile, under its explicit key.
         let profile = try #require(run["profile"] as? [String: Any])
         #expect(profile["name"] as? String == "default")
-        for key in ["mechanics", "maxBufferSeconds", "segmentsToPlay", "maxSessionSeconds", "maxSessionSteps", "estimator"] {
+        for key in ["mechanics", "max_buffer_s", "segments_to_play", "max_session_s", "max_session_steps", "estimator"] {
             #expect(profile[key] != nil, "profile.\(key)")
         }
         let mechanics = try #require(profile["mechanics"] as? [String: Any])
-        #expect(mechanics["case"] as? String == "wholeTransfers")
-        for key in ["payloadFraction", "latency", "latencyConsumesTraceTime", "bufferWaitStepSeconds", "startupThresholdSeconds", "startupCountsAsRebuffer"] {
+        #expect(mechanics["model"] as? String == "whole_transfers")
+        for key in ["payload_fraction", "latency", "latency_consumes_trace_time", "buffer_wait_step_s", "startup_threshold_s", "startup_counts_as_rebuffer"] {
             #expect(mechanics[key] != nil, "profile.mechanics.\(key)")
         }
-        #expect((mechanics["latency"] as? [String: Any])?["case"] as? String == "trace")
+        #expect((mechanics["latency"] as? [String: Any])?["from_trace_fallback_s"] != nil)
+        // The settings by key, as given or declared.
+        let settings = try #require(run["settings"] as? [String: Any])
+        #expect(settings["profile"] as? String == "default")
+        #expect(settings["max_buffer_s"] is NSNull, "the profile's, recorded under profile")
+        #expect(run["format"] as? Int == 2)
     }
 
     /// Input hashes agree with sha256sum at lengths around SHA-256's 64-byte blocks and its
@@ -152,7 +157,7 @@ import TestSupport
         #expect(listed.map { ($0["file"] as? [String: Any])?["path"] as? String } == names.sorted().map { traces.appendingPathComponent($0 + ".csv").path })
     }
 
-    @Test func profileAndQoEParametersAddedLaterAreRecordedToo() throws {
+    @Test func theEstimatorAndQoEWeightsAreRecordedUnderExplicitKeys() throws {
         let out = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
         let result = try CLI.run([
@@ -161,12 +166,11 @@ import TestSupport
         ])
         #expect(result.status == 0, "\(result.stderr)")
         let run = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("run.json"))) as? [String: Any])
-        let estimator = try #require((run["profile"] as? [String: Any])?["estimator"] as? [String: Any])
-        #expect(estimator["case"] as? String == "sliding")
-        #expect(estimator["windowSegments"] as? [Int] == [3, 5])
-        let qoe = try #require(run["qoeModel"] as? [String: Any])
+        #expect((run["profile"] as? [String: Any])?["estimator"] as? String == "sliding(3,5)")
+        #expect((run["settings"] as? [String: Any])?["estimator"] as? String == "sliding:3,5")
+        let qoe = try #require(run["qoe_model"] as? [String: Any])
         #expect(qoe["kind"] as? String == "sabre")
-        #expect(qoe["gammaP"] as? Double == 3)
+        #expect(qoe["gamma_p"] as? Double == 3)
     }
 
     @Test func modulesAndModelsAStrategyReadAreRecordedWithTheirHashes() throws {

@@ -91,6 +91,14 @@ public final class ResumableResults {
         // nothing to continue, and starts over.
         if resume, let recorded = Self.recordedPlan(in: partial) {
             guard recorded == identity else {
+                // Identities name their format on the first line since 0.2.0; 0.1.0's began with
+                // its fingerprint, computed another way, so no plan of this release matches it.
+                if recorded.hasPrefix("fingerprint ") {
+                    throw InputError(
+                        file: partial.path,
+                        mentioning: "holds an interrupted run of abrlab 0.1.0, which this release (\(ABRLabVersion.current)) cannot continue: its plans are fingerprinted another way; resume it with abrlab 0.1.0, or run without \(Setting.resume)"
+                    )
+                }
                 throw InputError(file: partial.path, mentioning: "holds an interrupted run of a different plan or shard; remove it or run without \(Setting.resume)")
             }
             if let record = Self.lastCheckpoint(in: partial.appendingPathComponent("journal")), try reopen(record) { return }

@@ -1,4 +1,4 @@
 /// The framework's version, reported by `abrlab --version` and written into `run.json`.
 public enum ABRLabVersion {
-    public static let current = "0.1.0"
+    public static let current = "0.2.0"
 }

@@ -52,6 +52,8 @@ public struct Comparison: Sendable {
         public let sessionCount: Int
         /// Sessions of the whole run, every shard's.
         public let totalSessionCount: Int
+        /// What the ranked table's numbers come from.
+        public let source: RankedTable.Source
     }
 
     public let request: Request
@@ -66,7 +68,9 @@ public struct Comparison: Sendable {
     public func run(
         naming: (Setting) -> String, warn: (String) -> Void = { _ in }, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
     ) throws -> Outcome {
-        let settings = request.settings
+        var settings = request.settings
+        // run.json records the trace sets as named, beside the files they resolved to.
+        settings[.traces] = .texts(request.traces.isEmpty ? [Defaults.traceSet] : request.traces)
         let shard = request.shard
         // Every trace of the plan is hashed in every shard (the record is the plan's, not the
         // shard's), so that starts first and runs while the rest of the plan loads.
@@ -110,7 +114,7 @@ public struct Comparison: Sendable {
             segments: request.segments, formats: video.formats.contains { $0 != nil }, timeline: request.bufferTimeline, groups: grouping != nil
         )
         let plannedFingerprint = PlanFingerprint(
-            plan: plan, traceReader: traceReader,
+            plan: plan, settings: settings, traceReader: traceReader,
             qoeScript: settings.isScriptedQoE ? settings.qoe : nil, baseline: baseline, rankBy: request.rankBy,
             luaLimits: settings.luaLimitsDescription, layout: layout
         )
@@ -132,7 +136,7 @@ public struct Comparison: Sendable {
         if request.resume { try loadedFiles.checkInterruptedRun(in: out) }
         let results = try ResumableResults(
             directory: out, layout: layout,
-            identity: "fingerprint \(fingerprint)\nshard \(shard?.description ?? "-")\n", resume: request.resume
+            identity: "\(PlanFingerprint.formatLine)\nfingerprint \(fingerprint)\nshard \(shard?.description ?? "-")\n", resume: request.resume
         )
         results.checkpointInterval = request.checkpointInterval
         try loadedFiles.record(in: results)
@@ -155,7 +159,7 @@ public struct Comparison: Sendable {
 
         let ranking = report.ranking(seed: plan.seed, rankBy: request.rankBy, baselineID: baseline, threads: request.jobs)
         var manifest = RunManifest(
-            plan: plan, descriptors: descriptors, inputs: inputs, parameters: try resolver.parameters(of: descriptors),
+            plan: plan, settings: settings, descriptors: descriptors, inputs: inputs, parameters: try resolver.parameters(of: descriptors),
             jobs: request.jobs, rankBy: request.rankBy, files: results.fileNames
         )
         manifest.fingerprint = fingerprint
@@ -174,7 +178,11 @@ public struct Comparison: Sendable {
         try results.finish(ranking: ranking, manifest: try manifest.json())
         return Outcome(
             ranking: ranking, failureCount: report.failureCount, sessionCount: plan.sessionCount,
-            totalSessionCount: entries.count * sessionsPerTrace
+            totalSessionCount: entries.count * sessionsPerTrace,
+            source: RankedTable.Source(
+                profile: plan.emulator.profile.name, qoe: plan.qoeName, video: plan.video.name,
+                traces: settings[.traces]?.texts ?? []
+            )
         )
     }
 }

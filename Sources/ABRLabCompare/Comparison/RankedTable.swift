@@ -5,8 +5,8 @@ import Foundation
 /// they all finished, then the incomplete ones on the traces each finished, with their counts,
 /// then the paired comparison against the baseline.
 public enum RankedTable {
-    public static func render(_ ranking: Ranking) -> String {
-        var text = header(ranking)
+    public static func render(_ ranking: Ranking, source: Source? = nil) -> String {
+        var text = (source?.line ?? "") + header(ranking)
         // Live runs add the mean live latency and mean playback-rate deviation.
         let live = ranking.summaries.contains { $0.liveLatencySeconds != nil }
         var rows = [[
@@ -32,6 +32,7 @@ public enum RankedTable {
                 at: ranking.ranked.count + 1
             )
         }
+        if let note = overlapNote(ranking) { lines.insert(note, at: lines.last == "" ? lines.count - 1 : lines.count) }
         text += lines.joined(separator: "\n")
         if let baselineID = ranking.baselineID, !ranking.comparisons.isEmpty {
             text += "\nagainst \(baselineID)\(incompleteNote(baselineID, ranking)), paired on the traces both completed:\n"

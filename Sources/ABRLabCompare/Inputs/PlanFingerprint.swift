@@ -18,13 +18,17 @@ public struct PlanFingerprint {
     private let tail: [UInt8]
 
     /// `plan` is this shard's: its traces are not used.
+    /// The first line of the text hashed and of a checkpointed run's identity: plans are
+    /// fingerprinted from the settings table's keys since abrlab 0.2.0 (``ExperimentSettings/fingerprintLines``).
+    public static let formatLine = "abrlab-plan 2"
+
     public init(
-        plan: ExperimentPlan, traceReader: TraceSetResolver, qoeScript: String?, baseline: String?,
+        plan: ExperimentPlan, settings: ExperimentSettings, traceReader: TraceSetResolver, qoeScript: String?, baseline: String?,
         rankBy: RankMetric, luaLimits: String, layout: ResumableResults.Layout
     ) {
         var head: [UInt8] = []
         func line(_ text: String, to bytes: inout [UInt8]) { bytes += Array((text + "\n").utf8) }
-        line("abrlab-plan 1", to: &head)
+        line(Self.formatLine, to: &head)
         line("version \(ABRLabVersion.current)", to: &head)
         // A script is hashed once, however many rows of a sweep run it.
         var scriptHashes: [String: String] = ["native": "native"]
@@ -47,9 +51,10 @@ public struct PlanFingerprint {
         for segment in 0..<video.segmentCount {
             line((0..<video.levelCount).map { String(video.sizeBytes(segment: segment, level: $0)) }.joined(separator: " "), to: &tail)
         }
-        line("profile \(plan.emulator.profile)", to: &tail)
+        for setting in settings.fingerprintLines { line("setting \(setting)", to: &tail) }
+        line("profile \(ProfileRecord.text(ProfileRecord.value(of: plan.emulator.profile)))", to: &tail)
         line("segments \(plan.emulator.segmentCount(for: video)) transitions \(plan.emulator.recordsTransitions)", to: &tail)
-        line("qoe \(plan.qoe)", to: &tail)
+        line("qoe \(ProfileRecord.text(ProfileRecord.value(of: plan.qoe)))", to: &tail)
         if let qoeScript {
             line("qoe_script \(plan.qoeName) \(FileManager.default.contents(atPath: qoeScript).map { SHA256.hex($0) } ?? "unreadable")", to: &tail)
             for file in (plan.customQoE as? LuaQoEModel)?.files.plannedFiles ?? [] {
@@ -58,7 +63,11 @@ public struct PlanFingerprint {
         }
         line("seed \(plan.seed) baseline \(baseline ?? "-") rank_by \(rankBy.rawValue) lua \(luaLimits)", to: &tail)
         if let grouping = plan.grouping {
-            line("groups players \(grouping.players) stagger_s \(grouping.staggerSeconds) seats \(grouping.seats)", to: &tail)
+            let seats = switch grouping.seats {
+            case .eachStrategy: "each_strategy"
+            case .mix(let order): "mix " + order.map(String.init).joined(separator: ",")
+            }
+            line("groups players \(grouping.players) stagger_s \(grouping.staggerSeconds) seats \(seats)", to: &tail)
             // Equal sharing adds nothing, so the fingerprints of runs from before weights stay.
             if grouping.share != .equal { line("share \(grouping.share)", to: &tail) }
         }

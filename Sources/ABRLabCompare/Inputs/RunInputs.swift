@@ -83,6 +83,11 @@ public struct RunInputs: Encodable {
         /// The files the video was read from; none for presets and cbr: specs.
         let files: [File]
 
+        enum CodingKeys: String, CodingKey {
+            case spec, name, bitratesKbps = "bitrates_kbps", segmentDurationSeconds = "segment_duration_s", segmentCount = "segment_count"
+            case sizesSHA256 = "sizes_sha256", files
+        }
+
         /// The record of `video`, given as `spec`; its files are read and hashed now.
         init(spec: String, video: ABRLab.Video) {
             self.spec = spec

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The settings and inputs two `run.json` files disagree on, as key paths
-/// (`inputs.video.sizesSHA256`, `strategies[bba].file.sha256`, `profile.maxBufferSeconds`).
+/// (`inputs.video.sizes_sha256`, `strategies[bba].file.sha256`, `profile.max_buffer_s`).
 /// Entries of arrays are named by their `id`, `name` or `key` when they have one, files by
 /// their file name (`strategies[x].inputs[helpers.lua].sha256`). What cannot change
 /// a result — the command line, `--jobs`, file paths and the files written — is left out, and so

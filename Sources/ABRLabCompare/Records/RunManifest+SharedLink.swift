@@ -2,7 +2,7 @@ import ABRLab
 
 extension RunManifest {
     /// How the run's players shared each trace's link (``LinkGrouping``), in `run.json`'s
-    /// `sharedLink`; absent when every session played alone.
+    /// `shared_link`; absent when every session played alone.
     public struct SharedLink: Encodable {
         let players: Int
         let staggerSeconds: Double
@@ -13,6 +13,8 @@ extension RunManifest {
         /// The weights as given; seat k (1-based) has weight `weights[(k − 1) % count]`. Absent
         /// under equal sharing.
         let weights: [Double]?
+
+        enum CodingKeys: String, CodingKey { case players, staggerSeconds = "stagger_s", mix, share, weights }
 
         init?(_ grouping: LinkGrouping?, strategies: [StrategyDescriptor]) {
             guard let grouping else { return nil }

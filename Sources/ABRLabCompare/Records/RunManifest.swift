@@ -3,9 +3,15 @@ import ABRLabLua
 import Foundation
 
 /// `run.json`: what is needed to rerun a comparison exactly and to tell which inputs made it —
-/// the command, every input file with its hash, the profile's every parameter, each strategy's
-/// typed parameters — and the files the run wrote, which the next run into the folder replaces.
+/// the command, the settings by key, every input file with its hash, the profile's every
+/// parameter, each strategy's typed parameters — and the files the run wrote, which the next
+/// run into the folder replaces. Every key is written explicitly (``CodingKeys``), never a Swift
+/// property's name.
 public struct RunManifest: Encodable {
+    /// `run.json`'s format: 2 since settings are keyed by the settings table (abrlab 0.2.0);
+    /// abrlab 0.1.0 wrote no `format`.
+    public static let format = 2
+
     /// A strategy parameter with its declared type (`number`, `integer`, `boolean`, `string`).
     public struct Parameter: Encodable {
         let key: String
@@ -38,14 +44,26 @@ public struct RunManifest: Encodable {
         /// Files the strategy read besides its script — modules it required, models it loaded, files
         /// its parameters name (a native model) — recorded like every input.
         let inputs: [RunInputs.File]
+
+        enum CodingKeys: String, CodingKey { case id, name, source, file, params, inputs }
     }
 
+    enum CodingKeys: String, CodingKey {
+        case format, command, version, settings, seed, jobs, rankBy = "rank_by", profile, segmentsPlayed = "segments_played", qoe
+        case qoeFile = "qoe_file", qoeInputs = "qoe_inputs", qoeModel = "qoe_model", rebufferPenalty = "rebuffer_penalty"
+        case smoothnessPenalty = "smoothness_penalty", inputs, datasets, strategies, sharedLink = "shared_link", files
+        case fingerprint, shard, warnings
+    }
+
+    public let format = RunManifest.format
     public let command: [String]
     public let version: String
+    /// The session settings by key (``ExperimentSettings/record``).
+    public let settings: PrettyJSON.Verbatim
     public let seed: UInt64
     public let jobs: Int
     public let rankBy: String
-    public let profile: ReflectedValue
+    public let profile: PrettyJSON.Verbatim
     /// `nil` on `live`, where each trace's length sets the count.
     public let segmentsPlayed: Int?
     /// The QoE model: a built-in name, or a Lua model's path.
@@ -56,7 +74,7 @@ public struct RunManifest: Encodable {
     public let qoeInputs: [RunInputs.File]?
     /// Every parameter of the built-in QoE model (kind, penalties, level utilities, γp); absent
     /// for a Lua model, whose script sets its own.
-    public let qoeModel: ReflectedValue?
+    public let qoeModel: PrettyJSON.Verbatim?
     public let rebufferPenalty: Double?
     public let smoothnessPenalty: Double?
     public let inputs: RunInputs
@@ -76,22 +94,23 @@ public struct RunManifest: Encodable {
     public var warnings: [String] = []
 
     public init(
-        plan: ExperimentPlan, descriptors: [StrategyDescriptor], inputs: RunInputs, parameters: [String: [Parameter]],
-        jobs: Int, rankBy: RankMetric, files: [String]
+        plan: ExperimentPlan, settings: ExperimentSettings, descriptors: [StrategyDescriptor], inputs: RunInputs,
+        parameters: [String: [Parameter]], jobs: Int, rankBy: RankMetric, files: [String]
     ) {
         command = CommandLine.arguments
+        self.settings = PrettyJSON.Verbatim(settings.recordValue)
         version = ABRLabVersion.current
         seed = plan.seed
         self.jobs = jobs
         self.rankBy = rankBy.rawValue
-        profile = ReflectedValue(plan.emulator.profile)
+        profile = PrettyJSON.Verbatim(ProfileRecord.value(of: plan.emulator.profile))
         segmentsPlayed = plan.emulator.profile.liveSettings == nil ? plan.emulator.segmentCount(for: plan.video) : nil
         qoe = plan.qoeName
         let luaQoE = plan.customQoE as? LuaQoEModel
         qoeFile = luaQoE.flatMap { RunInputs.File(path: $0.path) }
         qoeInputs = luaQoE.map { $0.files.loadedFiles.map(RunInputs.File.init(loaded:)).sorted { $0.path < $1.path } }
         let builtIn = plan.customQoE == nil
-        qoeModel = builtIn ? ReflectedValue(plan.qoe) : nil
+        qoeModel = builtIn ? PrettyJSON.Verbatim(ProfileRecord.value(of: plan.qoe)) : nil
         rebufferPenalty = builtIn ? plan.qoe.rebufferPenalty : nil
         smoothnessPenalty = builtIn ? plan.qoe.smoothnessPenalty : nil
         self.inputs = inputs

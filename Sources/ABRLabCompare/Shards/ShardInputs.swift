@@ -24,6 +24,8 @@ public struct ShardInputs: Decodable, Equatable {
     public let qoeFile: File?
     public var qoeInputs: [File]?
 
+    enum CodingKeys: String, CodingKey { case strategies, qoeFile = "qoe_file", qoeInputs = "qoe_inputs" }
+
     /// Reads the entries from a run.json's text. Its keys are sorted, so everything from `qoe`
     /// on holds them and leaves out the long trace list before it.
     public init(manifest text: String, file: String) throws(InputError) {
@@ -86,7 +88,7 @@ public struct ShardInputs: Decodable, Equatable {
         return result
     }
 
-    /// `text` (a run.json) with each strategy's `inputs` and the `qoeInputs` replaced by
+    /// `text` (a run.json) with each strategy's `inputs` and the `qoe_inputs` replaced by
     /// these, written as abrlab's encoder writes them; the rest stays byte for byte.
     public func replacingLists(in text: String) throws -> String {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -105,8 +107,8 @@ public struct ShardInputs: Decodable, Equatable {
             }
             if inStrategies, line == "      \"inputs\" : [", let id = strategyID, let files = strategies.first(where: { $0.id == id })?.inputs {
                 index = try replaceList(in: &lines, at: index, key: "inputs", indent: 6, with: files)
-            } else if line == "  \"qoeInputs\" : [", let files = qoeInputs {
-                index = try replaceList(in: &lines, at: index, key: "qoeInputs", indent: 2, with: files)
+            } else if line == "  \"qoe_inputs\" : [", let files = qoeInputs {
+                index = try replaceList(in: &lines, at: index, key: "qoe_inputs", indent: 2, with: files)
             }
             index += 1
         }

@@ -31,6 +31,7 @@ public struct ShardMerger {
             let url = URL(fileURLWithPath: folder)
             let runURL = url.appendingPathComponent("run.json")
             let text = try Self.manifestText(of: url)
+            try Self.refuseEarlierFormat(text, file: runURL.path)
             guard let (shardText, _) = Self.cuttingShard(from: text),
                   let shard = try? JSONDecoder().decode(ShardManifest.self, from: Data(shardText.utf8)),
                   let fingerprint = Self.fingerprint(in: text) else {
@@ -99,6 +100,17 @@ public struct ShardMerger {
         lines.removeSubrange(start...end)
         if wasLast, start > 0, lines[start - 1].hasSuffix(",") { lines[start - 1].removeLast() }
         return (shard, lines.joined(separator: "\n"))
+    }
+
+    /// A shard of abrlab 0.1.0 (no `format`; keys that were Swift property names) is refused
+    /// naming the release that wrote it: this release reads run.json's format 2 only.
+    static func refuseEarlierFormat(_ text: String, file: String) throws(InputError) {
+        guard !text.contains("\n  \"format\" : \(RunManifest.format),") else { return }
+        let version = text.range(of: "\n  \"version\" : \"").map { text[$0.upperBound...].prefix { $0 != "\"" } } ?? "before 0.2.0"
+        throw InputError(
+            file: file,
+            "was written by abrlab \(version), whose run.json this release (\(ABRLabVersion.current)) does not read; merge these shards with abrlab \(version), or rerun them"
+        )
     }
 
     public static func fingerprint(in text: String) -> String? {
