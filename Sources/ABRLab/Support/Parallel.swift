@@ -67,8 +67,7 @@ public final class Workers<T: Sendable>: Sendable {
 
 /// The slots of one ``Parallel/map(_:threads:_:)``, which its workers share.
 private final class Slots<T>: @unchecked Sendable {
-    // Sound: each slot is written by the one worker that took its index, and slots and `body` are
-    // read only before and changed only after `join()`; `body` may run concurrently with itself, as `map` requires.
+    // Sound: a slot is written only by the worker that took its index, read and `body` cleared only after `join()`.
     let base: UnsafeMutablePointer<T?>
     var body: ((Int) -> T)?
     let next = Atomic(0)
