@@ -3,6 +3,7 @@
 /// Both live in memory of their own, so the pointers the shim receives stay valid for as long as
 /// the script that required the module: the shim compiles from them inside a Lua call.
 final class LuaModuleSource: @unchecked Sendable {
+    // Sound: every property is a `let`, and the buffers are written only in `init`.
     /// `lib/helpers.lua` for `require("lib.helpers")`.
     let label: String
     /// The text, prefixed like a script's so each run gets the environment it is given.

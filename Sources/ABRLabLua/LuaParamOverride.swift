@@ -19,7 +19,7 @@ public struct LuaParamOverride: Hashable, Sendable {
         guard let equals = text.firstIndex(of: "="),
               let dot = text[..<equals].lastIndex(of: "."),
               dot > text.startIndex, text.index(after: dot) < equals else {
-            throw InputError(file: "", "parameter override '\(text)' must look like id.key=value")
+            throw InputError(setting: .param, "parameter override '\(text)' must look like id.key=value")
         }
         self.init(
             strategyID: String(text[..<dot]),
@@ -34,7 +34,7 @@ public struct LuaParamOverride: Hashable, Sendable {
         var grouped: [String: [String: String]] = [:]
         for override in overrides {
             guard grouped[override.strategyID, default: [:]].updateValue(override.value, forKey: override.key) == nil else {
-                throw InputError(file: "", "parameter \(override.strategyID).\(override.key) is given twice")
+                throw InputError(setting: .param, "parameter \(override.strategyID).\(override.key) is given twice")
             }
         }
         return grouped

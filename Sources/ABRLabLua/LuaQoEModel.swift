@@ -128,6 +128,6 @@ public struct LuaQoEModel: SegmentQoEModel {
             return InputError(file: path, "qoe returned \(engine.message) for segment \(segment + 1); it must return a finite number")
         }
         let error = location.error(status: status, message: engine.message, phase: "qoe")
-        return InputError(file: error.file, line: error.line, "\(error.message) (qoe, segment \(segment + 1))")
+        return InputError(error.subject, line: error.line, "\(error.text) (qoe, segment \(segment + 1))")
     }
 }

@@ -45,16 +45,17 @@ extension LuaScriptResources {
         folder.isEmpty ? "the script's folder (the working folder)" : "the script's folder \(folder)"
     }
 
+    /// Module `name`'s text and file; an error names the script, its message the module's file.
     func readModule(_ name: String) throws(InputError) -> (LuaModuleSource, LoadedFile) {
         guard let label = Self.moduleLabel(name) else {
-            throw InputError(file: "", "module name '\(name)' is not allowed")
+            throw InputError(file: script, "module name '\(name)' is not allowed")
         }
         let file = path(label)
         let real: String
         switch resolve(label) {
         case .inside(let path): real = path
         case .outside(let target):
-            throw InputError(file: "", "module '\(name)': \(file) leads to \(target), outside \(folderDescription); modules must lie inside it")
+            throw InputError(file: script, "module '\(name)': \(file) leads to \(target), outside \(folderDescription); modules must lie inside it")
         case .failed(let failure): throw moduleError(name, file: file, failure)
         }
         switch InputFile.regularFile(atPath: real, limit: Self.maxModuleBytes) {
@@ -66,37 +67,38 @@ extension LuaScriptResources {
 
     private func moduleError(_ name: String, file: String, _ failure: InputFile.ReadFailure) -> InputError {
         switch failure {
-        case .missing: InputError(file: "", "module '\(name)' not found: no file \(file)")
-        case .folder: InputError(file: "", "module '\(name)': \(file) is a folder, not a file")
-        case .notRegularFile: InputError(file: "", "module '\(name)': \(file) is not a regular file")
+        case .missing: InputError(file: script, "module '\(name)' not found: no file \(file)")
+        case .folder: InputError(file: script, "module '\(name)': \(file) is a folder, not a file")
+        case .notRegularFile: InputError(file: script, "module '\(name)': \(file) is not a regular file")
         case .tooLarge(let size):
-            InputError(file: "", "module '\(name)': \(file) is larger than \(Self.maxModuleBytes >> 20) MiB" + (size.map { " (\(InputFile.sizeText($0)))" } ?? ""))
-        case .unreadable(let reason): InputError(file: "", "module '\(name)': cannot read \(file) (\(reason))")
+            InputError(file: script, "module '\(name)': \(file) is larger than \(Self.maxModuleBytes >> 20) MiB" + (size.map { " (\(InputFile.sizeText($0)))" } ?? ""))
+        case .unreadable(let reason): InputError(file: script, "module '\(name)': cannot read \(file) (\(reason))")
         }
     }
 
+    /// The network in the model file at `relativePath`; an error names the script, its message the model's file.
     func readModel(_ relativePath: String) throws(InputError) -> (ActorNetwork, LoadedFile) {
         let parts = relativePath.split(separator: "/", omittingEmptySubsequences: false)
         guard !relativePath.isEmpty, !relativePath.hasPrefix("/"), !parts.contains(".."), !parts.contains(""),
               !relativePath.contains("\\"), !relativePath.utf8.contains(0) else {
-            throw InputError(file: "", "abrlab.model: '\(relativePath)' is not a path inside the script's folder (relative, no '..')")
+            throw InputError(file: script, "abrlab.model: '\(relativePath)' is not a path inside the script's folder (relative, no '..')")
         }
         let file = path(relativePath)
         let real: String
         switch resolve(relativePath) {
         case .inside(let path): real = path
         case .outside(let target):
-            throw InputError(file: "", "abrlab.model: \(file) leads to \(target), outside \(folderDescription); models must lie inside it")
-        case .failed(.missing): throw InputError(file: "", "abrlab.model: \(file): no such file")
-        case .failed(.unreadable(let reason)): throw InputError(file: "", "abrlab.model: \(file): cannot read the file (\(reason))")
-        case .failed: throw InputError(file: "", "abrlab.model: \(file): cannot read the file")
+            throw InputError(file: script, "abrlab.model: \(file) leads to \(target), outside \(folderDescription); models must lie inside it")
+        case .failed(.missing): throw InputError(file: script, "abrlab.model: \(file): no such file")
+        case .failed(.unreadable(let reason)): throw InputError(file: script, "abrlab.model: \(file): cannot read the file (\(reason))")
+        case .failed: throw InputError(file: script, "abrlab.model: \(file): cannot read the file")
         }
         do {
             let bytes = try SafetensorsFile.bytes(atPath: real, named: file)
             let network = try ActorNetwork(tensors: SafetensorsFile(bytes: bytes, file: file))
             return (network, LoadedFile(role: .model, name: relativePath, path: file, bytes: bytes))
         } catch {
-            throw InputError(file: "", "abrlab.model: \(error.description)")
+            throw InputError(file: script, "abrlab.model: \(error.description)")
         }
     }
 }

@@ -12,6 +12,8 @@ import Synchronization
 /// session runs. A file whose name only running code knows is read when a session first asks
 /// for it, and recorded then.
 final class LuaScriptResources: ScriptResources {
+    /// The script whose files these are: what an error about one of them names.
+    let script: String
     /// The script's folder as messages name it: `Strategies` for `Strategies/x.lua`, empty for `x.lua`.
     let folder: String
     /// The folder's real path (links resolved), which every file read must lie inside.
@@ -30,6 +32,7 @@ final class LuaScriptResources: ScriptResources {
     static let maxPreloads = 256
 
     init(scriptPath: String) {
+        script = scriptPath
         folder = Self.folder(ofScript: scriptPath)
         realFolder = Self.realPath(folder.isEmpty ? "." : folder)
     }

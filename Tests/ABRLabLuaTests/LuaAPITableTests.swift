@@ -39,7 +39,7 @@ import TestSupport
     /// Runs `body`, which plays a script that fails with SEEN's text, and reads it back.
     static func seen(_ body: () throws -> Void) throws -> Seen {
         let failure = Fixture.failure(body) ?? ""
-        guard let start = failure.range(of: "SEEN:") else { throw InputError(file: "", "the script did not report: \(failure)") }
+        guard let start = failure.range(of: "SEEN:") else { throw TestFailure("the script did not report: \(failure)") }
         let text = failure[start.upperBound...].prefix { $0 != "\n" && $0 != "(" }.trimmingCharacters(in: .whitespaces)
         let parts = text.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
         var types: [String: String] = [:]

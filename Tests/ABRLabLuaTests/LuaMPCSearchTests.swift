@@ -34,7 +34,7 @@ import TestSupport
             depth: min(horizon, 10 - 3), firstSegment: 3 + offset, bandwidthMBps: bandwidth, bufferSeconds: 8, lastLevel: 2,
             sizeBytes: video.sizeBytes
         )
-        guard case .best(let level, let reward, _) = outcome else { throw InputError(file: "", "the search stopped") }
+        guard case .best(let level, let reward, _) = outcome else { throw TestFailure("the search stopped") }
         return (level + 1, reward)
     }
 

@@ -148,11 +148,11 @@ import TestSupport
     @Test func parsesOverrideStrings() throws {
         let override = try LuaParamOverride(parsing: "robust.mpc.horizon=5")
         #expect(override == LuaParamOverride(strategyID: "robust.mpc", key: "horizon", value: "5"))
-        #expect(Fixture.failure { _ = try LuaParamOverride(parsing: "horizon=5") } == "parameter override 'horizon=5' must look like id.key=value")
+        #expect(Fixture.failure { _ = try LuaParamOverride(parsing: "horizon=5") } == "param: parameter override 'horizon=5' must look like id.key=value")
         #expect(Fixture.failure { _ = try LuaParamOverride(parsing: "a.b") } != nil)
         let grouped = try LuaParamOverride.group([override, LuaParamOverride(strategyID: "bba", key: "cushion", value: "10")])
         #expect(grouped == ["robust.mpc": ["horizon": "5"], "bba": ["cushion": "10"]])
-        #expect(Fixture.failure { _ = try LuaParamOverride.group([override, override]) } == "parameter robust.mpc.horizon is given twice")
+        #expect(Fixture.failure { _ = try LuaParamOverride.group([override, override]) } == "param: parameter robust.mpc.horizon is given twice")
     }
 
     @Test func discoverySkipsTemplatesAnnotationsAndOtherFiles() throws {

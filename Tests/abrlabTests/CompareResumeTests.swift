@@ -78,6 +78,19 @@ import TestSupport
             #expect(FileManager.default.fileExists(atPath: partial.path), "the interrupted run was discarded")
             try fixture.edit(file, new, old)
         }
+        // A module gone since: the error names the line of the script that requires it, and the module's file.
+        let module = fixture.path("S/lib/myhelpers.lua")
+        try FileManager.default.moveItem(atPath: module, toPath: module + ".away")
+        let missing = try CLI.run(run + ["--out", killed.path, "--resume"])
+        #expect(missing.stderr == "abrlab: \(fixture.path("S/my_rule.lua")):1: module 'lib.myhelpers' not found: no file \(module)\n")
+        try FileManager.default.moveItem(atPath: module + ".away", toPath: module)
+        // One only a session required (by a built name): the refusal names the module's file.
+        let late = fixture.path("S/lib/rt.lua")
+        try FileManager.default.moveItem(atPath: late, toPath: late + ".away")
+        let lateMissing = try CLI.run(run + ["--out", killed.path, "--resume"])
+        #expect(lateMissing.stderr == "abrlab: \(late): the interrupted run in \(partial.path) loaded this file, which cannot be read the same way now "
+            + "(module 'lib.rt' not found: no file \(late)); restore it, or run without --resume to start over\n")
+        try FileManager.default.moveItem(atPath: late + ".away", toPath: late)
         // With the files as they were, the run continues and records every module it read.
         let resumed = try CLI.run(run + ["--out", killed.path, "--resume"])
         #expect(resumed.status == 0, "\(resumed.stderr)")

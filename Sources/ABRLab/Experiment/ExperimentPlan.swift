@@ -39,21 +39,28 @@ public struct ExperimentPlan: Sendable {
     /// Checks everything that can be checked before a session runs. `requiresTraces: false`
     /// accepts an empty trace list, as a shard of a run with fewer traces than shards has.
     public func validate(requiresTraces: Bool = true) throws(InputError) {
-        guard !strategies.isEmpty else { throw InputError(file: "", "no strategies to run") }
-        guard !traces.isEmpty || !requiresTraces else { throw InputError(file: "", "the trace set is empty") }
+        guard !strategies.isEmpty else { throw InputError(setting: .strategies, "no strategies to run") }
+        guard !traces.isEmpty || !requiresTraces else { throw InputError(setting: .traces, "the trace set is empty") }
         // Sets, not pairwise scans: a parameter grid can make a hundred thousand rows.
         var ids = Set<String>()
         if let duplicate = strategies.first(where: { !ids.insert($0.id).inserted }) {
-            throw InputError(file: "", "strategy id '\(duplicate.id)' is given twice")
+            throw InputError(setting: .strategies, "strategy id '\(duplicate.id)' is given twice")
         }
         var names = Set<String>()
         if let duplicate = traces.first(where: { !names.insert($0.name).inserted }) {
-            throw InputError(file: "", "two traces are named '\(duplicate.name)'; trace names must be unique within a run")
+            throw InputError(setting: .traces, "two traces are named '\(duplicate.name)'; trace names must be unique within a run")
         }
-        do { try emulator.validate(video: video) } catch { throw InputError(file: "", mentioning: error.text) }
+        do { try emulator.validate(video: video) } catch { throw InputError(.settings(Self.settings(limiting: error)), error.text) }
         if let grouping { try validate(grouping) }
         // With a QoE script the built-in model only sums the script's scores: it scores nothing to check.
         if customQoE == nil { try qoe.validate(ladder: video.ladder, profile: emulator.profile) }
+    }
+
+    /// The settings that set how much media a session plays, which a video the emulator refuses
+    /// is too short or too long for.
+    private static func settings(limiting error: EmulationError) -> [Setting] {
+        if case .liveSessionTooLong = error { return [.liveDurationS, .segments] }
+        return [.segments]
     }
 
     /// Runs session `index` of the fixed order (traces major, strategies minor) as a

@@ -47,18 +47,12 @@ public struct ExperimentRunner: Sendable {
         count total: Int, produce: @escaping @Sendable (Int) -> Output, consume: (Output) throws -> Void
     ) throws {
         let queue = OrderedResults<Output>(window: window)
-        let workers = min(jobs, max(1, total))
-        for _ in 0..<workers {
-            let thread = Thread {
-                while let index = queue.claim(total: total) {
-                    queue.deliver(produce(index), at: index)
-                }
-                queue.workerFinished()
+        let workers = Parallel.start(threads: min(jobs, max(1, total))) { _ in
+            while let index = queue.claim(total: total) {
+                queue.deliver(produce(index), at: index)
             }
-            thread.stackSize = 8 << 20
-            thread.start()
         }
-        defer { queue.waitForWorkers(workers) }
+        defer { workers.join() }
         for index in 0..<total {
             let output = queue.take(index)
             do { try consume(output) } catch {
@@ -69,65 +63,44 @@ public struct ExperimentRunner: Sendable {
     }
 }
 
-/// The hand-over between workers and the consumer, guarded by one condition variable.
-private final class OrderedResults<Output>: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var nextToClaim = 0
-    private var consumed = 0
-    private var finishedWorkers = 0
-    private var cancelled = false
-    private var ready: [Int: Output] = [:]
+/// The hand-over between workers and the consumer.
+private final class OrderedResults<Output: Sendable>: Sendable {
+    private struct State: Sendable {
+        var nextToClaim = 0
+        var consumed = 0
+        var cancelled = false
+        var ready: [Int: Output] = [:]
+    }
+
+    private let state = Monitor(State())
     private let window: Int
 
     init(window: Int) { self.window = window }
 
-    /// The next session index to run, or `nil` when all are claimed or the run was cancelled.
+    /// The next session index to run, or `nil` when all are claimed or the run was cancelled;
+    /// waits while `window` outputs wait to be consumed.
     func claim(total: Int) -> Int? {
-        condition.lock()
-        defer { condition.unlock() }
-        while !cancelled, nextToClaim < total, nextToClaim - consumed >= window { condition.wait() }
-        guard !cancelled, nextToClaim < total else { return nil }
-        defer { nextToClaim += 1 }
-        return nextToClaim
+        state.wait { state -> Int?? in
+            guard !state.cancelled, state.nextToClaim < total else { return .some(nil) }
+            guard state.nextToClaim - state.consumed < window else { return nil }
+            defer { state.nextToClaim += 1 }
+            return state.nextToClaim
+        }
     }
 
     func deliver(_ output: Output, at index: Int) {
-        condition.lock()
-        ready[index] = output
-        condition.broadcast()
-        condition.unlock()
+        state.withLock { $0.ready[index] = output }
     }
 
     func take(_ index: Int) -> Output {
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            if let output = ready.removeValue(forKey: index) {
-                consumed = index + 1
-                condition.broadcast()
-                return output
-            }
-            condition.wait()
+        state.wait { state in
+            guard let output = state.ready.removeValue(forKey: index) else { return nil }
+            state.consumed = index + 1
+            return output
         }
     }
 
     func cancel() {
-        condition.lock()
-        cancelled = true
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func workerFinished() {
-        condition.lock()
-        finishedWorkers += 1
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func waitForWorkers(_ count: Int) {
-        condition.lock()
-        while finishedWorkers < count { condition.wait() }
-        condition.unlock()
+        state.withLock { $0.cancelled = true }
     }
 }

@@ -16,6 +16,7 @@ class SessionStorage: @unchecked Sendable {
 /// changed through it, in place, it escapes the run-time exclusivity check that a class's stored
 /// `var` costs at every access.
 final class StepperStorage<Model: PlayerModel>: SessionStorage, @unchecked Sendable {
+    // Sound: as its base class's, the stepper is changed only while one session holds the storage.
     let stepper: UnsafeMutablePointer<SessionStepper<Model>>
 
     init(_ stepper: consuming SessionStepper<Model>) {

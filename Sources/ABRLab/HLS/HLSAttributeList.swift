@@ -33,9 +33,9 @@ public struct HLSAttributeList: Equatable, Hashable, Sendable {
     /// The list as it appears after a tag's colon.
     public var formatted: String { attributes.map(\.formatted).joined(separator: ",") }
 
-    /// Parses the text after a tag's colon. Errors carry no file; playlist parsers add the file,
-    /// the line and the tag.
-    public init(parsing text: some StringProtocol) throws(InputError) {
+    /// Parses the text after a tag's colon. Errors carry no place; playlist parsers add the
+    /// file, the line and the tag.
+    public init(parsing text: some StringProtocol) throws(HLSAttributeError) {
         let bytes = Array(text.utf8)
         var attributes: [Attribute] = []
         var seen: Set<String> = []
@@ -46,24 +46,24 @@ public struct HLSAttributeList: Equatable, Hashable, Sendable {
         func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
 
         skipBlanks()
-        guard index < bytes.count else { throw InputError(file: "", "the attribute list is empty") }
+        guard index < bytes.count else { throw HLSAttributeError("the attribute list is empty") }
         while true {
             let nameStart = index
             while index < bytes.count, bytes[index] != UInt8(ascii: "="), bytes[index] != UInt8(ascii: ",") { index += 1 }
             let name = string(nameStart..<index)
             guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
-                throw InputError(file: "", "'\(name)' is not NAME=VALUE")
+                throw HLSAttributeError("'\(name)' is not NAME=VALUE")
             }
             guard !name.isEmpty, name.utf8.allSatisfy(Self.isNameByte) else {
-                throw InputError(file: "", "'\(name)' is not an attribute name (A–Z, 0–9 and -)")
+                throw HLSAttributeError("'\(name)' is not an attribute name (A–Z, 0–9 and -)")
             }
-            guard seen.insert(name).inserted else { throw InputError(file: "", "attribute \(name) appears twice") }
+            guard seen.insert(name).inserted else { throw HLSAttributeError("attribute \(name) appears twice") }
             index += 1
             let value: HLSAttributeValue
             if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
                 let valueStart = index + 1
                 guard let close = bytes[valueStart...].firstIndex(of: UInt8(ascii: "\"")) else {
-                    throw InputError(file: "", "attribute \(name) has a quoted string without its closing quote")
+                    throw HLSAttributeError("attribute \(name) has a quoted string without its closing quote")
                 }
                 value = .quoted(string(valueStart..<close))
                 index = close + 1
@@ -75,24 +75,24 @@ public struct HLSAttributeList: Equatable, Hashable, Sendable {
             attributes.append(Attribute(name: name, value: value))
             guard index < bytes.count else { break }
             guard bytes[index] == UInt8(ascii: ",") else {
-                throw InputError(file: "", "attribute \(name) is followed by '\(string(index..<bytes.count))' instead of a comma")
+                throw HLSAttributeError("attribute \(name) is followed by '\(string(index..<bytes.count))' instead of a comma")
             }
             index += 1
             skipBlanks()
-            guard index < bytes.count else { throw InputError(file: "", "the attribute list ends with a comma") }
+            guard index < bytes.count else { throw HLSAttributeError("the attribute list ends with a comma") }
         }
         self.attributes = attributes
     }
 
     /// Classifies an unquoted value by its characters.
-    static func unquoted(_ text: String, name: String) throws(InputError) -> HLSAttributeValue {
+    static func unquoted(_ text: String, name: String) throws(HLSAttributeError) -> HLSAttributeValue {
         let utf8 = text.utf8
-        guard !text.isEmpty else { throw InputError(file: "", "attribute \(name) has an empty value") }
+        guard !text.isEmpty else { throw HLSAttributeError("attribute \(name) has an empty value") }
         guard !utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) else {
-            throw InputError(file: "", "attribute \(name) has an unquoted value '\(text)' with a quote or blank in it")
+            throw HLSAttributeError("attribute \(name) has an unquoted value '\(text)' with a quote or blank in it")
         }
         if utf8.allSatisfy(isDigit) {
-            guard Int(text) != nil else { throw InputError(file: "", "attribute \(name) is \(text), too large for a whole number") }
+            guard Int(text) != nil else { throw HLSAttributeError("attribute \(name) is \(text), too large for a whole number") }
             return HLSAttributeValue(kind: .decimalInteger, text: text)
         }
         let lowered = text.lowercased()

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -110,29 +111,27 @@ public final class AtomicFile {
 }
 
 /// The temporary paths of unfinished files, shared by all threads of the process.
-private final class UnfinishedPaths: @unchecked Sendable {
-    private let lock = NSLock()
-    private var paths: Set<String> = []
-    private var closed = false
+private final class UnfinishedPaths: Sendable {
+    private let state = Mutex((paths: Set<String>(), closed: false))
 
     /// Adds `path`; false once the process is shutting down.
     func add(_ path: String) -> Bool {
-        lock.withLock {
-            guard !closed else { return false }
-            paths.insert(path)
+        state.withLock { state in
+            guard !state.closed else { return false }
+            state.paths.insert(path)
             return true
         }
     }
 
     func remove(_ path: String) {
-        lock.withLock { _ = paths.remove(path) }
+        state.withLock { _ = $0.paths.remove(path) }
     }
 
     func closeAndTake() -> [String] {
-        lock.withLock {
-            closed = true
-            defer { paths = [] }
-            return paths.sorted()
+        state.withLock { state in
+            state.closed = true
+            defer { state.paths = [] }
+            return state.paths.sorted()
         }
     }
 }

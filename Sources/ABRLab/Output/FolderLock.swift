@@ -13,6 +13,7 @@ import Glibc
 /// A lock file unlinked by its holder may still be open in a run that is about to lock it, so a
 /// run owns the folder only once the file it locked is still the one at the path.
 public final class FolderLock: @unchecked Sendable {
+    // Sound: `state`, its one `var`, is read and changed after `init` only under `registry`'s lock.
     public static let fileName = ".abrlab-lock"
 
     /// What the claim is for.
@@ -240,6 +241,7 @@ public final class FolderLock: @unchecked Sendable {
 
 /// The claims the process holds, for signal handlers; its lock also guards every claim's state.
 private final class HeldLocks: @unchecked Sendable {
+    // Sound: `locks` is read and changed only under `lock`.
     private let lock = NSRecursiveLock()
     private var locks: [ObjectIdentifier: FolderLock] = [:]
 

@@ -198,6 +198,7 @@ public enum PrettyJSON {
 
     /// Collects the values of one ``encode(_:)`` call. Encoding runs on the calling thread only.
     final class VerbatimBox: @unchecked Sendable {
+        // Sound: the encoder's user info must be Sendable, but one `encode(_:)` call on one thread uses the box.
         /// The marker's text as the encoder escapes it; a NUL cannot come from a path or argument.
         static let escapedPrefix = "\\u0000abrlab-verbatim-"
         let token = UUID().uuidString

@@ -70,7 +70,7 @@ public struct QoEModel: Equatable, Sendable {
     /// Checks that the model can score a ladder (the HD model needs one utility per level).
     public func validate(ladder: [BitrateLevel]) throws(InputError) {
         if kind == .hd, hdUtilities.count != ladder.count {
-            throw InputError(file: "", "the hd QoE model has \(hdUtilities.count) utilities but the ladder has \(ladder.count) levels")
+            throw InputError(settings: [.qoe, .video], "the hd QoE model has \(hdUtilities.count) utilities but the ladder has \(ladder.count) levels")
         }
     }
 

@@ -19,7 +19,7 @@ public struct StrategyParam: Hashable, Sendable {
     public func setting(_ text: String, strategyID: String, subject: InputError.Subject) throws(InputError) -> StrategyParam {
         guard let parsed = value.parsingSameType(text), choices.isEmpty || choices.contains(text) else {
             let expected = choices.isEmpty ? value.typeNameWithArticle : choices.joined(separator: " or ")
-            throw InputError(file: "", "parameter \(strategyID).\(key) needs \(expected), not '\(text)'").about(subject)
+            throw InputError(subject, "parameter \(strategyID).\(key) needs \(expected), not '\(text)'")
         }
         var copy = self
         copy.value = parsed

@@ -5,8 +5,11 @@
 /// a hostile file can neither split the line nor send terminal escape sequences.
 public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What the error is about: a file (or any input named by text), or settings of the run,
-    /// which each front end names its own way (``described(naming:)``).
+    /// which each front end names its own way (``described(naming:)``). An error about no file
+    /// names the settings that made it; one found inside another input (an HLS attribute list, a
+    /// Lua module) names the file that holds it.
     public enum Subject: Equatable, Sendable {
+        /// A file, or an input named by text (a dataset id, a URL); never empty.
         case file(String)
         case settings([Setting])
     }
@@ -22,6 +25,11 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An error about `file` whose message names settings.
     public init(file: String, line: Int? = nil, mentioning text: InputText) {
         self.init(subject: .file(file), line: line, text: text.mapText(Self.oneLine))
+    }
+
+    /// An error about `subject`, which a caller passes on (a file or the settings a value came from).
+    public init(_ subject: Subject, line: Int? = nil, _ text: InputText) {
+        self.init(subject: subject, line: line, text: text.mapText(Self.oneLine))
     }
 
     /// An error about a setting's value.

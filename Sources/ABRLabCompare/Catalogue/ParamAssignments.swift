@@ -74,9 +74,9 @@ public struct ParamAssignments {
             total += settingCount(for: id, atMost: ParamGrid.maximumSettings - total)
             guard total <= ParamGrid.maximumSettings else {
                 throw InputError(
-                    file: "",
+                    grid.flatMap { $0.rows[id] == nil ? nil : .file($0.file) } ?? .settings([.param]),
                     "the settings make more than \(ParamGrid.maximumSettings) rows, the most one run holds; split the sweep into several runs"
-                ).about(grid.flatMap { $0.rows[id] == nil ? nil : .file($0.file) } ?? .settings([.param]))
+                )
             }
         }
     }

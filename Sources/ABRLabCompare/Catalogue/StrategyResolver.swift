@@ -47,7 +47,7 @@ public struct StrategyResolver {
         for id in params.strategyIDs {
             guard descriptors.contains(where: { $0.id == id }) else {
                 let subject: InputError.Subject = params.keys[id] == nil ? params.grid.map { .file($0.file) } ?? .settings([.param]) : .settings([.param])
-                throw InputError(file: "", "no strategy with id '\(id)' is being run").about(subject)
+                throw InputError(subject, "no strategy with id '\(id)' is being run")
             }
         }
         return (try rows(of: descriptors), shadowing.warnings)

@@ -1,5 +1,6 @@
 import ABRLab
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -184,10 +185,10 @@ public struct DatasetFetcher {
 
 /// The bytes a fetch has so far, shared by its workers; reports go out one at a time.
 private final class Tally: @unchecked Sendable {
-    private let lock = NSLock()
+    // Sound: `report` is called only while `done` is locked, so one call at a time.
+    private let done = Mutex(0)
     private let dataset: Dataset
     private let report: (DatasetFetcher.Progress) -> Void
-    private var done = 0
 
     init(dataset: Dataset, report: @escaping (DatasetFetcher.Progress) -> Void) {
         self.dataset = dataset
@@ -195,27 +196,22 @@ private final class Tally: @unchecked Sendable {
     }
 
     func add(_ bytes: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        done += bytes
-        report(DatasetFetcher.Progress(dataset: dataset.id, doneBytes: done, totalBytes: dataset.totalBytes))
+        done.withLock { done in
+            done += bytes
+            report(DatasetFetcher.Progress(dataset: dataset.id, doneBytes: done, totalBytes: dataset.totalBytes))
+        }
     }
 }
 
 /// HTTP transfers for a fetch's workers, each used by one worker at a time.
-private final class TransferPool: @unchecked Sendable {
-    private let lock = NSLock()
-    private var idle: [HTTPTransfer] = []
+private final class TransferPool: Sendable {
+    private let idle = Mutex<[HTTPTransfer]>([])
 
     func take() -> HTTPTransfer {
-        lock.lock()
-        defer { lock.unlock() }
-        return idle.popLast() ?? HTTPTransfer()
+        idle.withLock { $0.popLast() } ?? HTTPTransfer()
     }
 
     func give(_ transfer: HTTPTransfer) {
-        lock.lock()
-        defer { lock.unlock() }
-        idle.append(transfer)
+        idle.withLock { $0.append(transfer) }
     }
 }

@@ -9,6 +9,7 @@ import FoundationNetworking
 /// Linux), asking for the missing bytes only (`Range: bytes=N-`), so an interrupted fetch goes on
 /// where it stopped. One transfer at a time; the caller waits for each.
 final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    // Sound: one transfer at a time, its state handed between caller and delegate queue by `finished`.
     /// How the server answered a ranged request.
     enum Outcome: Equatable {
         /// The bytes were appended (or the file rewritten whole when the server ignored the range).

@@ -9,7 +9,7 @@ import Glibc
 /// so a result can be traced to the exact video, traces and scripts that made it.
 public struct RunInputs: Encodable {
     /// One file: where it was read and what it contained.
-    public struct File: Encodable {
+    public struct File: Encodable, Sendable {
         /// Absolute, so the record does not depend on where the run was started.
         let path: String
         let bytes: Int

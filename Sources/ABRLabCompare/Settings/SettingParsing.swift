@@ -11,7 +11,7 @@ public enum SettingParsing {
     public static func traceFormat(_ text: String, subject: InputError.Subject) throws(InputError) -> TraceFormat {
         guard let format = TraceFormat(rawValue: text) else {
             let names = TraceFormat.allCases.map(\.rawValue).joined(separator: ", ")
-            throw InputError(file: "", "unknown trace format '\(text)'; choose one of \(names)").about(subject)
+            throw InputError(subject, "unknown trace format '\(text)'; choose one of \(names)")
         }
         return format
     }

@@ -1,15 +1,14 @@
 import Foundation
+import Synchronization
 
 /// Where a command's output goes: the process's stdout and stderr, or, for a command run inside
 /// another program (the tests run most commands in process), two buffers of its own. Bound per
 /// task, so commands running side by side never mix their output.
-final class Console: @unchecked Sendable {
+final class Console: Sendable {
     @TaskLocal static var current = Console()
 
     private let captures: Bool
-    private let lock = NSLock()
-    private var out = ""
-    private var err = ""
+    private let captured = Mutex((out: "", err: ""))
 
     /// The process's own stdout and stderr.
     init() {
@@ -24,7 +23,8 @@ final class Console: @unchecked Sendable {
     static func capturing<T>(_ body: () throws -> T) rethrows -> (result: T, stdout: String, stderr: String) {
         let console = Console(capturing: ())
         let result = try $current.withValue(console) { try body() }
-        return console.lock.withLock { (result, console.out, console.err) }
+        let (out, err) = console.captured.withLock { ($0.out, $0.err) }
+        return (result, out, err)
     }
 
     /// As Swift's `print`, into this console's stdout.
@@ -47,8 +47,8 @@ final class Console: @unchecked Sendable {
             }
             return
         }
-        lock.withLock {
-            if error { err += text } else { out += text }
+        captured.withLock { captured in
+            if error { captured.err += text } else { captured.out += text }
         }
     }
 }

@@ -1,6 +1,7 @@
 import ABRLab
 import Dispatch
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -15,12 +16,11 @@ enum InterruptCleanup {
     private nonisolated(unsafe) static var sources: [any DispatchSourceSignal] = []
     /// Checkpoints of a run that will not be resumed, removed on an interrupt.
     nonisolated(unsafe) static var discardOnInterrupt: URL?
-    private static let state = NSLock()
-    private nonisolated(unsafe) static var handling = false
+    private static let handling = Atomic(false)
 
     /// Whether a handler is removing the run's files: the run, which may now fail on a file
     /// that went, must neither say so nor exit first (``holdIfInterrupted()``).
-    static var isHandling: Bool { state.withLock { handling } }
+    static var isHandling: Bool { handling.load(ordering: .sequentiallyConsistent) }
 
     /// Waits for the handler's exit when one runs, so the interrupt's line and status are the
     /// process's last word.
@@ -35,7 +35,7 @@ enum InterruptCleanup {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global(qos: .userInitiated))
             source.setEventHandler {
-                state.withLock { handling = true }
+                handling.store(true, ordering: .sequentiallyConsistent)
                 var removed = AtomicFile.removeUnfinished()
                 if let partial = discardOnInterrupt, (try? FileManager.default.removeItem(at: partial)) != nil { removed += 1 }
                 FolderLock.abandonAll()

@@ -24,7 +24,7 @@ import TestSupport
 
     @Test func noStrategies() throws {
         let plan = try RunnerFixtures.plan(strategies: [])
-        #expect(Self.validationError(plan) == InputError(file: "", "no strategies to run"))
+        #expect(Self.validationError(plan) == InputError(setting: .strategies, "no strategies to run"))
     }
 
     @Test func noStrategiesIsReportedBeforeNoTraces() throws {
@@ -34,7 +34,7 @@ import TestSupport
 
     @Test func emptyTraceSet() throws {
         let plan = try RunnerFixtures.plan(traceCount: 0)
-        #expect(Self.validationError(plan) == InputError(file: "", "the trace set is empty"))
+        #expect(Self.validationError(plan) == InputError(setting: .traces, "the trace set is empty"))
     }
 
     @Test func duplicateStrategyIDs() throws {
@@ -42,7 +42,7 @@ import TestSupport
             RunnerFixtures.descriptor("a", levels: [0]), RunnerFixtures.descriptor("b", levels: [0]),
             RunnerFixtures.descriptor("b", levels: [1]),
         ])
-        #expect(Self.validationError(plan) == InputError(file: "", "strategy id 'b' is given twice"))
+        #expect(Self.validationError(plan) == InputError(setting: .strategies, "strategy id 'b' is given twice"))
     }
 
     /// A parameter grid can make a hundred thousand rows: ids are checked in linear time (a
@@ -51,34 +51,34 @@ import TestSupport
         let rows = (0..<200_000).map { RunnerFixtures.descriptor("bola[gp=\($0)]", levels: [0]) }
         try RunnerFixtures.plan(strategies: rows).validate()
         let repeated = rows + [RunnerFixtures.descriptor("bola[gp=7]", levels: [0])]
-        #expect(Self.validationError(try RunnerFixtures.plan(strategies: repeated)) == InputError(file: "", "strategy id 'bola[gp=7]' is given twice"))
+        #expect(Self.validationError(try RunnerFixtures.plan(strategies: repeated)) == InputError(setting: .strategies, "strategy id 'bola[gp=7]' is given twice"))
     }
 
     @Test func duplicateTraceNames() throws {
         var plan = try RunnerFixtures.plan(traceCount: 3)
         plan.traces.append(try EmulatorFixtures.constantTrace(mbps: 9, name: "trace-1"))
         #expect(Self.validationError(plan) == InputError(
-            file: "", "two traces are named 'trace-1'; trace names must be unique within a run"
+            setting: .traces, "two traces are named 'trace-1'; trace names must be unique within a run"
         ))
     }
 
     @Test func videoTooShortForTheEmulator() throws {
         var plan = try RunnerFixtures.plan(segments: 4)
         plan.emulator.segmentsToPlay = 10
-        #expect(Self.validationError(plan) == InputError(file: "", "cbr: the video has 4 segments but the session plays 10"))
+        #expect(Self.validationError(plan) == InputError(setting: .segments, "cbr: the video has 4 segments but the session plays 10"))
     }
 
     @Test func videoTooShortForTheProfile() throws {
         var plan = try RunnerFixtures.plan(segments: 4)
         plan.emulator = SessionEmulator(profile: .pensieve)
-        #expect(Self.validationError(plan) == InputError(file: "", "cbr: the video has 4 segments but the session plays 48"))
+        #expect(Self.validationError(plan) == InputError(setting: .segments, "cbr: the video has 4 segments but the session plays 48"))
     }
 
     @Test func hdQoEOnAFiveLevelLadder() throws {
         var plan = try RunnerFixtures.plan()
         plan.video = try Self.fiveLevelVideo()
         plan.qoe = .hd
-        #expect(Self.validationError(plan) == InputError(file: "", "the hd QoE model has 6 utilities but the ladder has 5 levels"))
+        #expect(Self.validationError(plan) == InputError(settings: [.qoe, .video], "the hd QoE model has 6 utilities but the ladder has 5 levels"))
         // The other models score any ladder, and HD does with one utility per level.
         plan.qoe = .log
         try plan.validate()

@@ -49,7 +49,7 @@ import TestSupport
         ("A=99999999999999999999", "attribute A is 99999999999999999999, too large for a whole number"),
     ])
     func rejectsMalformedLists(text: String, message: String) {
-        #expect(HLSTestSupport.error { () throws(InputError) in try HLSAttributeList(parsing: text) } == message)
+        #expect(throws: HLSAttributeError(message)) { try HLSAttributeList(parsing: text) }
     }
 
     @Test func decimalFloatsNeedDigitsAndOnePoint() throws {

@@ -1,4 +1,5 @@
 import ABRLab
+import Foundation
 import Testing
 import TestSupport
 
@@ -19,6 +20,23 @@ import TestSupport
     @Test func fileNamesAreEscapedToo() {
         #expect(InputError(file: "a\nb.csv", "bad").description == "a\\u{A}b.csv: bad")
         #expect(InputWarning(file: "a\nb.csv", "odd").description == "a\\u{A}b.csv: warning: odd")
+    }
+
+    @Test func aSubjectPassedOnLeadsTheLine() {
+        #expect(InputError(.settings([.param, .paramGrid]), "x needs \(Setting.qoe)").description == "param/param_grid: x needs qoe")
+        #expect(InputError(.file("grid.csv"), line: 4, "bad").description == "grid.csv:4: bad")
+    }
+
+    /// Every error names what it is about: no source of the library makes one about an unnamed file.
+    @Test func noErrorInTheSourcesNamesAnEmptyFile() throws {
+        let pattern = try NSRegularExpression(pattern: #"InputError\(\s*file:\s*"""#)
+        var unnamed: [String] = []
+        let sources = PackageRoot.file("Sources")
+        for case let relative as String in FileManager.default.enumerator(atPath: sources.path) ?? .init() where relative.hasSuffix(".swift") {
+            let text = try String(contentsOf: sources.appendingPathComponent(relative), encoding: .utf8)
+            if pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil { unnamed.append(relative) }
+        }
+        #expect(unnamed == [])
     }
 
     @Test func aTracebackKeepsItsLines() {
