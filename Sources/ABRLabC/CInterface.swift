@@ -74,48 +74,6 @@ public func abrlabEnvDestroy(_ pointer: UnsafeMutableRawPointer?) {
     Unmanaged<EnvironmentHandle>.fromOpaque(pointer).release()
 }
 
-/// Sizes: [levels, traces, state rows, state columns, context length, record length, history
-/// length, context scalars, record fields always set, experts].
-@_cdecl("abrlab_env_sizes")
-public func abrlabEnvSizes(_ pointer: UnsafeMutableRawPointer, _ out: UnsafeMutablePointer<Int64>) {
-    guard let env = environment(pointer) else { return }
-    let sizes = [
-        env.configuration.levelCount, env.configuration.traces.count, PensieveState.rows, EnvSlot.stateColumns,
-        env.contextLength, EnvFields.record.count, EnvFields.historyLength, EnvFields.contextScalars.count,
-        EnvFields.recordFieldsAlwaysSet(live: env.configuration.emulator.profile.liveSettings != nil),
-        env.configuration.experts.count,
-    ]
-    for (index, size) in sizes.enumerated() { out[index] = Int64(size) }
-}
-
-/// Names: 0 the context's scalar fields, 1 the record's fields (comma-separated), 2 the trace
-/// names, 4 the experts' ids (newline-separated, as names may hold commas), 3 the QoE model's name. Returns the
-/// bytes the text needs with its NUL, so a caller whose buffer was short can retry.
-@_cdecl("abrlab_env_names")
-public func abrlabEnvNames(_ pointer: UnsafeMutableRawPointer, _ which: Int32, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int) -> Int {
-    guard let env = environment(pointer) else {
-        write("", buffer, capacity)
-        return 1
-    }
-    let text = switch which {
-    case 0: EnvFields.contextScalars.joined(separator: ",")
-    case 1: EnvFields.record.joined(separator: ",")
-    case 2: env.configuration.traces.map(\.name).joined(separator: "\n")
-    case 4: env.configuration.experts.map(\.id).joined(separator: "\n")
-    default: env.configuration.scoring.name
-    }
-    write(text, buffer, capacity)
-    return text.utf8.count + 1
-}
-
-/// The ladder in kbps, lowest first; the segment duration in seconds after it.
-@_cdecl("abrlab_env_ladder")
-public func abrlabEnvLadder(_ pointer: UnsafeMutableRawPointer, _ out: UnsafeMutablePointer<Double>) {
-    guard let video = environment(pointer)?.configuration.video else { return }
-    for (index, level) in video.ladder.enumerated() { out[index] = level.bitrateKbps }
-    out[video.levelCount] = video.segmentDurationSeconds
-}
-
 @_cdecl("abrlab_env_seed")
 public func abrlabEnvSeed(
     _ pointer: UnsafeMutableRawPointer, _ slot: Int32, _ seed: UInt64, _ message: UnsafeMutablePointer<CChar>?, _ capacity: Int

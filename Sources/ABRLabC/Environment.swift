@@ -9,10 +9,12 @@ final class Environment {
 
     init(configuration: EnvConfiguration, slotCount: Int) {
         self.configuration = configuration
+        contextLength = EnvFields.contextLength(levels: configuration.levelCount)
         slots = (0..<slotCount).map { EnvSlot(traceCount: configuration.traces.count, seed: UInt64($0)) }
     }
 
-    var contextLength: Int { EnvFields.contextLength(levels: configuration.levelCount) }
+    /// The context row's length (``EnvFields/context``).
+    let contextLength: Int
     static let stateLength = PensieveState.rows * EnvSlot.stateColumns
 
     func checkSlot(_ slot: Int) throws(EnvError) {
