@@ -42,17 +42,20 @@ func environment(_ pointer: UnsafeMutableRawPointer) -> Environment? {
 @_cdecl("abrlab_abi_version")
 public func abrlabABIVersion() -> Int32 { 2 }
 
-/// Creates an environment of `slots` sessions from the JSON options.
+/// Creates an environment of `slots` sessions from the JSON options, stepped on `threads`
+/// worker threads of its own (1: on the caller's thread).
 @_cdecl("abrlab_env_create")
 public func abrlabEnvCreate(
-    _ json: UnsafePointer<CChar>?, _ slots: Int32, _ out: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    _ json: UnsafePointer<CChar>?, _ slots: Int32, _ threads: Int32, _ out: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
     _ message: UnsafeMutablePointer<CChar>?, _ capacity: Int
 ) -> Int32 {
     guard let json, let out else { return report(.invalid("null argument"), message, capacity) }
     guard slots >= 1 else { return report(.invalid("num_envs must be at least 1, not \(slots)"), message, capacity) }
+    guard threads >= 1 else { return report(.invalid("threads must be at least 1, not \(threads)"), message, capacity) }
     do {
         let configuration = try EnvConfiguration(EnvOptions.parse(String(cString: json)))
-        out.pointee = Unmanaged.passRetained(EnvironmentHandle(Environment(configuration: configuration, slotCount: Int(slots)))).toOpaque()
+        let environment = Environment(configuration: configuration, slotCount: Int(slots), threads: Int(threads))
+        out.pointee = Unmanaged.passRetained(EnvironmentHandle(environment)).toOpaque()
         return 0
     } catch {
         return report(error, message, capacity)

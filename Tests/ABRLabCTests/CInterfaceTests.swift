@@ -11,12 +11,12 @@ import TestSupport
     /// members), or the error it was refused with.
     static func create(
         _ extra: String = "", video: String = PackageRoot.file("Traces/video.json").path,
-        traces: String = PackageRoot.file("Traces/default").path, slots: Int32 = 1
+        traces: String = PackageRoot.file("Traces/default").path, slots: Int32 = 1, threads: Int32 = 1
     ) -> (env: UnsafeMutableRawPointer?, code: Int32, message: String) {
         let json = "{\"video\": \"\(video)\", \"traces\": [\"\(traces)\"]\(extra.isEmpty ? "" : ", " + extra)}"
         var env: UnsafeMutableRawPointer?
         var message = [CChar](repeating: 0, count: 512)
-        let code = abrlabEnvCreate(json, slots, &env, &message, message.count)
+        let code = abrlabEnvCreate(json, slots, threads, &env, &message, message.count)
         return (env, code, String(cString: message))
     }
 
@@ -116,7 +116,7 @@ import TestSupport
     @Test func messagesAreCutToTheCallersBuffer() {
         var env: UnsafeMutableRawPointer?
         var message = [CChar](repeating: 7, count: 8)
-        #expect(abrlabEnvCreate("[]", 1, &env, &message, message.count) == 1)
+        #expect(abrlabEnvCreate("[]", 1, 1, &env, &message, message.count) == 1)
         #expect(message[7] == 0 && String(cString: message) == "options")
     }
 

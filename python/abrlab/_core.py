@@ -39,7 +39,8 @@ class NotCopyable:
 
 
 class NativeEnvironment(NotCopyable):
-    """An environment of `slots` sessions in the Swift library, freed with this object.
+    """An environment of `slots` sessions in the Swift library, freed with this object, stepped
+    on `threads` worker threads of the library's (1: on the calling thread).
 
     ctypes releases the GIL around a native call: the library serialises the calls on one
     environment with a lock of its own, and after `close` answers every call with
@@ -47,11 +48,11 @@ class NativeEnvironment(NotCopyable):
     this object). `lock` keeps a call and the reading of the buffers it wrote together, so a
     thread never reads what another thread's step wrote."""
 
-    def __init__(self, options: dict[str, Any], slots: int) -> None:
+    def __init__(self, options: dict[str, Any], slots: int, threads: int = 1) -> None:
         self.lock = threading.Lock()
         self.errors = _native.ErrorBuffer()
         handle = ctypes.c_void_p()
-        code = _native.LIB.abrlab_env_create(_options.encode(options), slots, ctypes.byref(handle), self.errors.address, self.errors.capacity)
+        code = _native.LIB.abrlab_env_create(_options.encode(options), slots, threads, ctypes.byref(handle), self.errors.address, self.errors.capacity)
         self.errors.raise_for(code)
         self.handle = handle.value
         self._finalizer = weakref.finalize(self, _native.LIB.abrlab_env_destroy, self.handle)

@@ -45,7 +45,7 @@ def _load() -> ctypes.CDLL:
     if lib.abrlab_abi_version() != ABI_VERSION:
         raise ImportError(f"{path} speaks ABI {lib.abrlab_abi_version()}, this package {ABI_VERSION}; reinstall the package")
     signatures = {
-        "abrlab_env_create": (_i32, [ctypes.c_char_p, _i32, ctypes.POINTER(_p), _p, _size]),
+        "abrlab_env_create": (_i32, [ctypes.c_char_p, _i32, _i32, ctypes.POINTER(_p), _p, _size]),
         "abrlab_env_close": (None, [_p]),
         "abrlab_env_destroy": (None, [_p]),
         "abrlab_env_seed": (_i32, [_p, _i32, ctypes.c_uint64, _p, _size]),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import gymnasium as gym
@@ -28,20 +29,29 @@ class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
       and its `info` is `info["final_info"]` (masks `_final_obs`, `_final_info`);
     - disabled: a session whose episode ended must be reset before it steps again, with
       `reset(options={"reset_mask": mask})` (a bool array, True for the sessions to reset).
-    `max_episode_steps` truncates an episode at that many steps (`truncated` True)."""
+    `max_episode_steps` truncates an episode at that many steps (`truncated` True). A step runs
+    the sessions on `threads` worker threads of the library (default: the cores this process may
+    use, at most `num_envs`), each session always on the same one, the GIL released; the results
+    do not depend on how many."""
 
     metadata = {"render_modes": [], "autoreset_mode": AutoresetMode.NEXT_STEP}
 
     def __init__(self, num_envs: int = 1, observation: str = "pensieve",
                  autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, max_episode_steps: int | None = None,
-                 render_mode: None = None, **options: Any) -> None:
+                 render_mode: None = None, threads: int | None = None, **options: Any) -> None:
         check_render_mode(render_mode)
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
         if observation not in OBSERVATION_MODES:
             raise ValueError(f"observation must be one of {', '.join(OBSERVATION_MODES)}, not {observation!r}")
         self.num_envs = int(num_envs)
-        self.core = core = NativeEnvironment(options, self.num_envs)
+        if threads is None:
+            cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+            threads = min(cores, self.num_envs)
+        elif isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
+            raise ValueError(f"threads must be a positive integer, not {threads!r}")
+        self.threads = int(threads)
+        self.core = core = NativeEnvironment(options, self.num_envs, self.threads)
         mode, self.autoreset_mode = core.autoreset(autoreset_mode)
         limit = core.check_max_episode_steps(max_episode_steps)
         self.metadata = {**self.metadata, "autoreset_mode": self.autoreset_mode}
