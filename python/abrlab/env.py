@@ -83,7 +83,9 @@ class ABREnv(NotCopyable, gym.Env):
         # info: the fields every step fills, picked from the record by name; qoe and qoe_total
         # join when known (never as NaN, so equal steps give equal infos).
         self._always = core.info_fields
-        self._pick = operator.itemgetter(*(core.record_index[name] for name in core.info_fields))
+        columns = [core.record_index[name] for name in core.info_fields]
+        # The record's first columns (as the library lays it out) zip without a pick.
+        self._pick = None if columns == list(range(len(columns))) else operator.itemgetter(*columns)
         self._known = tuple((name, core.record_index[name]) for name in core.info_when_known)
         self._seeded = False
         self.trace = None
@@ -120,10 +122,12 @@ class ABREnv(NotCopyable, gym.Env):
     def step(self, action):
         """One decision; safe from several threads (one step at a time: an environment per
         thread is what runs in parallel), a `ClosedEnvironmentError` once closed."""
-        level = self._level(action)
+        # A plain int goes straight to the library, which checks its range.
+        if type(action) is not int or not -1 << 63 <= action < 1 << 63:
+            action = self._level(action)
         self._acquire()
         try:
-            self._action[0] = level
+            self._action[0] = action
             code = self._step()
             if code:
                 self._errors.raise_for(code)
@@ -132,7 +136,7 @@ class ABREnv(NotCopyable, gym.Env):
             terminated, truncated = flags[0] == 1, flags[1] == 1
         finally:
             self._release()
-        info = dict(zip(self._always, self._pick(values)))
+        info = dict(zip(self._always, self._pick(values) if self._pick else values))
         for name, index in self._known:
             value = values[index]
             if value == value:
