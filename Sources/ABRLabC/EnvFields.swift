@@ -100,23 +100,13 @@ enum ContextField: CaseIterable {
     /// The ctx field of the Lua API it carries; nil for one only the environment gives.
     var lua: String? {
         switch self {
-        case .segmentIndex: "segment_index"
-        case .segmentCount: "segment_count"
-        case .lastLevel: "last_level"
-        case .buffer: "buffer_s"
-        case .maxBuffer: "max_buffer_s"
-        case .segmentDuration: "segment_duration_s"
-        case .rebuffer: "rebuffer_s"
-        case .stallCount: "stall_count"
-        case .elapsed: "elapsed_s"
+        case .segmentIndex, .segmentCount, .lastLevel, .buffer, .maxBuffer, .segmentDuration, .rebuffer, .stallCount, .elapsed,
+             .networkQuality, .latencyEstimate, .liveLatency, .liveEdge:
+            name
         case .estimate: "estimate_kbps"
-        case .networkQuality: "network_quality"
         case .throughputEstimate: "throughput_estimate_kbps"
-        case .latencyEstimate: "latency_estimate_s"
-        case .liveLatency: "live_latency_s"
         case .liveTargetLatency: "target_latency_s"
         case .livePlaybackRate: "playback_rate"
-        case .liveEdge: "live_edge_s"
         case .livePlayhead: "playhead_s"
         case .ladder: "levels_kbps"
         case .nextSizes: "size_bytes"
