@@ -10,6 +10,8 @@ final class EnvWorkers: Sendable {
     /// The shares the sessions are split into.
     let count: Int
     private let callerJoins: Bool
+    /// The process that started the threads: a child forked from it has none of them.
+    private let process = getpid()
     private let condition = NSCondition()
     // Guarded by `condition`'s lock.
     private nonisolated(unsafe) var job: ((Int) -> Void)?
@@ -27,8 +29,13 @@ final class EnvWorkers: Sendable {
         }
     }
 
-    /// Runs `body(share)` for every share at once; returns when every one has returned.
+    /// Runs `body(share)` for every share at once; returns when every one has returned. In a
+    /// process forked after the threads started, the caller runs every share itself.
     func run(_ body: (Int) -> Void) {
+        guard getpid() == process else {
+            for share in 0..<count { body(share) }
+            return
+        }
         withoutActuallyEscaping(body) { body in
             condition.lock()
             job = body

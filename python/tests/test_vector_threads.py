@@ -45,3 +45,30 @@ def test_the_default_is_the_cores_at_most_num_envs(repo_inputs):
 def test_a_bad_thread_count_is_a_value_error(repo_inputs, threads):
     with pytest.raises(ValueError, match="threads"):
         ABRVectorEnv(num_envs=2, threads=threads, **repo_inputs)
+
+
+def test_a_forked_child_steps_an_environment_its_parent_made(repo_inputs):
+    """The worker threads do not survive a fork: the child steps on its own thread, never waits."""
+    import os
+    import time
+
+    envs = ABRVectorEnv(num_envs=4, threads=2, **repo_inputs)
+    envs.reset(seed=0)
+    pid = os.fork()
+    if pid == 0:
+        try:
+            for _ in range(3):
+                envs.step(np.ones(4, dtype=np.int64))
+            os._exit(0)
+        except BaseException:
+            os._exit(1)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            assert os.waitstatus_to_exitcode(status) == 0
+            return
+        time.sleep(0.05)
+    os.kill(pid, 9)
+    os.waitpid(pid, 0)
+    raise AssertionError("the forked child hung stepping the environment")
