@@ -1,18 +1,30 @@
 import ABRLab
 
 /// An environment as the C interface hands it to Python: a configuration and `slots`
-/// sessions (one for `ABR-v0`, `num_envs` for the vector environment). Not thread-safe by
+/// sessions (one for `ABR-v0`, `num_envs` for the vector environment), stepped on the caller's
+/// thread or, with `threads` above 1, on worker threads of their own. Not thread-safe by
 /// itself: ``EnvironmentHandle`` lets one caller in at a time.
 final class Environment {
     let configuration: EnvConfiguration
     private(set) var slots: [EnvSlot]
+    /// The worker threads the sessions step on; nil to step them on the caller's thread.
+    let workers: EnvWorkers?
 
-    init(configuration: EnvConfiguration, slotCount: Int) {
+    init(configuration: EnvConfiguration, slotCount: Int, threads: Int = 1) {
         self.configuration = configuration
+        contextLength = EnvFields.contextLength(levels: configuration.levelCount)
         slots = (0..<slotCount).map { EnvSlot(traceCount: configuration.traces.count, seed: UInt64($0)) }
+        let threads = min(threads, slotCount)
+        // Experts may be Lua strategies, which must stay on one thread: the caller's varies.
+        workers = threads > 1 ? EnvWorkers(count: threads, callerJoins: configuration.experts.isEmpty) : nil
     }
 
-    var contextLength: Int { EnvFields.contextLength(levels: configuration.levelCount) }
+    deinit {
+        workers?.stop()
+    }
+
+    /// The context row's length (``EnvFields/context``).
+    let contextLength: Int
     static let stateLength = PensieveState.rows * EnvSlot.stateColumns
 
     func checkSlot(_ slot: Int) throws(EnvError) {
@@ -23,26 +35,6 @@ final class Environment {
     func seed(slot: Int, seed: UInt64) throws(EnvError) {
         try checkSlot(slot)
         slots[slot].shuffle = TraceShuffle(count: configuration.traces.count, seed: seed)
-    }
-
-    /// Resets slot `slot` to trace `trace`, or to the next of its shuffle when `trace` is negative.
-    func reset(slot: Int, trace: Int) throws(EnvError) {
-        try checkSlot(slot)
-        guard trace < configuration.traces.count else {
-            throw .invalid("trace \(trace) does not exist: the environment has \(configuration.traces.count)")
-        }
-        let chosen = trace >= 0 ? trace : slots[slot].shuffle.next()
-        try slots[slot].reset(configuration, trace: chosen)
-    }
-
-    func step(slot: Int, level: Int, recordsState: Bool, record: UnsafeMutablePointer<Double>?) throws(EnvError) -> EnvStep {
-        try checkSlot(slot)
-        return try slots[slot].step(configuration, level: level, recordsState: recordsState, record: record)
-    }
-
-    /// Writes slot `slot`'s observations (``EnvSlot/observe(state:context:)``).
-    func observe(slot: Int, state: UnsafeMutablePointer<Float>?, context: UnsafeMutablePointer<Double>?) {
-        slots[slot].observe(state: state, context: context)
     }
 
     /// Gives `body` the slots in place: a loop over every session pays one access, not one per field.

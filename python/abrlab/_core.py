@@ -8,8 +8,24 @@ import weakref
 from typing import Any
 
 import numpy as np
+from gymnasium.vector import AutoresetMode
 
 from . import _native, _options
+
+# Gymnasium's autoreset modes by the library's names.
+_AUTORESET_MODES = {"next-step": AutoresetMode.NEXT_STEP, "same-step": AutoresetMode.SAME_STEP, "disabled": AutoresetMode.DISABLED}
+
+
+def check_render_mode(render_mode: Any) -> None:
+    """abrlab environments do not render (`metadata["render_modes"]` is empty): a render mode is
+    a TypeError, the error Gymnasium's callers (SB3's `make_vec_env`) take as "not supported"
+    and retry without one."""
+    if render_mode is not None:
+        raise TypeError(
+            f"abrlab environments do not render (render_modes is empty), so render_mode must be None, not "
+            f"{render_mode!r}; `abrlab replay` draws the results"
+        )
+
 
 class NotCopyable:
     """Pickling or copying raises a TypeError that says why: the object holds native sessions.
@@ -23,7 +39,8 @@ class NotCopyable:
 
 
 class NativeEnvironment(NotCopyable):
-    """An environment of `slots` sessions in the Swift library, freed with this object.
+    """An environment of `slots` sessions in the Swift library, freed with this object, stepped
+    on `threads` worker threads of the library's (1: on the calling thread).
 
     ctypes releases the GIL around a native call: the library serialises the calls on one
     environment with a lock of its own, and after `close` answers every call with
@@ -31,30 +48,56 @@ class NativeEnvironment(NotCopyable):
     this object). `lock` keeps a call and the reading of the buffers it wrote together, so a
     thread never reads what another thread's step wrote."""
 
-    def __init__(self, options: dict[str, Any], slots: int) -> None:
+    def __init__(self, options: dict[str, Any], slots: int, threads: int = 1) -> None:
         self.lock = threading.Lock()
         self.errors = _native.ErrorBuffer()
         handle = ctypes.c_void_p()
-        code = _native.LIB.abrlab_env_create(_options.encode(options), slots, ctypes.byref(handle), self.errors.address, self.errors.capacity)
+        code = _native.LIB.abrlab_env_create(_options.encode(options), slots, threads, ctypes.byref(handle), self.errors.address, self.errors.capacity)
         self.errors.raise_for(code)
         self.handle = handle.value
         self._finalizer = weakref.finalize(self, _native.LIB.abrlab_env_destroy, self.handle)
-        sizes = np.zeros(10, dtype=np.int64)
-        _native.LIB.abrlab_env_sizes(self.handle, sizes.ctypes.data)
-        (self.levels, self.trace_count, self.state_rows, self.state_columns, self.context_length, self.record_length,
-         self.history_length, scalar_count, self.record_always_set, expert_count) = (int(size) for size in sizes)
-        self.context_scalars = tuple(_native.names(self.handle, 0).split(","))
-        assert len(self.context_scalars) == scalar_count
-        self.record_fields = tuple(_native.names(self.handle, 1).split(","))
-        self.trace_names = tuple(_native.names(self.handle, 2).split("\n"))
-        self.qoe_model = _native.names(self.handle, 3)
-        self.expert_ids = tuple(_native.names(self.handle, 4).split("\n")) if expert_count else ()
-        self.expert_index = {expert: index for index, expert in enumerate(self.expert_ids)}
-        ladder = np.zeros(self.levels + 1, dtype=np.float64)
-        _native.LIB.abrlab_env_ladder(self.handle, ladder.ctypes.data)
-        self.ladder_kbps = ladder[:-1].copy()
-        self.segment_duration_s = float(ladder[-1])
+        layouts = _native.layouts(self.handle)
+        self.ladder_kbps = np.array(layouts["ladder_kbps"], dtype=np.float64)
+        self.levels = len(self.ladder_kbps)
+        self.segment_duration_s = float(layouts["segment_duration_s"])
+        self.trace_names = tuple(layouts["traces"])
+        self.trace_count = len(self.trace_names)
         self.trace_indices = {name: index for index, name in enumerate(self.trace_names)}
+        self.qoe_model = layouts["qoe_model"]
+        self.expert_ids = tuple(layouts["experts"])
+        self.expert_index = {expert: index for index, expert in enumerate(self.expert_ids)}
+        observation = layouts["observation"]
+        self.state_shape = tuple(observation["state"]["shape"])
+        # The context's fields: (name, offset, shape, lowest value), in the row's order.
+        self.context_fields = tuple((field["name"], field["offset"], tuple(field["shape"]), field["low"])
+                                    for field in observation["context"])
+        self.context_length = observation["context_length"]
+        self.context_offsets = {name: offset for name, offset, _, _ in self.context_fields}
+        self.record_fields = tuple(layouts["record"])
+        self.record_index = {name: index for index, name in enumerate(self.record_fields)}
+        # info's fields: those every step fills, and those it holds only when known (never as NaN).
+        self.info_fields = tuple(layouts["info"]["always"])
+        self.info_when_known = tuple(layouts["info"]["when_known"])
+        self.call_fields = {name: index for index, name in enumerate(layouts["call"])}
+        self.autoreset_modes = {name: index for index, name in enumerate(layouts["autoreset_modes"])}
+
+    def call(self, **fields: Any) -> np.ndarray:
+        """The words of a reset or step call: each field a buffer (its address) or a number,
+        by the names the library gives; fields not named are 0 (no buffer)."""
+        words = np.zeros(len(self.call_fields), dtype=np.int64)
+        for name, value in fields.items():
+            words[self.call_fields[name]] = value.ctypes.data if isinstance(value, np.ndarray) else int(value or 0)
+        return words
+
+    def autoreset(self, mode: Any) -> tuple[int, AutoresetMode]:
+        """The library's index of an autoreset mode, and the mode as Gymnasium's enum: the enum,
+        its value ("SameStep") or the library's name ("same-step")."""
+        text = mode.value if isinstance(mode, AutoresetMode) else mode
+        for name, gymnasium_mode in _AUTORESET_MODES.items():
+            if text in (name, gymnasium_mode.value) and name in self.autoreset_modes:
+                return self.autoreset_modes[name], gymnasium_mode
+        raise ValueError(f"autoreset_mode must be a gymnasium.vector.AutoresetMode or one of "
+                         f"{', '.join(self.autoreset_modes)}, not {mode!r}")
 
     def trace_index(self, name: Any) -> int:
         """The index of a trace named by its name (as sessions.csv writes it) or its index."""
@@ -83,6 +126,14 @@ class NativeEnvironment(NotCopyable):
             named = ", ".join(self.expert_ids) or "none"
             raise ValueError(f"{strategy_id!r} is not an expert of this environment (experts: {named}); name it in experts=[...]")
         return self.expert_index[strategy_id]
+
+    def check_max_episode_steps(self, steps: Any) -> int:
+        """`max_episode_steps` as the call's word: a positive integer, or 0 for None (no limit)."""
+        if steps is None:
+            return 0
+        if isinstance(steps, bool) or not isinstance(steps, (int, np.integer)) or steps < 1:
+            raise ValueError(f"max_episode_steps must be a positive integer or None, not {steps!r}")
+        return int(steps)
 
     def close(self) -> None:
         """Frees the native sessions once a call another thread is making returns. Closing twice is harmless."""

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import ctypes
+import json
 import os
 from pathlib import Path
 
 from gymnasium.error import ClosedEnvironmentError
 
-ABI_VERSION = 1
+ABI_VERSION = 2
 _LIBRARY_NAME = "libABRLabC.dylib" if os.uname().sysname == "Darwin" else "libABRLabC.so"
 _ERROR_CAPACITY = 4096
 
 _p = ctypes.c_void_p
 _i32 = ctypes.c_int32
-_i64 = ctypes.c_int64
 _size = ctypes.c_ssize_t
 
 
@@ -45,17 +45,13 @@ def _load() -> ctypes.CDLL:
     if lib.abrlab_abi_version() != ABI_VERSION:
         raise ImportError(f"{path} speaks ABI {lib.abrlab_abi_version()}, this package {ABI_VERSION}; reinstall the package")
     signatures = {
-        "abrlab_env_create": (_i32, [ctypes.c_char_p, _i32, ctypes.POINTER(_p), _p, _size]),
+        "abrlab_env_create": (_i32, [ctypes.c_char_p, _i32, _i32, ctypes.POINTER(_p), _p, _size]),
         "abrlab_env_close": (None, [_p]),
         "abrlab_env_destroy": (None, [_p]),
-        "abrlab_env_sizes": (None, [_p, _p]),
-        "abrlab_env_names": (_size, [_p, _i32, _p, _size]),
-        "abrlab_env_ladder": (None, [_p, _p]),
         "abrlab_env_seed": (_i32, [_p, _i32, ctypes.c_uint64, _p, _size]),
-        "abrlab_env_reset": (_i32, [_p, _i32, _i64, _p, _p, _p, _p, _size]),
-        "abrlab_env_step": (_i32, [_p, _i32, _i64, _p, _p, _p, _p, _p, _p, _size]),
-        "abrlab_env_reset_all": (_i32, [_p, _p, _p, _p, _p, _size]),
-        "abrlab_env_step_all": (_i32, [_p, _p, _p, _p, _p, _p, _p, _p, _p, _p, _size]),
+        "abrlab_env_layouts": (_size, [_p, _p, _size]),
+        "abrlab_env_reset": (_i32, [_p, _p, _p, _size]),
+        "abrlab_env_step": (_i32, [_p, _p, _p, _size]),
         "abrlab_env_experts": (_i32, [_p, _p, _p, _size]),
     }
     for name, (restype, argtypes) in signatures.items():
@@ -91,9 +87,10 @@ class ErrorBuffer:
         raise RuntimeError(message)
 
 
-def names(handle: int, which: int) -> str:
-    """Names from the library: 0 context fields, 1 record fields, 2 traces, 3 QoE model, 4 experts."""
-    needed = LIB.abrlab_env_names(handle, which, None, 0)
+def layouts(handle: int) -> dict:
+    """What the library tells by name (its `EnvLayouts`): the observation's fields, the record's
+    columns and which of them `info` holds, the call's words, the ladder, traces and experts."""
+    needed = LIB.abrlab_env_layouts(handle, None, 0)
     buffer = ctypes.create_string_buffer(needed)
-    LIB.abrlab_env_names(handle, which, buffer, needed)
-    return buffer.value.decode("utf-8", "surrogateescape")
+    LIB.abrlab_env_layouts(handle, buffer, needed)
+    return json.loads(buffer.value.decode("utf-8", "surrogateescape"))

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ctypes
+import functools
+import operator
 from typing import Any
 
 import gymnasium as gym
@@ -10,84 +12,83 @@ import numpy as np
 from gymnasium import spaces
 
 from . import _native
-from ._core import NativeEnvironment, NotCopyable
+from ._core import NativeEnvironment, NotCopyable, check_render_mode
 
 OBSERVATION_MODES = ("pensieve", "dict")
 
 
 def context_space(core: NativeEnvironment) -> spaces.Dict:
-    """The `Dict` observation: every scalar field of the context, then the vector fields."""
-    fields: dict[str, spaces.Space] = {}
-    for name in core.context_scalars:
-        low = -1.0 if name == "last_level" else 0.0
-        fields[name] = spaces.Box(low=low, high=np.inf, shape=(), dtype=np.float64)
-    fields["ladder_bps"] = spaces.Box(low=0.0, high=np.inf, shape=(core.levels,), dtype=np.float64)
-    fields["next_sizes_bytes"] = spaces.Box(low=0.0, high=np.inf, shape=(core.levels,), dtype=np.float64)
-    fields["throughput_history_bps"] = spaces.Box(low=0.0, high=np.inf, shape=(core.history_length,), dtype=np.float64)
-    fields["download_time_history_s"] = spaces.Box(low=0.0, high=np.inf, shape=(core.history_length,), dtype=np.float64)
-    return spaces.Dict(fields)
+    """The `Dict` observation: every field of the context, as the library lays it out."""
+    return spaces.Dict({name: spaces.Box(low=low, high=np.inf, shape=shape, dtype=np.float64)
+                        for name, _, shape, low in core.context_fields})
 
 
-def split_context(core: NativeEnvironment, row: np.ndarray) -> dict[str, np.ndarray]:
-    """A context row (a copy the caller owns) as the `Dict` observation."""
-    observation = {name: row[index:index + 1].reshape(()) for index, name in enumerate(core.context_scalars)}
-    start = len(core.context_scalars)
-    levels, history = core.levels, core.history_length
-    observation["ladder_bps"] = row[start:start + levels]
-    observation["next_sizes_bytes"] = row[start + levels:start + 2 * levels]
-    start += 2 * levels
-    observation["throughput_history_bps"] = row[start:start + history]
-    observation["download_time_history_s"] = row[start + history:start + 2 * history]
-    return observation
+def split_context(core: NativeEnvironment, rows: np.ndarray) -> dict[str, np.ndarray]:
+    """Context rows (a copy the caller owns: one row, or one per session) as the `Dict`
+    observation, each field a view of them."""
+    lead = rows.shape[:-1]
+    return {name: rows[..., offset:offset + int(np.prod(shape))].reshape(lead + shape)
+            for name, offset, shape, _ in core.context_fields}
 
 
 class ABREnv(NotCopyable, gym.Env):
     """An abrlab session as a Gymnasium environment: the action is the next segment's level
     (0-based), the reward the QoE model's score of that segment, an episode one session over
     one trace. Keyword arguments are `abrlab compare`'s options (see docs/python.md), plus
-    `observation` ("pensieve", the default, or "dict")."""
+    `observation` ("pensieve", the default, or "dict") and `max_episode_steps` (an episode
+    that reaches it ends truncated)."""
 
     metadata = {"render_modes": []}
 
-    def __init__(self, observation: str = "pensieve", render_mode: None = None, **options: Any) -> None:
+    def __init__(self, observation: str = "pensieve", render_mode: None = None, max_episode_steps: int | None = None,
+                 **options: Any) -> None:
+        check_render_mode(render_mode)
         if observation not in OBSERVATION_MODES:
             raise ValueError(f"observation must be one of {', '.join(OBSERVATION_MODES)}, not {observation!r}")
-        if render_mode is not None:
-            raise ValueError("abrlab environments do not render; use `abrlab replay` on the results")
-        self.core = NativeEnvironment(options, 1)
+        self.core = core = NativeEnvironment(options, 1)
+        limit = core.check_max_episode_steps(max_episode_steps)
+        self.max_episode_steps = max_episode_steps
         self.observation_mode = observation
-        self.action_space = spaces.Discrete(self.core.levels)
+        self.action_space = spaces.Discrete(core.levels)
         self.observation_space = (
-            spaces.Box(low=0.0, high=np.inf, shape=(self.core.state_rows, self.core.state_columns), dtype=np.float32)
-            if observation == "pensieve" else context_space(self.core)
+            spaces.Box(low=0.0, high=np.inf, shape=core.state_shape, dtype=np.float32)
+            if observation == "pensieve" else context_space(core)
         )
-        self._state = np.zeros((self.core.state_rows, self.core.state_columns), dtype=np.float32)
-        self._context = np.zeros(self.core.context_length, dtype=np.float64)
-        self._record = np.zeros(self.core.record_length, dtype=np.float64)
-        self._reward = ctypes.c_double()
-        self._terminated = ctypes.c_uint8()
-        self._trace = ctypes.c_int64()
         pensieve = observation == "pensieve"
-        self._state_address = self._state.ctypes.data if pensieve else None
+        self._state = np.zeros(core.state_shape, dtype=np.float32) if pensieve else None
+        self._context = np.zeros(core.context_length, dtype=np.float64)
+        self._record = np.zeros(len(core.record_fields), dtype=np.float64)
+        # The step's scalars in ctypes arrays, whose items read as Python numbers.
+        self._action = (ctypes.c_int64 * 1)()
+        self._reward = (ctypes.c_double * 1)()
+        self._flags = (ctypes.c_uint8 * 3)()
+        # The trace reset writes, then the one it is asked for (−1: the shuffle's next).
+        self._trace = np.zeros(2, dtype=np.int64)
+        flags = ctypes.addressof(self._flags)
         # Reset writes the context in both modes, for info["buffer_s"]; step only when it is the observation.
-        self._context_address = self._context.ctypes.data
-        self._step_context_address = None if pensieve else self._context_address
-        self._buffer_index = self.core.context_scalars.index("buffer_s")
-        self._record_address = self._record.ctypes.data
-        self._reward_address = ctypes.addressof(self._reward)
-        self._terminated_address = ctypes.addressof(self._terminated)
-        self._trace_address = ctypes.addressof(self._trace)
-        self._step = _native.LIB.abrlab_env_step
-        self._errors = self.core.errors
-        self._handle = self.core.handle
+        self._reset_call = core.call(state=self._state, context=self._context, traces=self._trace,
+                                     reset_traces=self._trace.ctypes.data + 8)
+        self._step_call = core.call(
+            autoreset=core.autoreset("disabled")[0], max_episode_steps=limit, actions=ctypes.addressof(self._action),
+            state=self._state, context=None if pensieve else self._context, rewards=ctypes.addressof(self._reward),
+            terminated=flags, truncated=flags + 1, resets=flags + 2, records=self._record,
+        )
+        self._step = functools.partial(_native.LIB.abrlab_env_step, core.handle, self._step_call.ctypes.data,
+                                       core.errors.address, core.errors.capacity)
+        self._errors = core.errors
         # Bound once: a `with` statement costs twice as much per step. Instances keep under 30
         # attributes, past which CPython stops sharing their keys and every `self._x` slows.
-        self._acquire = self.core.lock.acquire
-        self._release = self.core.lock.release
-        # Fields every step fills; qoe and qoe_total join info when known (never as NaN, so
-        # equal steps give equal infos).
-        self._always = self.core.record_fields[:self.core.record_always_set]
+        self._acquire = core.lock.acquire
+        self._release = core.lock.release
+        # info: the fields every step fills, picked from the record by name; qoe and qoe_total
+        # join when known (never as NaN, so equal steps give equal infos).
+        self._always = core.info_fields
+        columns = [core.record_index[name] for name in core.info_fields]
+        # The record's first columns (as the library lays it out) zip without a pick.
+        self._pick = None if columns == list(range(len(columns))) else operator.itemgetter(*columns)
+        self._known = tuple((name, core.record_index[name]) for name in core.info_when_known)
         self._seeded = False
+        self.trace = None
 
     @property
     def trace_names(self) -> tuple[str, ...]:
@@ -107,49 +108,46 @@ class ABREnv(NotCopyable, gym.Env):
         if unknown:
             raise ValueError(f"unknown reset option {unknown[0]!r}; the only one is 'trace'")
         trace = self.core.trace_index(options["trace"]) if "trace" in options else -1
+        errors, handle = self._errors, self.core.handle
         with self.core.lock:
             if seed is not None or not self._seeded:
                 shuffle_seed = int(self.np_random.integers(0, 2**63))
-                self._errors.raise_for(_native.LIB.abrlab_env_seed(self._handle, 0, shuffle_seed, self._errors.address, self._errors.capacity))
+                errors.raise_for(_native.LIB.abrlab_env_seed(handle, 0, shuffle_seed, errors.address, errors.capacity))
                 self._seeded = True
-            code = _native.LIB.abrlab_env_reset(
-                self._handle, 0, trace, self._state_address, self._context_address, self._trace_address,
-                self._errors.address, self._errors.capacity,
-            )
-            self._errors.raise_for(code)
-            self.trace = self.core.trace_names[self._trace.value]
-            return self._observation(), {"trace": self.trace, "buffer_s": float(self._context[self._buffer_index])}
+            self._trace[1] = trace
+            errors.raise_for(_native.LIB.abrlab_env_reset(handle, self._reset_call.ctypes.data, errors.address, errors.capacity))
+            self.trace = self.core.trace_names[int(self._trace[0])]
+            return self._observation(), {"trace": self.trace, "buffer_s": float(self._context[self.core.context_offsets["buffer_s"]])}
 
     def step(self, action):
         """One decision; safe from several threads (one step at a time: an environment per
         thread is what runs in parallel), a `ClosedEnvironmentError` once closed."""
-        level = self._level(action)
+        # A plain int goes straight to the library, which checks its range.
+        if type(action) is not int or not -1 << 63 <= action < 1 << 63:
+            action = self._level(action)
         self._acquire()
         try:
-            code = self._step(
-                self._handle, 0, level, self._state_address, self._step_context_address, self._reward_address,
-                self._terminated_address, self._record_address, self._errors.address, self._errors.capacity,
-            )
+            self._action[0] = action
+            code = self._step()
             if code:
                 self._errors.raise_for(code)
             values = self._record.tolist()
-            observation, reward, terminated = self._observation(), self._reward.value, bool(self._terminated.value)
+            observation, reward, flags = self._observation(), self._reward[0], self._flags
+            terminated, truncated = flags[0] == 1, flags[1] == 1
         finally:
             self._release()
-        info = dict(zip(self._always, values))
-        qoe, qoe_total = values[-2], values[-1]
-        if qoe == qoe:
-            info["qoe"] = qoe
-        if qoe_total == qoe_total:
-            info["qoe_total"] = qoe_total
+        info = dict(zip(self._always, self._pick(values) if self._pick else values))
+        for name, index in self._known:
+            value = values[index]
+            if value == value:
+                info[name] = value
         info["trace"] = self.trace
-        return observation, reward, terminated, False, info
+        return observation, reward, terminated, truncated, info
 
     def _observation(self):
-        if self._state_address is not None:
+        if self._state is not None:
             return self._state.copy()
         return split_context(self.core, self._context.copy())
-
     def _level(self, action) -> int:
         """The action as a level, refused with a ValueError unless it is one integer in range."""
         if type(action) is int:
