@@ -25,7 +25,7 @@ func calling(
     }
 }
 
-private func write(_ text: String, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int) {
+func write(_ text: String, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int) {
     guard let buffer, capacity > 0 else { return }
     let bytes = Array(text.utf8.prefix(capacity - 1))
     for (index, byte) in bytes.enumerated() { buffer[index] = CChar(bitPattern: byte) }
@@ -34,13 +34,13 @@ private func write(_ text: String, _ buffer: UnsafeMutablePointer<CChar>?, _ cap
 
 /// The open environment `pointer` holds, for the calls made while the package sets up (never
 /// after `close`); `nil` once closed.
-private func environment(_ pointer: UnsafeMutableRawPointer) -> Environment? {
+func environment(_ pointer: UnsafeMutableRawPointer) -> Environment? {
     try? Unmanaged<EnvironmentHandle>.fromOpaque(pointer).takeUnretainedValue().with { $0 }
 }
 
 /// The C ABI's version; the package refuses a library of another.
 @_cdecl("abrlab_abi_version")
-public func abrlabABIVersion() -> Int32 { 1 }
+public func abrlabABIVersion() -> Int32 { 2 }
 
 /// Creates an environment of `slots` sessions from the JSON options.
 @_cdecl("abrlab_env_create")
@@ -121,35 +121,4 @@ public func abrlabEnvSeed(
     _ pointer: UnsafeMutableRawPointer, _ slot: Int32, _ seed: UInt64, _ message: UnsafeMutablePointer<CChar>?, _ capacity: Int
 ) -> Int32 {
     calling(pointer, message, capacity) { env throws(EnvError) in try env.seed(slot: Int(slot), seed: seed) }
-}
-
-/// Resets session `slot` to trace `trace` (its shuffle's next when negative) and writes its
-/// first observations (either pointer may be null) and the trace's index.
-@_cdecl("abrlab_env_reset")
-public func abrlabEnvReset(
-    _ pointer: UnsafeMutableRawPointer, _ slot: Int32, _ trace: Int64, _ state: UnsafeMutablePointer<Float>?,
-    _ context: UnsafeMutablePointer<Double>?, _ traceOut: UnsafeMutablePointer<Int64>?,
-    _ message: UnsafeMutablePointer<CChar>?, _ capacity: Int
-) -> Int32 {
-    calling(pointer, message, capacity) { env throws(EnvError) in
-        try env.reset(slot: Int(slot), trace: Int(trace))
-        env.observe(slot: Int(slot), state: state, context: context)
-        traceOut?.pointee = Int64(env.slots[Int(slot)].traceIndex)
-    }
-}
-
-/// Steps session `slot` with `level` (0-based): writes the observations (either may be
-/// null), the reward, whether the episode ended, and the step's record.
-@_cdecl("abrlab_env_step")
-public func abrlabEnvStep(
-    _ pointer: UnsafeMutableRawPointer, _ slot: Int32, _ level: Int64, _ state: UnsafeMutablePointer<Float>?,
-    _ context: UnsafeMutablePointer<Double>?, _ reward: UnsafeMutablePointer<Double>, _ terminated: UnsafeMutablePointer<UInt8>,
-    _ record: UnsafeMutablePointer<Double>?, _ message: UnsafeMutablePointer<CChar>?, _ capacity: Int
-) -> Int32 {
-    calling(pointer, message, capacity) { env throws(EnvError) in
-        let step = try env.step(slot: Int(slot), level: Int(level), recordsState: state != nil, record: record)
-        env.observe(slot: Int(slot), state: state, context: context)
-        reward.pointee = step.reward
-        terminated.pointee = step.terminated ? 1 : 0
-    }
 }

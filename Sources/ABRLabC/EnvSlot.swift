@@ -24,6 +24,8 @@ struct EnvSlot {
     private var segmentCount = 0
     /// Segments the current session delivered so far.
     private var delivered = 0
+    /// Steps of the current episode so far.
+    private var steps = 0
     var shuffle: TraceShuffle
     /// The strategies following the session as experts (none unless the environment has some).
     private(set) var experts = EnvExperts()
@@ -37,6 +39,15 @@ struct EnvSlot {
 
     var needsReset: Bool { phase != .deciding }
 
+    /// Why this slot cannot step now; nil when it can.
+    var whyNotStepping: String? {
+        switch phase {
+        case .idle: "step before reset: call reset() first"
+        case .ended: "the episode has ended: call reset() before stepping again"
+        case .deciding: nil
+        }
+    }
+
     /// Starts a session over trace `trace` and runs it to its first decision.
     mutating func reset(_ configuration: EnvConfiguration, trace: Int) throws(EnvError) {
         phase = .ended
@@ -45,6 +56,7 @@ struct EnvSlot {
         state = PensieveState(columns: Self.stateColumns)
         previousLevel = nil
         delivered = 0
+        steps = 0
         do {
             session = try StreamingSession(
                 emulator: configuration.emulator, strategyID: configuration.strategyID, trace: configuration.traces[trace],
@@ -62,13 +74,12 @@ struct EnvSlot {
     }
 
     /// Plays `level` (0-based) for the next segment and runs to the next decision or the end;
-    /// writes the step's record (``EnvFields/record``) at `record` when given.
+    /// writes the step's record (``EnvFields/record``) at `record` when given. The episode is
+    /// truncated (and ends) at its `maxSteps`th step unless the session ended there.
     mutating func step(
-        _ configuration: EnvConfiguration, level: Int, recordsState: Bool, record: UnsafeMutablePointer<Double>?
+        _ configuration: EnvConfiguration, level: Int, maxSteps: Int?, recordsState: Bool, record: UnsafeMutablePointer<Double>?
     ) throws(EnvError) -> EnvStep {
-        guard phase == .deciding else {
-            throw .invalid(phase == .idle ? "step before reset: call reset() first" : "the episode has ended: call reset() before stepping again")
-        }
+        if let reason = whyNotStepping { throw .invalid(reason) }
         guard level >= 0, level < configuration.levelCount else {
             throw .invalid("action \(level) is outside the ladder: levels are 0 to \(configuration.levelCount - 1)")
         }
@@ -80,6 +91,7 @@ struct EnvSlot {
             throw .emulation(error.description)
         }
         let result = try advance(configuration, recordsState: recordsState)
+        steps += 1
         var step = EnvStep(reward: 0, terminated: result != nil)
         // The delivered segment is read in place: a record is too large to copy at every step.
         let segments = delivered > before ? session!.segments : []
@@ -108,6 +120,8 @@ struct EnvSlot {
             } catch {
                 throw .emulation("\(configuration.traces[traceIndex].name): the QoE model failed: \(error)")
             }
+        } else if let maxSteps, steps >= maxSteps {
+            step.truncated = true
         } else {
             phase = .deciding
         }

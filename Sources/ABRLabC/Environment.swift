@@ -25,26 +25,6 @@ final class Environment {
         slots[slot].shuffle = TraceShuffle(count: configuration.traces.count, seed: seed)
     }
 
-    /// Resets slot `slot` to trace `trace`, or to the next of its shuffle when `trace` is negative.
-    func reset(slot: Int, trace: Int) throws(EnvError) {
-        try checkSlot(slot)
-        guard trace < configuration.traces.count else {
-            throw .invalid("trace \(trace) does not exist: the environment has \(configuration.traces.count)")
-        }
-        let chosen = trace >= 0 ? trace : slots[slot].shuffle.next()
-        try slots[slot].reset(configuration, trace: chosen)
-    }
-
-    func step(slot: Int, level: Int, recordsState: Bool, record: UnsafeMutablePointer<Double>?) throws(EnvError) -> EnvStep {
-        try checkSlot(slot)
-        return try slots[slot].step(configuration, level: level, recordsState: recordsState, record: record)
-    }
-
-    /// Writes slot `slot`'s observations (``EnvSlot/observe(state:context:)``).
-    func observe(slot: Int, state: UnsafeMutablePointer<Float>?, context: UnsafeMutablePointer<Double>?) {
-        slots[slot].observe(state: state, context: context)
-    }
-
     /// Gives `body` the slots in place: a loop over every session pays one access, not one per field.
     func withSlots<Result>(_ body: (inout UnsafeMutableBufferPointer<EnvSlot>) throws(EnvError) -> Result) throws(EnvError) -> Result {
         try slots.withUnsafeMutableBufferPointer { (buffer) throws(EnvError) -> Result in try body(&buffer) }

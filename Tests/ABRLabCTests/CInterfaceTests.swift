@@ -19,6 +19,44 @@ import TestSupport
         return (env, code, String(cString: message))
     }
 
+    /// The layouts the library names its buffers and fields by.
+    static func layouts(_ env: UnsafeMutableRawPointer) throws -> [String: Any] {
+        let needed = abrlabEnvLayouts(env, nil, 0)
+        var buffer = [CChar](repeating: 0, count: needed)
+        #expect(abrlabEnvLayouts(env, &buffer, needed) == needed)
+        let text = String(cString: buffer)
+        return try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    /// The words of a reset or step call, filled by field name as Python fills them.
+    struct Call {
+        var words: [Int64]
+        let index: [String: Int]
+
+        init(_ env: UnsafeMutableRawPointer) throws {
+            let names = try #require(try CInterfaceTests.layouts(env)["call"] as? [String])
+            index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+            words = [Int64](repeating: 0, count: names.count)
+        }
+
+        subscript(name: String) -> Int64 {
+            get { words[index[name]!] }
+            set { words[index[name]!] = newValue }
+        }
+
+        mutating func set<Element>(_ name: String, _ buffer: UnsafeMutablePointer<Element>?) {
+            self[name] = buffer.map { Int64(Int(bitPattern: $0)) } ?? 0
+        }
+
+        func reset(_ env: UnsafeMutableRawPointer, _ message: inout [CChar]) -> Int32 {
+            abrlabEnvReset(env, words, &message, message.count)
+        }
+
+        func step(_ env: UnsafeMutableRawPointer, _ message: inout [CChar]) -> Int32 {
+            abrlabEnvStep(env, words, &message, message.count)
+        }
+    }
+
     @Test(arguments: [
         (#""profile": "nope""#, Int32(1), "profile: unknown profile 'nope'"),
         (#""max_buffer": 3"#, 1, "unknown option 'max_buffer'"),
@@ -62,19 +100,18 @@ import TestSupport
         let created = Self.create(#""segments": 5"#)
         let env = try #require(created.env)
         defer { abrlabEnvDestroy(env) }
+        let run = try Run(env, slots: 1)
         var message = [CChar](repeating: 0, count: 256)
-        var trace: Int64 = 0
-        #expect(abrlabEnvReset(env, 0, -1, nil, nil, &trace, &message, message.count) == 0)
+        #expect(run.call.reset(env, &message) == 0)
         abrlabEnvClose(env)
         abrlabEnvClose(env)
-        var reward = 0.0
-        var terminated: UInt8 = 0
-        #expect(abrlabEnvStep(env, 0, 0, nil, nil, &reward, &terminated, nil, &message, message.count) == 4)
+        #expect(run.call.step(env, &message) == 4)
         #expect(String(cString: message) == "the abrlab environment is closed; make a new one to go on")
-        #expect(abrlabEnvReset(env, 0, -1, nil, nil, &trace, &message, message.count) == 4)
+        #expect(run.call.reset(env, &message) == 4)
         #expect(abrlabEnvSeed(env, 0, 1, &message, message.count) == 4)
         var levels = [Int64](repeating: 0, count: 1)
         #expect(abrlabEnvExperts(env, &levels, &message, message.count) == 4)
+        #expect(abrlabEnvLayouts(env, nil, 0) == 1)
     }
 
     @Test func messagesAreCutToTheCallersBuffer() {
@@ -88,47 +125,153 @@ import TestSupport
         let created = Self.create(#""segments": 5"#)
         let env = try #require(created.env)
         defer { abrlabEnvDestroy(env) }
-        var sizes = [Int64](repeating: 0, count: 10)
-        abrlabEnvSizes(env, &sizes)
-        let (stateLength, recordLength) = (Int(sizes[2] * sizes[3]), Int(sizes[5]))
-        var state = [Float](repeating: 1, count: stateLength)
-        var record = [Double](repeating: 0, count: recordLength)
+        let run = try Run(env, slots: 1, mode: "disabled")
         var message = [CChar](repeating: 0, count: 256)
-        var reward = 0.0, terminated: UInt8 = 0, trace: Int64 = -1
-        #expect(abrlabEnvStep(env, 0, 0, &state, nil, &reward, &terminated, &record, &message, message.count) == 1)
+        #expect(run.call.step(env, &message) == 1)
         #expect(String(cString: message).contains("reset"))
-        #expect(abrlabEnvReset(env, 3, -1, &state, nil, &trace, &message, message.count) == 1)
-        #expect(abrlabEnvReset(env, 0, 2, &state, nil, &trace, &message, message.count) == 0)
-        #expect(trace == 2 && state.allSatisfy { $0 == 0 })
-        #expect(abrlabEnvStep(env, 0, sizes[0], &state, nil, &reward, &terminated, &record, &message, message.count) == 1)
+        run.resetTraces[0] = 9
+        #expect(run.call.reset(env, &message) == 1)
+        #expect(String(cString: message) == "trace 9 does not exist: the environment has 3")
+        run.resetTraces[0] = 2
+        run.state.update(repeating: 1, count: run.stateLength)
+        #expect(run.call.reset(env, &message) == 0)
+        #expect(run.traces[0] == 2 && (0..<run.stateLength).allSatisfy { run.state[$0] == 0 })
+        run.actions[0] = Int64(run.levels)
+        #expect(run.call.step(env, &message) == 1)
         var total = 0.0
+        run.actions[0] = 1
         for _ in 0..<5 {
-            #expect(abrlabEnvStep(env, 0, 1, &state, nil, &reward, &terminated, &record, &message, message.count) == 0)
-            total += reward
+            #expect(run.call.step(env, &message) == 0)
+            total += run.rewards[0]
         }
-        #expect(terminated == 1)
-        #expect(record[recordLength - 1] == total)
-        #expect(abrlabEnvStep(env, 0, 1, &state, nil, &reward, &terminated, &record, &message, message.count) == 1)
+        #expect(run.terminated[0] == 1 && run.truncated[0] == 0)
+        #expect(run.records[run.recordLength - 1] == total)
+        #expect(run.call.step(env, &message) == 1)
+        #expect(String(cString: message).contains("ended"))
     }
 
     @Test func aVectorStepWithAnActionOutOfRangeMovesNoSession() throws {
         let created = Self.create(slots: 3)
         let env = try #require(created.env)
         defer { abrlabEnvDestroy(env) }
-        var traces = [Int64](repeating: -1, count: 3)
+        let run = try Run(env, slots: 3)
         var message = [CChar](repeating: 0, count: 256)
-        #expect(abrlabEnvResetAll(env, nil, nil, &traces, &message, message.count) == 0)
-        var rewards = [Double](repeating: 0, count: 3)
-        var terminated = [UInt8](repeating: 0, count: 3), resets = terminated
-        #expect(abrlabEnvStepAll(env, [0, 99, 0], nil, nil, &rewards, &terminated, &resets, nil, &traces, &message, message.count) == 1)
+        #expect(run.call.reset(env, &message) == 0)
+        run.actions.update(from: [0, 99, 0], count: 3)
+        #expect(run.call.step(env, &message) == 1)
         #expect(String(cString: message).contains("action 99 of environment 1"))
         var levels = [Int64](repeating: 0, count: 0)
         #expect(abrlabEnvExperts(env, &levels, &message, message.count) == 0)
-        var sizes = [Int64](repeating: 0, count: 10)
-        abrlabEnvSizes(env, &sizes)
-        var context = [Double](repeating: 0, count: 3 * Int(sizes[4]))
-        #expect(abrlabEnvStepAll(env, [0, 1, 2], nil, &context, &rewards, &terminated, &resets, nil, &traces, &message, message.count) == 0)
+        run.actions.update(from: [0, 1, 2], count: 3)
+        #expect(run.call.step(env, &message) == 0)
         // Each session's first segment: the context's segment_index is 1 in every row.
-        #expect((0..<3).allSatisfy { context[$0 * Int(sizes[4])] == 1 })
+        #expect((0..<3).allSatisfy { run.context[$0 * run.contextLength] == 1 })
+    }
+
+    /// Same-step: the step that ends an episode returns the next one's first observation and
+    /// writes the ended one's last into the final buffers; next-step resets a step later;
+    /// disabled refuses until a masked reset names the session.
+    @Test(arguments: ["same-step", "next-step", "disabled"])
+    func autoresetModesEndEpisodesAsGymnasiumDoes(mode: String) throws {
+        let created = Self.create(#""segments": 3"#, slots: 2)
+        let env = try #require(created.env)
+        defer { abrlabEnvDestroy(env) }
+        let run = try Run(env, slots: 2, mode: mode)
+        var message = [CChar](repeating: 0, count: 256)
+        #expect(run.call.reset(env, &message) == 0)
+        for _ in 0..<3 { #expect(run.call.step(env, &message) == 0) }
+        #expect(run.terminated[0] == 1 && run.terminated[1] == 1)
+        let segmentIndex = { (buffer: UnsafeMutablePointer<Double>, slot: Int) in buffer[slot * run.contextLength] }
+        switch mode {
+        case "same-step":
+            #expect(run.resets[0] == 1 && run.resets[1] == 1)
+            #expect(segmentIndex(run.context, 0) == 0 && segmentIndex(run.finalContext, 0) == 3)
+            #expect(run.call.step(env, &message) == 0)
+            #expect(run.resets[0] == 0 && run.records[0] == 1)
+        case "next-step":
+            #expect(run.resets[0] == 0 && segmentIndex(run.context, 0) == 3)
+            #expect(run.call.step(env, &message) == 0)
+            #expect(run.resets[0] == 1 && run.rewards[0] == 0 && segmentIndex(run.context, 0) == 0 && run.records[0].isNaN)
+        default:
+            #expect(run.call.step(env, &message) == 1)
+            #expect(String(cString: message) == "session 0: the episode has ended: call reset() before stepping again")
+            run.resetMask[0] = 0
+            #expect(run.call.reset(env, &message) == 0)
+            #expect(segmentIndex(run.context, 0) == 3 && segmentIndex(run.context, 1) == 0)
+            #expect(run.call.step(env, &message) == 1)
+            run.resetMask[0] = 1
+            #expect(run.call.reset(env, &message) == 0)
+            #expect(run.call.step(env, &message) == 0)
+        }
+    }
+
+    /// An episode that reaches `max_episode_steps` ends truncated, not terminated.
+    @Test func theStepLimitTruncates() throws {
+        let created = Self.create(#""segments": 5"#)
+        let env = try #require(created.env)
+        defer { abrlabEnvDestroy(env) }
+        let run = try Run(env, slots: 1, mode: "disabled")
+        run.call["max_episode_steps"] = 2
+        var message = [CChar](repeating: 0, count: 256)
+        #expect(run.call.reset(env, &message) == 0)
+        #expect(run.call.step(env, &message) == 0 && run.truncated[0] == 0)
+        #expect(run.call.step(env, &message) == 0 && run.truncated[0] == 1 && run.terminated[0] == 0)
+        #expect(run.call.step(env, &message) == 1)
+    }
+
+    /// Buffers for `slots` sessions, named in the call: one session takes reset traces (−1: the
+    /// shuffle's next), several a reset mask (all set) and the context with its final rows.
+    final class Run {
+        var call: Call
+        let levels: Int, stateLength: Int, contextLength: Int, recordLength: Int
+        let actions: UnsafeMutablePointer<Int64>, resetTraces: UnsafeMutablePointer<Int64>, traces: UnsafeMutablePointer<Int64>
+        let state: UnsafeMutablePointer<Float>
+        let context: UnsafeMutablePointer<Double>, finalContext: UnsafeMutablePointer<Double>
+        let rewards: UnsafeMutablePointer<Double>, records: UnsafeMutablePointer<Double>
+        let terminated: UnsafeMutablePointer<UInt8>, truncated: UnsafeMutablePointer<UInt8>, resets: UnsafeMutablePointer<UInt8>
+        let resetMask: UnsafeMutablePointer<UInt8>
+
+        init(_ env: UnsafeMutableRawPointer, slots: Int, mode: String = "next-step") throws {
+            call = try Call(env)
+            var sizes = [Int64](repeating: 0, count: 10)
+            abrlabEnvSizes(env, &sizes)
+            (levels, stateLength, contextLength, recordLength) = (Int(sizes[0]), Int(sizes[2] * sizes[3]), Int(sizes[4]), Int(sizes[5]))
+            func zeros<Element: Numeric>(_ count: Int) -> UnsafeMutablePointer<Element> {
+                let buffer = UnsafeMutablePointer<Element>.allocate(capacity: count)
+                buffer.initialize(repeating: 0, count: count)
+                return buffer
+            }
+            (actions, resetTraces, traces) = (zeros(slots), zeros(slots), zeros(slots))
+            state = zeros(slots * stateLength)
+            (context, finalContext) = (zeros(slots * contextLength), zeros(slots * contextLength))
+            (rewards, records) = (zeros(slots), zeros(slots * recordLength))
+            (terminated, truncated, resets, resetMask) = (zeros(slots), zeros(slots), zeros(slots), zeros(slots))
+            resetMask.update(repeating: 1, count: slots)
+            let modes = try #require(try CInterfaceTests.layouts(env)["autoreset_modes"] as? [String])
+            call["autoreset"] = Int64(try #require(modes.firstIndex(of: mode)))
+            call.set("actions", actions)
+            call.set("traces", traces)
+            call.set("state", state)
+            call.set("rewards", rewards)
+            call.set("records", records)
+            call.set("terminated", terminated)
+            call.set("truncated", truncated)
+            call.set("resets", resets)
+            if slots == 1 {
+                resetTraces.initialize(to: -1)
+                call.set("reset_traces", resetTraces)
+            } else {
+                call.set("context", context)
+                call.set("final_context", finalContext)
+                call.set("reset_mask", resetMask)
+            }
+        }
+
+        deinit {
+            for buffer in [UnsafeMutableRawPointer(actions), .init(resetTraces), .init(traces), .init(state), .init(context), .init(finalContext),
+                           .init(rewards), .init(records), .init(terminated), .init(truncated), .init(resets), .init(resetMask)] {
+                buffer.deallocate()
+            }
+        }
     }
 }

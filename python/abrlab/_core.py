@@ -8,8 +8,24 @@ import weakref
 from typing import Any
 
 import numpy as np
+from gymnasium.vector import AutoresetMode
 
 from . import _native, _options
+
+# Gymnasium's autoreset modes by the library's names.
+_AUTORESET_MODES = {"next-step": AutoresetMode.NEXT_STEP, "same-step": AutoresetMode.SAME_STEP, "disabled": AutoresetMode.DISABLED}
+
+
+def check_render_mode(render_mode: Any) -> None:
+    """abrlab environments do not render (`metadata["render_modes"]` is empty): a render mode is
+    a TypeError, the error Gymnasium's callers (SB3's `make_vec_env`) take as "not supported"
+    and retry without one."""
+    if render_mode is not None:
+        raise TypeError(
+            f"abrlab environments do not render (render_modes is empty), so render_mode must be None, not "
+            f"{render_mode!r}; `abrlab replay` draws the results"
+        )
+
 
 class NotCopyable:
     """Pickling or copying raises a TypeError that says why: the object holds native sessions.
@@ -44,6 +60,7 @@ class NativeEnvironment(NotCopyable):
         (self.levels, self.trace_count, self.state_rows, self.state_columns, self.context_length, self.record_length,
          self.history_length, scalar_count, self.record_always_set, expert_count) = (int(size) for size in sizes)
         self.context_scalars = tuple(_native.names(self.handle, 0).split(","))
+        self.buffer_index = self.context_scalars.index("buffer_s")
         assert len(self.context_scalars) == scalar_count
         self.record_fields = tuple(_native.names(self.handle, 1).split(","))
         self.trace_names = tuple(_native.names(self.handle, 2).split("\n"))
@@ -55,6 +72,27 @@ class NativeEnvironment(NotCopyable):
         self.ladder_kbps = ladder[:-1].copy()
         self.segment_duration_s = float(ladder[-1])
         self.trace_indices = {name: index for index, name in enumerate(self.trace_names)}
+        layouts = _native.layouts(self.handle)
+        self.call_fields = {name: index for index, name in enumerate(layouts["call"])}
+        self.autoreset_modes = {name: index for index, name in enumerate(layouts["autoreset_modes"])}
+
+    def call(self, **fields: Any) -> np.ndarray:
+        """The words of a reset or step call: each field a buffer (its address) or a number,
+        by the names the library gives; fields not named are 0 (no buffer)."""
+        words = np.zeros(len(self.call_fields), dtype=np.int64)
+        for name, value in fields.items():
+            words[self.call_fields[name]] = value.ctypes.data if isinstance(value, np.ndarray) else int(value or 0)
+        return words
+
+    def autoreset(self, mode: Any) -> tuple[int, AutoresetMode]:
+        """The library's index of an autoreset mode, and the mode as Gymnasium's enum: the enum,
+        its value ("SameStep") or the library's name ("same-step")."""
+        text = mode.value if isinstance(mode, AutoresetMode) else mode
+        for name, gymnasium_mode in _AUTORESET_MODES.items():
+            if text in (name, gymnasium_mode.value) and name in self.autoreset_modes:
+                return self.autoreset_modes[name], gymnasium_mode
+        raise ValueError(f"autoreset_mode must be a gymnasium.vector.AutoresetMode or one of "
+                         f"{', '.join(self.autoreset_modes)}, not {mode!r}")
 
     def trace_index(self, name: Any) -> int:
         """The index of a trace named by its name (as sessions.csv writes it) or its index."""
@@ -83,6 +121,14 @@ class NativeEnvironment(NotCopyable):
             named = ", ".join(self.expert_ids) or "none"
             raise ValueError(f"{strategy_id!r} is not an expert of this environment (experts: {named}); name it in experts=[...]")
         return self.expert_index[strategy_id]
+
+    def check_max_episode_steps(self, steps: Any) -> int:
+        """`max_episode_steps` as the call's word: a positive integer, or 0 for None (no limit)."""
+        if steps is None:
+            return 0
+        if isinstance(steps, bool) or not isinstance(steps, (int, np.integer)) or steps < 1:
+            raise ValueError(f"max_episode_steps must be a positive integer or None, not {steps!r}")
+        return int(steps)
 
     def close(self) -> None:
         """Frees the native sessions once a call another thread is making returns. Closing twice is harmless."""

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import ctypes
+import json
 import os
 from pathlib import Path
 
 from gymnasium.error import ClosedEnvironmentError
 
-ABI_VERSION = 1
+ABI_VERSION = 2
 _LIBRARY_NAME = "libABRLabC.dylib" if os.uname().sysname == "Darwin" else "libABRLabC.so"
 _ERROR_CAPACITY = 4096
 
 _p = ctypes.c_void_p
 _i32 = ctypes.c_int32
-_i64 = ctypes.c_int64
 _size = ctypes.c_ssize_t
 
 
@@ -52,10 +52,9 @@ def _load() -> ctypes.CDLL:
         "abrlab_env_names": (_size, [_p, _i32, _p, _size]),
         "abrlab_env_ladder": (None, [_p, _p]),
         "abrlab_env_seed": (_i32, [_p, _i32, ctypes.c_uint64, _p, _size]),
-        "abrlab_env_reset": (_i32, [_p, _i32, _i64, _p, _p, _p, _p, _size]),
-        "abrlab_env_step": (_i32, [_p, _i32, _i64, _p, _p, _p, _p, _p, _p, _size]),
-        "abrlab_env_reset_all": (_i32, [_p, _p, _p, _p, _p, _size]),
-        "abrlab_env_step_all": (_i32, [_p, _p, _p, _p, _p, _p, _p, _p, _p, _p, _size]),
+        "abrlab_env_layouts": (_size, [_p, _p, _size]),
+        "abrlab_env_reset": (_i32, [_p, _p, _p, _size]),
+        "abrlab_env_step": (_i32, [_p, _p, _p, _size]),
         "abrlab_env_experts": (_i32, [_p, _p, _p, _size]),
     }
     for name, (restype, argtypes) in signatures.items():
@@ -97,3 +96,11 @@ def names(handle: int, which: int) -> str:
     buffer = ctypes.create_string_buffer(needed)
     LIB.abrlab_env_names(handle, which, buffer, needed)
     return buffer.value.decode("utf-8", "surrogateescape")
+
+
+def layouts(handle: int) -> dict:
+    """The environment's layouts by name (the library's `EnvLayouts`)."""
+    needed = LIB.abrlab_env_layouts(handle, None, 0)
+    buffer = ctypes.create_string_buffer(needed)
+    LIB.abrlab_env_layouts(handle, buffer, needed)
+    return json.loads(buffer.value.decode("utf-8", "surrogateescape"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes
+import functools
 from typing import Any
 
 import gymnasium as gym
@@ -10,7 +11,7 @@ import numpy as np
 from gymnasium import spaces
 
 from . import _native
-from ._core import NativeEnvironment, NotCopyable
+from ._core import NativeEnvironment, NotCopyable, check_render_mode
 
 OBSERVATION_MODES = ("pensieve", "dict")
 
@@ -45,49 +46,56 @@ class ABREnv(NotCopyable, gym.Env):
     """An abrlab session as a Gymnasium environment: the action is the next segment's level
     (0-based), the reward the QoE model's score of that segment, an episode one session over
     one trace. Keyword arguments are `abrlab compare`'s options (see docs/python.md), plus
-    `observation` ("pensieve", the default, or "dict")."""
+    `observation` ("pensieve", the default, or "dict") and `max_episode_steps` (an episode
+    that reaches it ends truncated)."""
 
     metadata = {"render_modes": []}
 
-    def __init__(self, observation: str = "pensieve", render_mode: None = None, **options: Any) -> None:
+    def __init__(self, observation: str = "pensieve", render_mode: None = None, max_episode_steps: int | None = None,
+                 **options: Any) -> None:
+        check_render_mode(render_mode)
         if observation not in OBSERVATION_MODES:
             raise ValueError(f"observation must be one of {', '.join(OBSERVATION_MODES)}, not {observation!r}")
-        if render_mode is not None:
-            raise ValueError("abrlab environments do not render; use `abrlab replay` on the results")
-        self.core = NativeEnvironment(options, 1)
+        self.core = core = NativeEnvironment(options, 1)
+        limit = core.check_max_episode_steps(max_episode_steps)
+        self.max_episode_steps = max_episode_steps
         self.observation_mode = observation
-        self.action_space = spaces.Discrete(self.core.levels)
+        self.action_space = spaces.Discrete(core.levels)
         self.observation_space = (
-            spaces.Box(low=0.0, high=np.inf, shape=(self.core.state_rows, self.core.state_columns), dtype=np.float32)
-            if observation == "pensieve" else context_space(self.core)
+            spaces.Box(low=0.0, high=np.inf, shape=(core.state_rows, core.state_columns), dtype=np.float32)
+            if observation == "pensieve" else context_space(core)
         )
-        self._state = np.zeros((self.core.state_rows, self.core.state_columns), dtype=np.float32)
-        self._context = np.zeros(self.core.context_length, dtype=np.float64)
-        self._record = np.zeros(self.core.record_length, dtype=np.float64)
-        self._reward = ctypes.c_double()
-        self._terminated = ctypes.c_uint8()
-        self._trace = ctypes.c_int64()
         pensieve = observation == "pensieve"
-        self._state_address = self._state.ctypes.data if pensieve else None
+        self._state = np.zeros((core.state_rows, core.state_columns), dtype=np.float32) if pensieve else None
+        self._context = np.zeros(core.context_length, dtype=np.float64)
+        self._record = np.zeros(core.record_length, dtype=np.float64)
+        # The step's scalars in ctypes arrays, whose items read as Python numbers.
+        self._action = (ctypes.c_int64 * 1)()
+        self._reward = (ctypes.c_double * 1)()
+        self._flags = (ctypes.c_uint8 * 3)()
+        # The trace reset writes, then the one it is asked for (−1: the shuffle's next).
+        self._trace = np.zeros(2, dtype=np.int64)
+        flags = ctypes.addressof(self._flags)
         # Reset writes the context in both modes, for info["buffer_s"]; step only when it is the observation.
-        self._context_address = self._context.ctypes.data
-        self._step_context_address = None if pensieve else self._context_address
-        self._buffer_index = self.core.context_scalars.index("buffer_s")
-        self._record_address = self._record.ctypes.data
-        self._reward_address = ctypes.addressof(self._reward)
-        self._terminated_address = ctypes.addressof(self._terminated)
-        self._trace_address = ctypes.addressof(self._trace)
-        self._step = _native.LIB.abrlab_env_step
-        self._errors = self.core.errors
-        self._handle = self.core.handle
+        self._reset_call = core.call(state=self._state, context=self._context, traces=self._trace,
+                                     reset_traces=self._trace.ctypes.data + 8)
+        self._step_call = core.call(
+            autoreset=core.autoreset("disabled")[0], max_episode_steps=limit, actions=ctypes.addressof(self._action),
+            state=self._state, context=None if pensieve else self._context, rewards=ctypes.addressof(self._reward),
+            terminated=flags, truncated=flags + 1, resets=flags + 2, records=self._record,
+        )
+        self._step = functools.partial(_native.LIB.abrlab_env_step, core.handle, self._step_call.ctypes.data,
+                                       core.errors.address, core.errors.capacity)
+        self._errors = core.errors
         # Bound once: a `with` statement costs twice as much per step. Instances keep under 30
         # attributes, past which CPython stops sharing their keys and every `self._x` slows.
-        self._acquire = self.core.lock.acquire
-        self._release = self.core.lock.release
+        self._acquire = core.lock.acquire
+        self._release = core.lock.release
         # Fields every step fills; qoe and qoe_total join info when known (never as NaN, so
         # equal steps give equal infos).
-        self._always = self.core.record_fields[:self.core.record_always_set]
+        self._always = core.record_fields[:core.record_always_set]
         self._seeded = False
+        self.trace = None
 
     @property
     def trace_names(self) -> tuple[str, ...]:
@@ -107,18 +115,16 @@ class ABREnv(NotCopyable, gym.Env):
         if unknown:
             raise ValueError(f"unknown reset option {unknown[0]!r}; the only one is 'trace'")
         trace = self.core.trace_index(options["trace"]) if "trace" in options else -1
+        errors, handle = self._errors, self.core.handle
         with self.core.lock:
             if seed is not None or not self._seeded:
                 shuffle_seed = int(self.np_random.integers(0, 2**63))
-                self._errors.raise_for(_native.LIB.abrlab_env_seed(self._handle, 0, shuffle_seed, self._errors.address, self._errors.capacity))
+                errors.raise_for(_native.LIB.abrlab_env_seed(handle, 0, shuffle_seed, errors.address, errors.capacity))
                 self._seeded = True
-            code = _native.LIB.abrlab_env_reset(
-                self._handle, 0, trace, self._state_address, self._context_address, self._trace_address,
-                self._errors.address, self._errors.capacity,
-            )
-            self._errors.raise_for(code)
-            self.trace = self.core.trace_names[self._trace.value]
-            return self._observation(), {"trace": self.trace, "buffer_s": float(self._context[self._buffer_index])}
+            self._trace[1] = trace
+            errors.raise_for(_native.LIB.abrlab_env_reset(handle, self._reset_call.ctypes.data, errors.address, errors.capacity))
+            self.trace = self.core.trace_names[int(self._trace[0])]
+            return self._observation(), {"trace": self.trace, "buffer_s": float(self._context[self.core.buffer_index])}
 
     def step(self, action):
         """One decision; safe from several threads (one step at a time: an environment per
@@ -126,14 +132,13 @@ class ABREnv(NotCopyable, gym.Env):
         level = self._level(action)
         self._acquire()
         try:
-            code = self._step(
-                self._handle, 0, level, self._state_address, self._step_context_address, self._reward_address,
-                self._terminated_address, self._record_address, self._errors.address, self._errors.capacity,
-            )
+            self._action[0] = level
+            code = self._step()
             if code:
                 self._errors.raise_for(code)
             values = self._record.tolist()
-            observation, reward, terminated = self._observation(), self._reward.value, bool(self._terminated.value)
+            observation, reward, flags = self._observation(), self._reward[0], self._flags
+            terminated, truncated = flags[0] == 1, flags[1] == 1
         finally:
             self._release()
         info = dict(zip(self._always, values))
@@ -143,13 +148,12 @@ class ABREnv(NotCopyable, gym.Env):
         if qoe_total == qoe_total:
             info["qoe_total"] = qoe_total
         info["trace"] = self.trace
-        return observation, reward, terminated, False, info
+        return observation, reward, terminated, truncated, info
 
     def _observation(self):
-        if self._state_address is not None:
+        if self._state is not None:
             return self._state.copy()
         return split_context(self.core, self._context.copy())
-
     def _level(self, action) -> int:
         """The action as a level, refused with a ValueError unless it is one integer in range."""
         if type(action) is int:

@@ -1,8 +1,7 @@
-"""`ABRVectorEnv`: `num_envs` sessions stepped in one native call."""
+"""`ABRVectorEnv`: `num_envs` sessions stepped in one native call, with Gymnasium's autoreset modes."""
 
 from __future__ import annotations
 
-import ctypes
 from typing import Any
 
 import gymnasium as gym
@@ -12,27 +11,43 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from . import _native
-from ._core import NativeEnvironment, NotCopyable
+from ._core import NativeEnvironment, NotCopyable, check_render_mode
 from .env import OBSERVATION_MODES, context_space, split_context
 
 
 class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
     """`num_envs` abrlab sessions with the keyword arguments of `abrlab/ABR-v0`, stepped in one
-    call of the Swift library on numpy arrays, with Gymnasium's next-step autoreset: the step
-    after a session's episode ends resets it to the next trace of its shuffle (its action is
-    ignored, its reward 0). Session i's shuffle is seeded with `seed + i`."""
+    call of the Swift library on numpy arrays. Session i's shuffle is seeded with `seed + i`.
+
+    `autoreset_mode` is Gymnasium's (`gymnasium.vector.AutoresetMode` or its value, or
+    "next-step", "same-step", "disabled"):
+    - next-step (the default): the step after a session's episode ends resets it to the next
+      trace of its shuffle (its action ignored, its reward 0, its `info` fields masked out);
+    - same-step: the step that ends an episode resets the session at once and returns the next
+      episode's first observation; the ended one's last observation is `info["final_obs"]`
+      and its `info` is `info["final_info"]` (masks `_final_obs`, `_final_info`);
+    - disabled: a session whose episode ended must be reset before it steps again, with
+      `reset(options={"reset_mask": mask})` (a bool array, True for the sessions to reset).
+    `max_episode_steps` truncates an episode at that many steps (`truncated` True)."""
 
     metadata = {"render_modes": [], "autoreset_mode": AutoresetMode.NEXT_STEP}
 
-    def __init__(self, num_envs: int = 1, observation: str = "pensieve", **options: Any) -> None:
+    def __init__(self, num_envs: int = 1, observation: str = "pensieve",
+                 autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, max_episode_steps: int | None = None,
+                 render_mode: None = None, **options: Any) -> None:
+        check_render_mode(render_mode)
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
         if observation not in OBSERVATION_MODES:
             raise ValueError(f"observation must be one of {', '.join(OBSERVATION_MODES)}, not {observation!r}")
         self.num_envs = int(num_envs)
-        self.core = NativeEnvironment(options, self.num_envs)
+        self.core = core = NativeEnvironment(options, self.num_envs)
+        mode, self.autoreset_mode = core.autoreset(autoreset_mode)
+        limit = core.check_max_episode_steps(max_episode_steps)
+        self.metadata = {**self.metadata, "autoreset_mode": self.autoreset_mode}
+        self.max_episode_steps = max_episode_steps
+        self.render_mode = None
         self.observation_mode = observation
-        core = self.core
         self.single_action_space = spaces.Discrete(core.levels)
         self.action_space = spaces.MultiDiscrete(np.full(self.num_envs, core.levels))
         pensieve = observation == "pensieve"
@@ -42,17 +57,19 @@ class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
         )
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         n = self.num_envs
-        self._state = np.zeros((n, core.state_rows, core.state_columns), dtype=np.float32)
-        self._context = np.zeros((n, core.context_length), dtype=np.float64)
+        same_step = self.autoreset_mode == AutoresetMode.SAME_STEP
+        self._state = np.zeros((n, core.state_rows, core.state_columns), dtype=np.float32) if pensieve else None
+        self._context = None if pensieve else np.zeros((n, core.context_length), dtype=np.float64)
+        self._final_state = np.zeros_like(self._state) if pensieve and same_step else None
+        self._final_context = np.zeros_like(self._context) if not pensieve and same_step else None
         self._records = np.zeros((n, core.record_length), dtype=np.float64)
         self._rewards = np.zeros(n, dtype=np.float64)
         self._terminated = np.zeros(n, dtype=np.uint8)
+        self._truncated = np.zeros(n, dtype=np.uint8)
         self._resets = np.zeros(n, dtype=np.uint8)
         self._traces = np.zeros(n, dtype=np.int64)
         self._actions = np.zeros(n, dtype=np.int64)
-        self._truncated = np.zeros(n, dtype=np.bool_)
-        self._state_address = self._state.ctypes.data if pensieve else None
-        self._context_address = None if pensieve else self._context.ctypes.data
+        self._reset_mask = np.zeros(n, dtype=np.uint8)
         self._errors = core.errors
         self._seeded = False
         self._fields = core.record_fields
@@ -60,26 +77,49 @@ class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
         self._masks = ["_" + name for name in core.record_fields[:-2]]
         self._all = np.ones(n, dtype=np.bool_)
         self._shape = (n,)
-        self._step_all = _native.LIB.abrlab_env_step_all
-        self._step_arguments = (
-            core.handle, self._actions.ctypes.data, self._state_address, self._context_address, self._rewards.ctypes.data,
-            self._terminated.ctypes.data, self._resets.ctypes.data, self._records.ctypes.data, self._traces.ctypes.data,
-            self._errors.address, self._errors.capacity,
+        self._step_all = _native.LIB.abrlab_env_step
+        self._reset_call = core.call(state=self._state, context=self._context, traces=self._traces)
+        self._masked_reset_call = core.call(state=self._state, context=self._context, traces=self._traces,
+                                            reset_mask=self._reset_mask)
+        self._step_call = core.call(
+            autoreset=mode, max_episode_steps=limit, actions=self._actions, state=self._state, context=self._context,
+            rewards=self._rewards, terminated=self._terminated, truncated=self._truncated, resets=self._resets,
+            records=self._records, traces=self._traces, final_state=self._final_state, final_context=self._final_context,
         )
+        self._step_arguments = (core.handle, self._step_call.ctypes.data, self._errors.address, self._errors.capacity)
 
     @property
     def trace_names(self) -> tuple[str, ...]:
         return self.core.trace_names
 
     def reset(self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None):
-        """Resets every session to the next trace of its shuffle; `seed` (an int, or one per
-        session) reseeds the shuffles."""
+        """Resets every session to the next trace of its shuffle, or only those
+        `options["reset_mask"]` marks (a bool array of `num_envs`; the others go on as they
+        were); `seed` (an int, or one per session) reseeds the shuffles of those it resets."""
+        options = dict(options or {})
+        mask = options.pop("reset_mask", None)
         if options:
-            raise ValueError("ABRVectorEnv.reset takes no options; each session takes its traces from its own shuffle")
+            raise ValueError(f"unknown reset option {sorted(options)[0]!r}; ABRVectorEnv.reset takes only 'reset_mask' "
+                             "(each session takes its traces from its own shuffle)")
+        if mask is not None:
+            mask = self._check_mask(mask)
         with self.core.lock:
-            return self._reset_locked(seed)
+            return self._reset_locked(seed, mask)
 
-    def _reset_locked(self, seed):
+    def _check_mask(self, mask) -> np.ndarray:
+        """Gymnasium's checks of `options["reset_mask"]`."""
+        if not isinstance(mask, np.ndarray):
+            raise TypeError(f"`options['reset_mask']` must be a numpy array, got {type(mask)}")
+        if mask.shape != self._shape:
+            raise ValueError(f"`options['reset_mask']` must have shape `({self.num_envs},)`, got {mask.shape}")
+        if mask.dtype != np.bool_:
+            raise TypeError(f"`options['reset_mask']` must have `dtype=np.bool_`, got {mask.dtype}")
+        if not mask.any():
+            raise ValueError(f"`options['reset_mask']` must contain a boolean array with at least one True value, got reset_mask={mask}")
+        return mask
+
+    def _reset_locked(self, seed, mask):
+        resetting = self._all if mask is None else mask
         if seed is not None or not self._seeded:
             if seed is None:
                 seed = int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0] >> 1)
@@ -87,15 +127,18 @@ class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
             if len(seeds) != self.num_envs:
                 raise ValueError(f"reset needs one seed or {self.num_envs} seeds, not {len(seeds)}")
             for index, value in enumerate(seeds):
-                code = _native.LIB.abrlab_env_seed(self.core.handle, index, int(value), self._errors.address, self._errors.capacity)
-                self._errors.raise_for(code)
+                if resetting[index] and value is not None:
+                    code = _native.LIB.abrlab_env_seed(self.core.handle, index, int(value), self._errors.address, self._errors.capacity)
+                    self._errors.raise_for(code)
             self._seeded = True
-        code = _native.LIB.abrlab_env_reset_all(
-            self.core.handle, self._state_address, self._context_address, self._traces.ctypes.data,
-            self._errors.address, self._errors.capacity,
-        )
+        if mask is None:
+            call = self._reset_call
+        else:
+            np.copyto(self._reset_mask, mask)
+            call = self._masked_reset_call
+        code = _native.LIB.abrlab_env_reset(self.core.handle, call.ctypes.data, self._errors.address, self._errors.capacity)
         self._errors.raise_for(code)
-        return self._observations(), {"trace": self._traces.copy()}
+        return self._observations(), {"trace": self._traces.copy(), "_trace": resetting.copy()}
 
     def step(self, actions):
         """One decision of every session; safe from several threads (the library takes one call
@@ -105,21 +148,45 @@ class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
         with self.core.lock:
             # Unsigned values past int64's range wrap to negatives, which the library refuses as out of range.
             np.copyto(self._actions, actions, casting="unsafe")
+            previous = self._traces.copy() if self._final_state is not None or self._final_context is not None else None
             code = self._step_all(*self._step_arguments)
             if code:
                 self._errors.raise_for(code)
             records = self._records.T.copy()
-            stepped = self._resets == 0
+            resets = self._resets.view(np.bool_).copy()
             observations, rewards = self._observations(), self._rewards.copy()
-            terminated, traces = self._terminated.view(np.bool_).copy(), self._traces.copy()
+            terminated, truncated = self._terminated.view(np.bool_).copy(), self._truncated.view(np.bool_).copy()
+            traces = self._traces.copy()
+            final = self._final(resets, records, previous) if previous is not None and resets.any() else None
+        # Next-step: a session reset by this step did not step; same-step: an ended one's info is final_info's.
+        shown = ~resets
         info: dict[str, Any] = dict(zip(self._fields, records))
-        info.update(dict.fromkeys(self._masks, stepped))
+        info.update(dict.fromkeys(self._masks, shown))
         # Whole-session models score at the end, and qoe_total comes at the end: masked where unknown.
-        info["_qoe"] = records[-2] == records[-2]
-        info["_qoe_total"] = records[-1] == records[-1]
+        info["_qoe"] = (records[-2] == records[-2]) & shown
+        info["_qoe_total"] = (records[-1] == records[-1]) & shown
         info["trace"] = traces
         info["_trace"] = self._all
-        return observations, rewards, terminated, self._truncated.copy(), info
+        if final is not None:
+            info.update(final)
+        return observations, rewards, terminated, truncated, info
+
+    def _final(self, ended: np.ndarray, records: np.ndarray, traces: np.ndarray) -> dict[str, Any]:
+        """Same-step's `final_obs` and `final_info` for the sessions whose episode this step ended."""
+        final_obs = np.full(self.num_envs, None, dtype=object)
+        if self._final_state is not None:
+            for index in np.flatnonzero(ended):
+                final_obs[index] = self._final_state[index].copy()
+        else:
+            for index in np.flatnonzero(ended):
+                final_obs[index] = split_context(self.core, self._final_context[index].copy())
+        final_info: dict[str, Any] = dict(zip(self._fields, records))
+        final_info.update(dict.fromkeys(self._masks, ended))
+        final_info["_qoe"] = (records[-2] == records[-2]) & ended
+        final_info["_qoe_total"] = (records[-1] == records[-1]) & ended
+        final_info["trace"] = traces
+        final_info["_trace"] = ended
+        return {"final_obs": final_obs, "_final_obs": ended, "final_info": final_info, "_final_info": ended}
 
     def _check(self, actions) -> np.ndarray:
         """The actions as int64 levels, refused with a ValueError unless they are `num_envs`
@@ -133,7 +200,7 @@ class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
         return actions
 
     def _observations(self):
-        if self._state_address is not None:
+        if self._state is not None:
             return self._state.copy()
         rows = self._context.copy()
         split = [split_context(self.core, row) for row in rows]

@@ -1,0 +1,134 @@
+import ABRLab
+
+// Resets and steps over every session, their arguments and results in an ``EnvCall``.
+
+extension Environment {
+    /// Resets the sessions the call's `reset_mask` names (every one without it), each to its
+    /// `reset_traces` entry or its shuffle's next; writes every session's observations and trace.
+    func reset(_ call: EnvCall) throws(EnvError) {
+        let mask = call.buffer(.resetMask, UInt8.self)
+        let chosen = call.buffer(.resetTraces, Int64.self)
+        let traceCount = configuration.traces.count
+        let resetting = slots.indices.filter { slot in mask.map { $0[slot] != 0 } ?? true }
+        if let chosen {
+            for slot in resetting where chosen[slot] >= traceCount {
+                throw .invalid("trace \(chosen[slot]) does not exist: the environment has \(traceCount)")
+            }
+        }
+        let configuration = configuration
+        let (state, context, traces) = (call.buffer(.state, Float.self), call.buffer(.context, Double.self), call.buffer(.traces, Int64.self))
+        try withSlots { (slots) throws(EnvError) in
+            for slot in resetting {
+                let trace = chosen.map { Int($0[slot]) } ?? -1
+                try slots[slot].reset(configuration, trace: trace >= 0 ? trace : slots[slot].shuffle.next())
+            }
+            for slot in slots.indices {
+                slots[slot].observe(state: state.map { $0 + slot * Self.stateLength }, context: context.map { $0 + slot * contextLength })
+                traces?[slot] = Int64(slots[slot].traceIndex)
+            }
+        }
+    }
+
+    /// Steps every session with its action under the call's autoreset mode (``EnvCall/AutoresetMode``).
+    /// Every session is checked before any moves, so a refused step changes nothing. The
+    /// sessions are split over `threads` workers; the results do not depend on how many.
+    func step(_ call: EnvCall) throws(EnvError) {
+        let mode = try call.autoreset()
+        guard let actions = call.buffer(.actions, Int64.self), let rewards = call.buffer(.rewards, Double.self),
+            let terminated = call.buffer(.terminated, UInt8.self), let truncated = call.buffer(.truncated, UInt8.self),
+            let resets = call.buffer(.resets, UInt8.self)
+        else { throw .invalid("a step needs the actions, rewards, terminated, truncated and resets buffers") }
+        let levels = configuration.levelCount
+        let single = slots.count == 1
+        for slot in slots.indices {
+            if let reason = slots[slot].whyNotStepping {
+                if mode == .nextStep { continue }
+                throw .invalid(single ? reason : "session \(slot): \(reason)")
+            }
+            guard actions[slot] >= 0, actions[slot] < levels else {
+                let which = single ? "action \(actions[slot])" : "action \(actions[slot]) of environment \(slot)"
+                throw .invalid("\(which) is outside the ladder: levels are 0 to \(levels - 1)")
+            }
+        }
+        let work = SlotStep(
+            configuration: configuration, mode: mode, maxSteps: call.maxEpisodeSteps, actions: actions, state: call.buffer(.state),
+            context: call.buffer(.context), rewards: rewards, terminated: terminated, truncated: truncated, resets: resets,
+            records: call.buffer(.records), traces: call.buffer(.traces), finalState: call.buffer(.finalState),
+            finalContext: call.buffer(.finalContext), contextLength: contextLength
+        )
+        let workers = max(1, min(Int(truncatingIfNeeded: call.value(.threads)), slots.count))
+        try withSlots { (slots) throws(EnvError) in
+            guard workers > 1 else {
+                for slot in slots.indices { try work.run(&slots[slot], slot) }
+                return
+            }
+            try Self.split(&slots, over: workers, work)
+        }
+    }
+
+    /// Runs `work` on every slot, the slots split into runs that `workers` threads take in turn
+    /// (a few runs per worker, as a reset costs more than a step); the error of the lowest slot
+    /// that failed, if any. Each slot is touched by one worker alone.
+    private static func split(_ slots: inout UnsafeMutableBufferPointer<EnvSlot>, over workers: Int, _ work: SlotStep) throws(EnvError) {
+        let count = slots.count
+        let runs = min(count, workers * 4)
+        let base = slots.baseAddress!
+        let failures = Parallel.map(runs, threads: workers) { run -> EnvError? in
+            for slot in (count * run / runs)..<(count * (run + 1) / runs) {
+                do throws(EnvError) {
+                    try work.run(&base[slot], slot)
+                } catch {
+                    return error
+                }
+            }
+            return nil
+        }
+        if let first = failures.lazy.compactMap({ $0 }).first { throw first }
+    }
+}
+
+/// One step of one session, the buffers it writes its row of.
+private struct SlotStep {
+    let configuration: EnvConfiguration
+    let mode: EnvCall.AutoresetMode
+    let maxSteps: Int?
+    let actions: UnsafeMutablePointer<Int64>
+    let state: UnsafeMutablePointer<Float>?
+    let context: UnsafeMutablePointer<Double>?
+    let rewards: UnsafeMutablePointer<Double>
+    let terminated: UnsafeMutablePointer<UInt8>
+    let truncated: UnsafeMutablePointer<UInt8>
+    let resets: UnsafeMutablePointer<UInt8>
+    let records: UnsafeMutablePointer<Double>?
+    let traces: UnsafeMutablePointer<Int64>?
+    let finalState: UnsafeMutablePointer<Float>?
+    let finalContext: UnsafeMutablePointer<Double>?
+    let contextLength: Int
+
+    func run(_ session: inout EnvSlot, _ slot: Int) throws(EnvError) {
+        let stateRow = Environment.stateLength
+        let record = records.map { $0 + slot * EnvFields.record.count }
+        if session.needsReset {
+            // Only in next-step mode: the others refused the step.
+            try session.reset(configuration, trace: session.shuffle.next())
+            rewards[slot] = 0
+            terminated[slot] = 0
+            truncated[slot] = 0
+            resets[slot] = 1
+            if let record { EnvFields.writeEmptyRecord(to: record) }
+        } else {
+            let step = try session.step(configuration, level: Int(actions[slot]), maxSteps: maxSteps, recordsState: state != nil || finalState != nil, record: record)
+            rewards[slot] = step.reward
+            terminated[slot] = step.terminated ? 1 : 0
+            truncated[slot] = step.truncated ? 1 : 0
+            resets[slot] = 0
+            if mode == .sameStep, step.terminated || step.truncated {
+                session.observe(state: finalState.map { $0 + slot * stateRow }, context: finalContext.map { $0 + slot * contextLength })
+                try session.reset(configuration, trace: session.shuffle.next())
+                resets[slot] = 1
+            }
+        }
+        session.observe(state: state.map { $0 + slot * stateRow }, context: context.map { $0 + slot * contextLength })
+        traces?[slot] = Int64(session.traceIndex)
+    }
+}
