@@ -81,10 +81,10 @@ def default_inputs(datasets: Path | None = None, quiet: bool = False) -> dict:
             "traces": str(_options.repository_file("Traces", "default"))}
 
 
-def bench_single(inputs: dict, seconds: float) -> tuple[int, float, float]:
-    env = gym.make("abrlab/ABR-v0", **inputs)
-    env.reset(seed=0)
-    actions = np.random.default_rng(0).integers(0, env.action_space.n, size=1 << 16).tolist()
+def timed_steps(env, actions: list, seconds: float) -> tuple[int, float, float]:
+    """Steps `env` through `actions` (again and again, resetting where an episode ends) for
+    `seconds`: the steps, the wall time and the process's CPU time. Every single environment is
+    timed by this one loop, so the rates compare."""
     steps, start, cpu = 0, time.perf_counter(), time.process_time()
     while True:
         for action in actions:
@@ -94,6 +94,12 @@ def bench_single(inputs: dict, seconds: float) -> tuple[int, float, float]:
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
             return steps, elapsed, time.process_time() - cpu
+
+
+def bench_single(inputs: dict, seconds: float) -> tuple[int, float, float]:
+    env = gym.make("abrlab/ABR-v0", **inputs)
+    env.reset(seed=0)
+    return timed_steps(env, np.random.default_rng(0).integers(0, env.action_space.n, size=1 << 16).tolist(), seconds)
 
 
 # One `ABREnv` stepped with random actions for a while in a fresh interpreter; prints steps per
@@ -184,7 +190,7 @@ def bench_pensieve(sim: Path, inputs: dict, seconds: float) -> tuple[int, float,
 # fresh interpreter; torch and the packages only its agents use are stubbed, so the package runs
 # without them (installed with --no-deps) and a real torch is never imported.
 _PENSIEVE_PPO_LOOP = """
-import importlib.abc, importlib.machinery, sys, time, types
+import importlib.abc, importlib.machinery, sys, types
 import numpy as np
 
 class Anything:
@@ -220,16 +226,8 @@ env = create_env(name="ppo", trace_folder={traces!r}, train=False, random_seed=4
 env.reset(seed=0)
 requests = [QualityLadderRequest(level=level) for level in range({levels})]
 actions = [requests[level] for level in np.random.default_rng(0).integers(0, {levels}, size=1 << 14).tolist()]
-steps, start, cpu = 0, time.perf_counter(), time.process_time()
-while True:
-    for action in actions:
-        if env.step(action)[2]:
-            env.reset()
-    steps += len(actions)
-    elapsed = time.perf_counter() - start
-    if elapsed >= {seconds!r}:
-        break
-print(steps, elapsed, time.process_time() - cpu)
+from abrlab.bench import timed_steps
+print(*timed_steps(env, actions, {seconds!r}))
 """
 
 
