@@ -8,7 +8,7 @@ FCC set (`train/fcc-hd`), the other held-out set here, does not serve as it is: 
 10.7–41.5 Mbps, above the ladder's top, so a policy learns only "always the top level"; scaled into
 the ladder's range, their first minute (about 1.3 Mbps before the ramp to 20 Mbps) becomes 0.13
 Mbps, under the lowest level, and every rule rebuffers for a minute (pensieve-native's mean QoE on
-them is about −200). `--train DIR` trains on traces of your own instead.
+the first 50 of them is −214). `--train DIR` trains on traces of your own instead.
 
 Evaluation: `abrlab compare --strategies mlp pensieve-native robust_mpc-native bba-native` on
 Pensieve's 142 test traces (`pensieve/test`) with Pensieve's video and profile — traces the
