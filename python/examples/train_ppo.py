@@ -99,7 +99,7 @@ def compare(arguments: argparse.Namespace, model_file: Path, inputs: dict) -> di
     """Mean total QoE and mean startup delay per strategy of `abrlab compare` on the held-out traces."""
     out = arguments.out / "compare"
     command = [abrlab_binary(), "compare", "--strategies", *STRATEGIES, "--param", f"mlp.model={model_file}",
-               "--out", str(out), "--segments", "none", "--profile", "pensieve", "--video", inputs["video"],
+               "--out", str(out), "--profile", "pensieve", "--video", inputs["video"],
                "--ladder-kbps", ",".join(map(str, LADDER)), "--segment-duration-s", "4", "--traces", arguments.test]
     print(" ".join(command), flush=True)
     subprocess.run(command, check=True, cwd=REPOSITORY, stdout=subprocess.DEVNULL)
