@@ -40,7 +40,7 @@ def build(command: list[str], root: Path) -> None:
     note = "abrlab: building the Swift engine (" + " ".join(command[1:]) + "); the first build takes several minutes"
     print(note, flush=True)
     if tty:
-        tty.write(note + "\n")
+        tty.write("\n" + note + "\n")  # below pip's "Building wheel ..." spinner
         tty.flush()
     process = subprocess.Popen(command, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
     last: list[str] = []
