@@ -10,8 +10,6 @@ struct EnvCall {
         case autoreset
         /// Steps after which an episode is truncated; 0 for no limit.
         case maxEpisodeSteps
-        /// Worker threads a step splits the sessions over; 0 or 1 steps them on the caller's thread.
-        case threads
         /// In (uint8, reset): which sessions a reset resets; none for all.
         case resetMask
         /// In (int64, reset): the trace each reset session starts, −1 for its shuffle's next; none for every shuffle's next.
@@ -43,7 +41,6 @@ struct EnvCall {
             switch self {
             case .autoreset: "autoreset"
             case .maxEpisodeSteps: "max_episode_steps"
-            case .threads: "threads"
             case .resetMask: "reset_mask"
             case .resetTraces: "reset_traces"
             case .actions: "actions"

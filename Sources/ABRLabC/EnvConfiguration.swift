@@ -5,8 +5,9 @@ import Foundation
 
 /// What every session of an environment shares: the emulator, the video, the traces and the
 /// QoE model, resolved from ``EnvOptions`` once, by the same ``ExperimentSettings`` and
-/// ``TraceSetResolver`` as `abrlab compare`.
-struct EnvConfiguration: Sendable {
+/// ``TraceSetResolver`` as `abrlab compare`. A class: a step hands it on as one reference, not
+/// as a copy of its many.
+final class EnvConfiguration: Sendable {
     let emulator: SessionEmulator
     let video: Video
     /// Sorted by name, as `abrlab compare` orders its sessions.

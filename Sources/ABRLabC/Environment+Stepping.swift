@@ -9,29 +9,27 @@ extension Environment {
         let mask = call.buffer(.resetMask, UInt8.self)
         let chosen = call.buffer(.resetTraces, Int64.self)
         let traceCount = configuration.traces.count
-        let resetting = slots.indices.filter { slot in mask.map { $0[slot] != 0 } ?? true }
         if let chosen {
-            for slot in resetting where chosen[slot] >= traceCount {
+            for slot in slots.indices where (mask.map { $0[slot] != 0 } ?? true) && chosen[slot] >= traceCount {
                 throw .invalid("trace \(chosen[slot]) does not exist: the environment has \(traceCount)")
             }
         }
         let configuration = configuration
+        let contextLength = contextLength
         let (state, context, traces) = (call.buffer(.state, Float.self), call.buffer(.context, Double.self), call.buffer(.traces, Int64.self))
-        try withSlots { (slots) throws(EnvError) in
-            for slot in resetting {
+        try forEachSlot { (session, slot) throws(EnvError) in
+            if mask.map({ $0[slot] != 0 }) ?? true {
                 let trace = chosen.map { Int($0[slot]) } ?? -1
-                try slots[slot].reset(configuration, trace: trace >= 0 ? trace : slots[slot].shuffle.next())
+                try session.reset(configuration, trace: trace >= 0 ? trace : session.shuffle.next())
             }
-            for slot in slots.indices {
-                slots[slot].observe(state: state.map { $0 + slot * Self.stateLength }, context: context.map { $0 + slot * contextLength })
-                traces?[slot] = Int64(slots[slot].traceIndex)
-            }
+            session.observe(state: state.map { $0 + slot * Self.stateLength }, context: context.map { $0 + slot * contextLength })
+            traces?[slot] = Int64(session.traceIndex)
         }
     }
 
     /// Steps every session with its action under the call's autoreset mode (``EnvCall/AutoresetMode``).
     /// Every session is checked before any moves, so a refused step changes nothing. The
-    /// sessions are split over `threads` workers; the results do not depend on how many.
+    /// results do not depend on how many worker threads step the sessions.
     func step(_ call: EnvCall) throws(EnvError) {
         let mode = try call.autoreset()
         guard let actions = call.buffer(.actions, Int64.self), let rewards = call.buffer(.rewards, Double.self),
@@ -56,34 +54,36 @@ extension Environment {
             records: call.buffer(.records), traces: call.buffer(.traces), finalState: call.buffer(.finalState),
             finalContext: call.buffer(.finalContext), contextLength: contextLength
         )
-        let workers = max(1, min(Int(truncatingIfNeeded: call.value(.threads)), slots.count))
-        try withSlots { (slots) throws(EnvError) in
-            guard workers > 1 else {
-                for slot in slots.indices { try work.run(&slots[slot], slot) }
-                return
-            }
-            try Self.split(&slots, over: workers, work)
-        }
+        try forEachSlot { (session, slot) throws(EnvError) in try work.run(&session, slot) }
     }
 
-    /// Runs `work` on every slot, the slots split into runs that `workers` threads take in turn
-    /// (a few runs per worker, as a reset costs more than a step); the error of the lowest slot
-    /// that failed, if any. Each slot is touched by one worker alone.
-    private static func split(_ slots: inout UnsafeMutableBufferPointer<EnvSlot>, over workers: Int, _ work: SlotStep) throws(EnvError) {
-        let count = slots.count
-        let runs = min(count, workers * 4)
-        let base = slots.baseAddress!
-        let failures = Parallel.map(runs, threads: workers) { run -> EnvError? in
-            for slot in (count * run / runs)..<(count * (run + 1) / runs) {
-                do throws(EnvError) {
-                    try work.run(&base[slot], slot)
-                } catch {
-                    return error
+    /// Runs `body` on every slot: on the caller's thread, or on each slot's own worker thread
+    /// (``EnvWorkers``) all at once. A worker stops at its first error; the error of the lowest
+    /// slot that failed is thrown.
+    private func forEachSlot(_ body: (inout EnvSlot, Int) throws(EnvError) -> Void) throws(EnvError) {
+        try withSlots { (slots) throws(EnvError) in
+            guard let workers else {
+                for slot in slots.indices { try body(&slots[slot], slot) }
+                return
+            }
+            let count = slots.count
+            let base = slots.baseAddress!
+            var failures = [EnvError?](repeating: nil, count: workers.count)
+            failures.withUnsafeMutableBufferPointer { failures in
+                let failed = failures.baseAddress!
+                workers.run { worker in
+                    for slot in workers.range(of: worker, slots: count) {
+                        do throws(EnvError) {
+                            try body(&base[slot], slot)
+                        } catch {
+                            failed[worker] = error
+                            return
+                        }
+                    }
                 }
             }
-            return nil
+            if let first = failures.lazy.compactMap({ $0 }).first { throw first }
         }
-        if let first = failures.lazy.compactMap({ $0 }).first { throw first }
     }
 }
 

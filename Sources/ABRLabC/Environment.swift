@@ -1,18 +1,29 @@
 import ABRLab
 
 /// An environment as the C interface hands it to Python: a configuration and `slots`
-/// sessions (one for `ABR-v0`, `num_envs` for the vector environment). Not thread-safe by
+/// sessions (one for `ABR-v0`, `num_envs` for the vector environment), stepped on the caller's
+/// thread or, with `threads` above 1, on worker threads of their own. Not thread-safe by
 /// itself: ``EnvironmentHandle`` lets one caller in at a time.
 final class Environment {
     let configuration: EnvConfiguration
     private(set) var slots: [EnvSlot]
+    /// The worker threads the sessions step on; nil to step them on the caller's thread.
+    let workers: EnvWorkers?
 
-    init(configuration: EnvConfiguration, slotCount: Int) {
+    init(configuration: EnvConfiguration, slotCount: Int, threads: Int = 1) {
         self.configuration = configuration
+        contextLength = EnvFields.contextLength(levels: configuration.levelCount)
         slots = (0..<slotCount).map { EnvSlot(traceCount: configuration.traces.count, seed: UInt64($0)) }
+        let threads = min(threads, slotCount)
+        workers = threads > 1 ? EnvWorkers(count: threads) : nil
     }
 
-    var contextLength: Int { EnvFields.contextLength(levels: configuration.levelCount) }
+    deinit {
+        workers?.stop()
+    }
+
+    /// The context row's length (``EnvFields/context``).
+    let contextLength: Int
     static let stateLength = PensieveState.rows * EnvSlot.stateColumns
 
     func checkSlot(_ slot: Int) throws(EnvError) {

@@ -1,4 +1,5 @@
 import ABRLabC
+import ABRLabLua
 import Foundation
 import Testing
 import TestSupport
@@ -10,12 +11,12 @@ import TestSupport
     /// members), or the error it was refused with.
     static func create(
         _ extra: String = "", video: String = PackageRoot.file("Traces/video.json").path,
-        traces: String = PackageRoot.file("Traces/default").path, slots: Int32 = 1
+        traces: String = PackageRoot.file("Traces/default").path, slots: Int32 = 1, threads: Int32 = 1
     ) -> (env: UnsafeMutableRawPointer?, code: Int32, message: String) {
         let json = "{\"video\": \"\(video)\", \"traces\": [\"\(traces)\"]\(extra.isEmpty ? "" : ", " + extra)}"
         var env: UnsafeMutableRawPointer?
         var message = [CChar](repeating: 0, count: 512)
-        let code = abrlabEnvCreate(json, slots, &env, &message, message.count)
+        let code = abrlabEnvCreate(json, slots, threads, &env, &message, message.count)
         return (env, code, String(cString: message))
     }
 
@@ -83,9 +84,7 @@ import TestSupport
         let created = Self.create(video: fixtures.appendingPathComponent("single-file/segment-base.mpd").path)
         let env = try #require(created.env, "\(created.message)")
         defer { abrlabEnvDestroy(env) }
-        var sizes = [Int64](repeating: 0, count: 10)
-        abrlabEnvSizes(env, &sizes)
-        #expect(sizes[0] == 3)
+        #expect((try Self.layouts(env)["ladder_kbps"] as? [Double])?.count == 3)
         let bad = FileManager.default.temporaryDirectory.appendingPathComponent("abrlab-\(UUID().uuidString).mpd")
         try "<MPD>\n<Period>\n</MPD>\n".write(to: bad, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: bad) }
@@ -117,7 +116,7 @@ import TestSupport
     @Test func messagesAreCutToTheCallersBuffer() {
         var env: UnsafeMutableRawPointer?
         var message = [CChar](repeating: 7, count: 8)
-        #expect(abrlabEnvCreate("[]", 1, &env, &message, message.count) == 1)
+        #expect(abrlabEnvCreate("[]", 1, 1, &env, &message, message.count) == 1)
         #expect(message[7] == 0 && String(cString: message) == "options")
     }
 
@@ -129,9 +128,9 @@ import TestSupport
         var message = [CChar](repeating: 0, count: 256)
         #expect(run.call.step(env, &message) == 1)
         #expect(String(cString: message).contains("reset"))
-        run.resetTraces[0] = 9
+        run.resetTraces[0] = 999
         #expect(run.call.reset(env, &message) == 1)
-        #expect(String(cString: message) == "trace 9 does not exist: the environment has 3")
+        #expect(String(cString: message).hasPrefix("trace 999 does not exist: the environment has "))
         run.resetTraces[0] = 2
         run.state.update(repeating: 1, count: run.stateLength)
         #expect(run.call.reset(env, &message) == 0)
@@ -219,6 +218,44 @@ import TestSupport
         #expect(run.call.step(env, &message) == 1)
     }
 
+    /// The context's fields are declared once (``EnvFields``), tied here to the Lua API's ctx
+    /// (api.c): each field that carries a ctx field names it, and every ctx field is carried or
+    /// left out for a reason; the same quantity in SI units (bps for kbps).
+    @Test func theContextCarriesTheLuaAPIsCtxFields() throws {
+        let created = Self.create()
+        let env = try #require(created.env)
+        defer { abrlabEnvDestroy(env) }
+        let observation = try #require(try Self.layouts(env)["observation"] as? [String: Any])
+        let fields = try #require(observation["context"] as? [[String: Any]])
+        let ctx = Dictionary(uniqueKeysWithValues: LuaAPITable.ctx.fields.map { ($0.name, $0) })
+        let leftOut: [String: String] = [
+            "level_count": "ladder_bps's length",
+            "sizes_bytes": "the histories of throughput and download time describe the downloads",
+            "quality": "a function of segment and level, not a value",
+            "mpc_search": "a function",
+            "live": "a setting of the profile, not of the decision",
+            "throughput_method": "a setting of the profile, not of the decision",
+            "chunk_duration_s": "a setting of the profile, not of the decision",
+            "last_chunks": "a list of tables",
+        ]
+        var carried: Set<String> = []
+        var offset = 0
+        for field in fields {
+            let name = try #require(field["name"] as? String)
+            #expect(field["offset"] as? Int == offset, "\(name)")
+            offset += (field["shape"] as? [Int])?.first ?? 1
+            guard let lua = field["lua"] as? String else { continue }
+            let source = try #require(ctx[lua], "\(name) carries ctx.\(lua), which api.c does not declare")
+            carried.insert(lua)
+            let unit = source.unit.map { $0 == .kilobitsPerSecond ? "bps" : $0.rawValue }
+            if let unit { #expect(name.hasSuffix("_" + unit), "\(name) carries ctx.\(lua) in \(unit)") }
+        }
+        #expect(observation["context_length"] as? Int == offset)
+        for name in ctx.keys.sorted() {
+            #expect(carried.contains(name) != (leftOut[name] != nil), "ctx.\(name): carried or left out, not both nor neither")
+        }
+    }
+
     /// Buffers for `slots` sessions, named in the call: one session takes reset traces (−1: the
     /// shuffle's next), several a reset mask (all set) and the context with its final rows.
     final class Run {
@@ -233,9 +270,13 @@ import TestSupport
 
         init(_ env: UnsafeMutableRawPointer, slots: Int, mode: String = "next-step") throws {
             call = try Call(env)
-            var sizes = [Int64](repeating: 0, count: 10)
-            abrlabEnvSizes(env, &sizes)
-            (levels, stateLength, contextLength, recordLength) = (Int(sizes[0]), Int(sizes[2] * sizes[3]), Int(sizes[4]), Int(sizes[5]))
+            let layouts = try CInterfaceTests.layouts(env)
+            let observation = try #require(layouts["observation"] as? [String: Any])
+            let stateShape = try #require((observation["state"] as? [String: Any])?["shape"] as? [Int])
+            levels = try #require(layouts["ladder_kbps"] as? [Double]).count
+            stateLength = stateShape.reduce(1, *)
+            contextLength = try #require(observation["context_length"] as? Int)
+            recordLength = try #require(layouts["record"] as? [String]).count
             func zeros<Element: Numeric>(_ count: Int) -> UnsafeMutablePointer<Element> {
                 let buffer = UnsafeMutablePointer<Element>.allocate(capacity: count)
                 buffer.initialize(repeating: 0, count: count)
@@ -247,7 +288,7 @@ import TestSupport
             (rewards, records) = (zeros(slots), zeros(slots * recordLength))
             (terminated, truncated, resets, resetMask) = (zeros(slots), zeros(slots), zeros(slots), zeros(slots))
             resetMask.update(repeating: 1, count: slots)
-            let modes = try #require(try CInterfaceTests.layouts(env)["autoreset_modes"] as? [String])
+            let modes = try #require(layouts["autoreset_modes"] as? [String])
             call["autoreset"] = Int64(try #require(modes.firstIndex(of: mode)))
             call.set("actions", actions)
             call.set("traces", traces)

@@ -19,9 +19,9 @@ import TestSupport
         let created = CInterfaceTests.create(#""profile": "pensieve""#, video: "pensieve/video", traces: "pensieve/test")
         let env = try #require(created.env, "\(created.message)")
         defer { abrlabEnvDestroy(env) }
-        var sizes = [Int64](repeating: 0, count: 10)
-        abrlabEnvSizes(env, &sizes)
-        #expect(sizes[0] == 6 && sizes[1] == 142, "levels and traces: \(sizes)")
+        let layouts = try CInterfaceTests.layouts(env)
+        let (levels, traces) = ((layouts["ladder_kbps"] as? [Double])?.count, (layouts["traces"] as? [String])?.count)
+        #expect(levels == 6 && traces == 142, "levels and traces: \(String(describing: levels)), \(String(describing: traces))")
 
         let missing = CInterfaceTests.create(#""profile": "pensieve""#, video: "pensieve/video", traces: "sabre/4g")
         #expect(missing.env == nil)

@@ -39,7 +39,8 @@ class NotCopyable:
 
 
 class NativeEnvironment(NotCopyable):
-    """An environment of `slots` sessions in the Swift library, freed with this object.
+    """An environment of `slots` sessions in the Swift library, freed with this object, stepped
+    on `threads` worker threads of the library's (1: on the calling thread).
 
     ctypes releases the GIL around a native call: the library serialises the calls on one
     environment with a lock of its own, and after `close` answers every call with
@@ -47,32 +48,36 @@ class NativeEnvironment(NotCopyable):
     this object). `lock` keeps a call and the reading of the buffers it wrote together, so a
     thread never reads what another thread's step wrote."""
 
-    def __init__(self, options: dict[str, Any], slots: int) -> None:
+    def __init__(self, options: dict[str, Any], slots: int, threads: int = 1) -> None:
         self.lock = threading.Lock()
         self.errors = _native.ErrorBuffer()
         handle = ctypes.c_void_p()
-        code = _native.LIB.abrlab_env_create(_options.encode(options), slots, ctypes.byref(handle), self.errors.address, self.errors.capacity)
+        code = _native.LIB.abrlab_env_create(_options.encode(options), slots, threads, ctypes.byref(handle), self.errors.address, self.errors.capacity)
         self.errors.raise_for(code)
         self.handle = handle.value
         self._finalizer = weakref.finalize(self, _native.LIB.abrlab_env_destroy, self.handle)
-        sizes = np.zeros(10, dtype=np.int64)
-        _native.LIB.abrlab_env_sizes(self.handle, sizes.ctypes.data)
-        (self.levels, self.trace_count, self.state_rows, self.state_columns, self.context_length, self.record_length,
-         self.history_length, scalar_count, self.record_always_set, expert_count) = (int(size) for size in sizes)
-        self.context_scalars = tuple(_native.names(self.handle, 0).split(","))
-        self.buffer_index = self.context_scalars.index("buffer_s")
-        assert len(self.context_scalars) == scalar_count
-        self.record_fields = tuple(_native.names(self.handle, 1).split(","))
-        self.trace_names = tuple(_native.names(self.handle, 2).split("\n"))
-        self.qoe_model = _native.names(self.handle, 3)
-        self.expert_ids = tuple(_native.names(self.handle, 4).split("\n")) if expert_count else ()
-        self.expert_index = {expert: index for index, expert in enumerate(self.expert_ids)}
-        ladder = np.zeros(self.levels + 1, dtype=np.float64)
-        _native.LIB.abrlab_env_ladder(self.handle, ladder.ctypes.data)
-        self.ladder_kbps = ladder[:-1].copy()
-        self.segment_duration_s = float(ladder[-1])
-        self.trace_indices = {name: index for index, name in enumerate(self.trace_names)}
         layouts = _native.layouts(self.handle)
+        self.ladder_kbps = np.array(layouts["ladder_kbps"], dtype=np.float64)
+        self.levels = len(self.ladder_kbps)
+        self.segment_duration_s = float(layouts["segment_duration_s"])
+        self.trace_names = tuple(layouts["traces"])
+        self.trace_count = len(self.trace_names)
+        self.trace_indices = {name: index for index, name in enumerate(self.trace_names)}
+        self.qoe_model = layouts["qoe_model"]
+        self.expert_ids = tuple(layouts["experts"])
+        self.expert_index = {expert: index for index, expert in enumerate(self.expert_ids)}
+        observation = layouts["observation"]
+        self.state_shape = tuple(observation["state"]["shape"])
+        # The context's fields: (name, offset, shape, lowest value), in the row's order.
+        self.context_fields = tuple((field["name"], field["offset"], tuple(field["shape"]), field["low"])
+                                    for field in observation["context"])
+        self.context_length = observation["context_length"]
+        self.context_offsets = {name: offset for name, offset, _, _ in self.context_fields}
+        self.record_fields = tuple(layouts["record"])
+        self.record_index = {name: index for index, name in enumerate(self.record_fields)}
+        # info's fields: those every step fills, and those it holds only when known (never as NaN).
+        self.info_fields = tuple(layouts["info"]["always"])
+        self.info_when_known = tuple(layouts["info"]["when_known"])
         self.call_fields = {name: index for index, name in enumerate(layouts["call"])}
         self.autoreset_modes = {name: index for index, name in enumerate(layouts["autoreset_modes"])}
 

@@ -45,12 +45,9 @@ def _load() -> ctypes.CDLL:
     if lib.abrlab_abi_version() != ABI_VERSION:
         raise ImportError(f"{path} speaks ABI {lib.abrlab_abi_version()}, this package {ABI_VERSION}; reinstall the package")
     signatures = {
-        "abrlab_env_create": (_i32, [ctypes.c_char_p, _i32, ctypes.POINTER(_p), _p, _size]),
+        "abrlab_env_create": (_i32, [ctypes.c_char_p, _i32, _i32, ctypes.POINTER(_p), _p, _size]),
         "abrlab_env_close": (None, [_p]),
         "abrlab_env_destroy": (None, [_p]),
-        "abrlab_env_sizes": (None, [_p, _p]),
-        "abrlab_env_names": (_size, [_p, _i32, _p, _size]),
-        "abrlab_env_ladder": (None, [_p, _p]),
         "abrlab_env_seed": (_i32, [_p, _i32, ctypes.c_uint64, _p, _size]),
         "abrlab_env_layouts": (_size, [_p, _p, _size]),
         "abrlab_env_reset": (_i32, [_p, _p, _p, _size]),
@@ -90,16 +87,9 @@ class ErrorBuffer:
         raise RuntimeError(message)
 
 
-def names(handle: int, which: int) -> str:
-    """Names from the library: 0 context fields, 1 record fields, 2 traces, 3 QoE model, 4 experts."""
-    needed = LIB.abrlab_env_names(handle, which, None, 0)
-    buffer = ctypes.create_string_buffer(needed)
-    LIB.abrlab_env_names(handle, which, buffer, needed)
-    return buffer.value.decode("utf-8", "surrogateescape")
-
-
 def layouts(handle: int) -> dict:
-    """The environment's layouts by name (the library's `EnvLayouts`)."""
+    """What the library tells by name (its `EnvLayouts`): the observation's fields, the record's
+    columns and which of them `info` holds, the call's words, the ladder, traces and experts."""
     needed = LIB.abrlab_env_layouts(handle, None, 0)
     buffer = ctypes.create_string_buffer(needed)
     LIB.abrlab_env_layouts(handle, buffer, needed)

@@ -10,6 +10,7 @@ When pensieve-ppo 3.9.0 is installed (`pip install --no-deps pensieve-ppo==3.9.0
 `ABREnv` is timed in the same run, in a fresh interpreter with its torch, tensorboard and
 transformers imports stubbed (its environment uses none of them), and the ratios of abrlab's
 rates to its rate are printed with the load average the run started at.
+Then the vector environment on 1 worker thread against 2, side by side, and the scaling.
 With `--pensieve-sim DIR` (a checkout of Pensieve's `sim/` folder, run from where its
 `env.py` finds its video sizes) it also steps Pensieve's own `env.py` for comparison.
 
@@ -153,7 +154,7 @@ def bench_against(inputs: dict, seconds: float, package: Path, library: Path, ro
 
 
 def bench_vector(inputs: dict, seconds: float, num_envs: int) -> tuple[int, float, float]:
-    envs = ABRVectorEnv(num_envs=num_envs, **inputs)
+    envs = ABRVectorEnv(num_envs=num_envs, threads=1, **inputs)
     envs.reset(seed=0)
     actions = np.random.default_rng(0).integers(0, envs.single_action_space.n, size=(1024, num_envs))
     steps, start, cpu = 0, time.perf_counter(), time.process_time()
@@ -164,6 +165,28 @@ def bench_vector(inputs: dict, seconds: float, num_envs: int) -> tuple[int, floa
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
             return steps, elapsed, time.process_time() - cpu
+
+
+def bench_vector_threads(inputs: dict, seconds: float, num_envs: int, rounds: int = 6) -> None:
+    """Prints the vector environment's steps per second of wall time on 1 worker thread and on
+    2 (at most the cores), side by side in alternating rounds, and the scaling between them."""
+    threads = (1, min(2, num_envs, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1))
+    actions = np.random.default_rng(0).integers(0, 6, size=(256, num_envs))
+    rates: dict[int, list[float]] = {count: [] for count in threads}
+    for round_index in range(rounds):
+        for count in threads if round_index % 2 == 0 else threads[::-1]:
+            envs = ABRVectorEnv(num_envs=num_envs, threads=count, **inputs)
+            envs.reset(seed=0)
+            steps, start = 0, time.perf_counter()
+            while time.perf_counter() - start < seconds / rounds:
+                for row in actions:
+                    envs.step(row)
+                steps += actions.size
+            rates[count].append(steps / (time.perf_counter() - start))
+            envs.close()
+    one, more = (statistics.median(rates[count]) for count in threads)
+    print(f"ABRVectorEnv, {num_envs} sessions, threads {threads[0]} against {threads[1]}: {one:,.0f} and {more:,.0f} steps/s "
+          f"(wall; medians of {rounds} alternating rounds): {threads[1]} threads give {more / one:.2f}x")
 
 
 def bench_pensieve(sim: Path, inputs: dict, seconds: float) -> tuple[int, float, float]:
@@ -285,6 +308,7 @@ def main(argv: list[str] | None = None) -> None:
         for name, mine, mine_elapsed, mine_cpu in rows[:2]:
             print(f"{name.split(',')[0]} / pensieve-ppo's ABREnv: {mine / mine_elapsed / (steps / elapsed):,.1f}x (wall), "
                   f"{mine / mine_cpu / (steps / cpu):,.1f}x (CPU), at load {load:.2f}")
+    bench_vector_threads(inputs, arguments.seconds, arguments.num_envs)
     if arguments.baseline_python:
         if not arguments.baseline_library:
             parser.error("--baseline-python needs --baseline-library")

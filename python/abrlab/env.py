@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ctypes
 import functools
+import operator
 from typing import Any
 
 import gymnasium as gym
@@ -17,29 +18,17 @@ OBSERVATION_MODES = ("pensieve", "dict")
 
 
 def context_space(core: NativeEnvironment) -> spaces.Dict:
-    """The `Dict` observation: every scalar field of the context, then the vector fields."""
-    fields: dict[str, spaces.Space] = {}
-    for name in core.context_scalars:
-        low = -1.0 if name == "last_level" else 0.0
-        fields[name] = spaces.Box(low=low, high=np.inf, shape=(), dtype=np.float64)
-    fields["ladder_bps"] = spaces.Box(low=0.0, high=np.inf, shape=(core.levels,), dtype=np.float64)
-    fields["next_sizes_bytes"] = spaces.Box(low=0.0, high=np.inf, shape=(core.levels,), dtype=np.float64)
-    fields["throughput_history_bps"] = spaces.Box(low=0.0, high=np.inf, shape=(core.history_length,), dtype=np.float64)
-    fields["download_time_history_s"] = spaces.Box(low=0.0, high=np.inf, shape=(core.history_length,), dtype=np.float64)
-    return spaces.Dict(fields)
+    """The `Dict` observation: every field of the context, as the library lays it out."""
+    return spaces.Dict({name: spaces.Box(low=low, high=np.inf, shape=shape, dtype=np.float64)
+                        for name, _, shape, low in core.context_fields})
 
 
-def split_context(core: NativeEnvironment, row: np.ndarray) -> dict[str, np.ndarray]:
-    """A context row (a copy the caller owns) as the `Dict` observation."""
-    observation = {name: row[index:index + 1].reshape(()) for index, name in enumerate(core.context_scalars)}
-    start = len(core.context_scalars)
-    levels, history = core.levels, core.history_length
-    observation["ladder_bps"] = row[start:start + levels]
-    observation["next_sizes_bytes"] = row[start + levels:start + 2 * levels]
-    start += 2 * levels
-    observation["throughput_history_bps"] = row[start:start + history]
-    observation["download_time_history_s"] = row[start + history:start + 2 * history]
-    return observation
+def split_context(core: NativeEnvironment, rows: np.ndarray) -> dict[str, np.ndarray]:
+    """Context rows (a copy the caller owns: one row, or one per session) as the `Dict`
+    observation, each field a view of them."""
+    lead = rows.shape[:-1]
+    return {name: rows[..., offset:offset + int(np.prod(shape))].reshape(lead + shape)
+            for name, offset, shape, _ in core.context_fields}
 
 
 class ABREnv(NotCopyable, gym.Env):
@@ -62,13 +51,13 @@ class ABREnv(NotCopyable, gym.Env):
         self.observation_mode = observation
         self.action_space = spaces.Discrete(core.levels)
         self.observation_space = (
-            spaces.Box(low=0.0, high=np.inf, shape=(core.state_rows, core.state_columns), dtype=np.float32)
+            spaces.Box(low=0.0, high=np.inf, shape=core.state_shape, dtype=np.float32)
             if observation == "pensieve" else context_space(core)
         )
         pensieve = observation == "pensieve"
-        self._state = np.zeros((core.state_rows, core.state_columns), dtype=np.float32) if pensieve else None
+        self._state = np.zeros(core.state_shape, dtype=np.float32) if pensieve else None
         self._context = np.zeros(core.context_length, dtype=np.float64)
-        self._record = np.zeros(core.record_length, dtype=np.float64)
+        self._record = np.zeros(len(core.record_fields), dtype=np.float64)
         # The step's scalars in ctypes arrays, whose items read as Python numbers.
         self._action = (ctypes.c_int64 * 1)()
         self._reward = (ctypes.c_double * 1)()
@@ -91,9 +80,13 @@ class ABREnv(NotCopyable, gym.Env):
         # attributes, past which CPython stops sharing their keys and every `self._x` slows.
         self._acquire = core.lock.acquire
         self._release = core.lock.release
-        # Fields every step fills; qoe and qoe_total join info when known (never as NaN, so
-        # equal steps give equal infos).
-        self._always = core.record_fields[:core.record_always_set]
+        # info: the fields every step fills, picked from the record by name; qoe and qoe_total
+        # join when known (never as NaN, so equal steps give equal infos).
+        self._always = core.info_fields
+        columns = [core.record_index[name] for name in core.info_fields]
+        # The record's first columns (as the library lays it out) zip without a pick.
+        self._pick = None if columns == list(range(len(columns))) else operator.itemgetter(*columns)
+        self._known = tuple((name, core.record_index[name]) for name in core.info_when_known)
         self._seeded = False
         self.trace = None
 
@@ -124,15 +117,17 @@ class ABREnv(NotCopyable, gym.Env):
             self._trace[1] = trace
             errors.raise_for(_native.LIB.abrlab_env_reset(handle, self._reset_call.ctypes.data, errors.address, errors.capacity))
             self.trace = self.core.trace_names[int(self._trace[0])]
-            return self._observation(), {"trace": self.trace, "buffer_s": float(self._context[self.core.buffer_index])}
+            return self._observation(), {"trace": self.trace, "buffer_s": float(self._context[self.core.context_offsets["buffer_s"]])}
 
     def step(self, action):
         """One decision; safe from several threads (one step at a time: an environment per
         thread is what runs in parallel), a `ClosedEnvironmentError` once closed."""
-        level = self._level(action)
+        # A plain int goes straight to the library, which checks its range.
+        if type(action) is not int or not -1 << 63 <= action < 1 << 63:
+            action = self._level(action)
         self._acquire()
         try:
-            self._action[0] = level
+            self._action[0] = action
             code = self._step()
             if code:
                 self._errors.raise_for(code)
@@ -141,12 +136,11 @@ class ABREnv(NotCopyable, gym.Env):
             terminated, truncated = flags[0] == 1, flags[1] == 1
         finally:
             self._release()
-        info = dict(zip(self._always, values))
-        qoe, qoe_total = values[-2], values[-1]
-        if qoe == qoe:
-            info["qoe"] = qoe
-        if qoe_total == qoe_total:
-            info["qoe_total"] = qoe_total
+        info = dict(zip(self._always, self._pick(values) if self._pick else values))
+        for name, index in self._known:
+            value = values[index]
+            if value == value:
+                info[name] = value
         info["trace"] = self.trace
         return observation, reward, terminated, truncated, info
 

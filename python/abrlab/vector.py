@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import gymnasium as gym
@@ -28,20 +29,29 @@ class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
       and its `info` is `info["final_info"]` (masks `_final_obs`, `_final_info`);
     - disabled: a session whose episode ended must be reset before it steps again, with
       `reset(options={"reset_mask": mask})` (a bool array, True for the sessions to reset).
-    `max_episode_steps` truncates an episode at that many steps (`truncated` True)."""
+    `max_episode_steps` truncates an episode at that many steps (`truncated` True). A step runs
+    the sessions on `threads` worker threads of the library (default: the cores this process may
+    use, at most `num_envs`), each session always on the same one, the GIL released; the results
+    do not depend on how many."""
 
     metadata = {"render_modes": [], "autoreset_mode": AutoresetMode.NEXT_STEP}
 
     def __init__(self, num_envs: int = 1, observation: str = "pensieve",
                  autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, max_episode_steps: int | None = None,
-                 render_mode: None = None, **options: Any) -> None:
+                 render_mode: None = None, threads: int | None = None, **options: Any) -> None:
         check_render_mode(render_mode)
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
         if observation not in OBSERVATION_MODES:
             raise ValueError(f"observation must be one of {', '.join(OBSERVATION_MODES)}, not {observation!r}")
         self.num_envs = int(num_envs)
-        self.core = core = NativeEnvironment(options, self.num_envs)
+        if threads is None:
+            cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+            threads = min(cores, self.num_envs)
+        elif isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
+            raise ValueError(f"threads must be a positive integer, not {threads!r}")
+        self.threads = int(threads)
+        self.core = core = NativeEnvironment(options, self.num_envs, self.threads)
         mode, self.autoreset_mode = core.autoreset(autoreset_mode)
         limit = core.check_max_episode_steps(max_episode_steps)
         self.metadata = {**self.metadata, "autoreset_mode": self.autoreset_mode}
@@ -52,17 +62,17 @@ class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
         self.action_space = spaces.MultiDiscrete(np.full(self.num_envs, core.levels))
         pensieve = observation == "pensieve"
         self.single_observation_space = (
-            spaces.Box(low=0.0, high=np.inf, shape=(core.state_rows, core.state_columns), dtype=np.float32)
+            spaces.Box(low=0.0, high=np.inf, shape=core.state_shape, dtype=np.float32)
             if pensieve else context_space(core)
         )
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         n = self.num_envs
         same_step = self.autoreset_mode == AutoresetMode.SAME_STEP
-        self._state = np.zeros((n, core.state_rows, core.state_columns), dtype=np.float32) if pensieve else None
+        self._state = np.zeros((n, *core.state_shape), dtype=np.float32) if pensieve else None
         self._context = None if pensieve else np.zeros((n, core.context_length), dtype=np.float64)
         self._final_state = np.zeros_like(self._state) if pensieve and same_step else None
         self._final_context = np.zeros_like(self._context) if not pensieve and same_step else None
-        self._records = np.zeros((n, core.record_length), dtype=np.float64)
+        self._records = np.zeros((n, len(core.record_fields)), dtype=np.float64)
         self._rewards = np.zeros(n, dtype=np.float64)
         self._terminated = np.zeros(n, dtype=np.uint8)
         self._truncated = np.zeros(n, dtype=np.uint8)
@@ -74,7 +84,8 @@ class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
         self._seeded = False
         self._fields = core.record_fields
         # Fields every stepped session fills share one mask; qoe and qoe_total get their own.
-        self._masks = ["_" + name for name in core.record_fields[:-2]]
+        self._masks = ["_" + name for name in core.record_fields if name not in core.info_when_known]
+        self._known = tuple(("_" + name, core.record_index[name]) for name in core.info_when_known)
         self._all = np.ones(n, dtype=np.bool_)
         self._shape = (n,)
         self._step_all = _native.LIB.abrlab_env_step
@@ -160,16 +171,23 @@ class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
             final = self._final(resets, records, previous) if previous is not None and resets.any() else None
         # Next-step: a session reset by this step did not step; same-step: an ended one's info is final_info's.
         shown = ~resets
-        info: dict[str, Any] = dict(zip(self._fields, records))
-        info.update(dict.fromkeys(self._masks, shown))
-        # Whole-session models score at the end, and qoe_total comes at the end: masked where unknown.
-        info["_qoe"] = (records[-2] == records[-2]) & shown
-        info["_qoe_total"] = (records[-1] == records[-1]) & shown
+        info = self._record_info(records, shown)
         info["trace"] = traces
         info["_trace"] = self._all
         if final is not None:
             info.update(final)
         return observations, rewards, terminated, truncated, info
+
+    def _record_info(self, records: np.ndarray, shown: np.ndarray) -> dict[str, Any]:
+        """The record's columns (a row per field) as `info` fields, masked to the sessions `shown`
+        marks; whole-session models score at the end, and qoe_total comes at the end: those are
+        masked where unknown too."""
+        info: dict[str, Any] = dict(zip(self._fields, records))
+        info.update(dict.fromkeys(self._masks, shown))
+        for mask, index in self._known:
+            column = records[index]
+            info[mask] = (column == column) & shown
+        return info
 
     def _final(self, ended: np.ndarray, records: np.ndarray, traces: np.ndarray) -> dict[str, Any]:
         """Same-step's `final_obs` and `final_info` for the sessions whose episode this step ended."""
@@ -180,10 +198,7 @@ class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
         else:
             for index in np.flatnonzero(ended):
                 final_obs[index] = split_context(self.core, self._final_context[index].copy())
-        final_info: dict[str, Any] = dict(zip(self._fields, records))
-        final_info.update(dict.fromkeys(self._masks, ended))
-        final_info["_qoe"] = (records[-2] == records[-2]) & ended
-        final_info["_qoe_total"] = (records[-1] == records[-1]) & ended
+        final_info = self._record_info(records, ended)
         final_info["trace"] = traces
         final_info["_trace"] = ended
         return {"final_obs": final_obs, "_final_obs": ended, "final_info": final_info, "_final_info": ended}
@@ -202,9 +217,7 @@ class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
     def _observations(self):
         if self._state is not None:
             return self._state.copy()
-        rows = self._context.copy()
-        split = [split_context(self.core, row) for row in rows]
-        return {name: np.stack([observation[name] for observation in split]) for name in split[0]}
+        return split_context(self.core, self._context.copy())
 
     @property
     def expert_ids(self) -> tuple[str, ...]:
