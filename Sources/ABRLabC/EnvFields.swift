@@ -18,14 +18,19 @@ enum EnvFields {
 
     static func contextLength(levels: Int) -> Int { context.reduce(0) { $0 + $1.count(levels: levels) } }
 
-    /// Writes `context` at `out` in the layout of ``ContextField``.
+    /// Writes `context` at `out` in the layout of ``ContextField``. The loops run over raw
+    /// values, not the arrays above, so a step touches no shared reference count.
     static func write(_ context: DecisionContext, to out: UnsafeMutablePointer<Double>) {
         var offset = 0
-        for field in self.context {
+        for raw in 0..<contextCount {
+            let field = ContextField(rawValue: raw)!
             field.write(context, to: out + offset)
             offset += field.count(levels: context.levelCount)
         }
     }
+
+    static let contextCount = ContextField.allCases.count
+    static let recordCount = RecordField.allCases.count
 
     /// The columns `info` holds at every step of a session (the live ones on a live profile);
     /// the others it holds only when known.
@@ -45,14 +50,14 @@ enum EnvFields {
     /// Writes a step's record at `out`: the segment it delivered (nil when none arrived, as
     /// when a live seek skipped it) and its scores; a field with no value is NaN.
     static func write(_ row: UnsafePointer<SegmentRecord>?, step: EnvStep, bufferSeconds: Double, to out: UnsafeMutablePointer<Double>) {
-        for (index, field) in record.enumerated() {
-            out[index] = field.value(row, step: step, bufferSeconds: bufferSeconds)
+        for raw in 0..<recordCount {
+            out[raw] = RecordField(rawValue: raw)!.value(row, step: step, bufferSeconds: bufferSeconds)
         }
     }
 
     /// Writes NaN over a record (a step that reset its slot instead).
     static func writeEmptyRecord(to out: UnsafeMutablePointer<Double>) {
-        for index in record.indices { out[index] = .nan }
+        for index in 0..<recordCount { out[index] = .nan }
     }
 }
 
@@ -60,7 +65,7 @@ enum EnvFields {
 /// (api.c) names it (``lua``), and a test holds the two together (every ctx field carried or
 /// left out for a reason): the same quantity, in SI units (bps for kbps), 0-based where Lua is
 /// 1-based.
-enum ContextField: CaseIterable {
+enum ContextField: Int, CaseIterable {
     case segmentIndex, segmentCount, segmentsLeft, lastLevel, buffer, maxBuffer, segmentDuration, rebuffer, stallCount, stall
     case playbackStarted, playbackStart, elapsed, estimate, networkQuality, throughputEstimate, latencyEstimate
     case liveLatency, liveTargetLatency, livePlaybackRate, liveEdge, livePlayhead
@@ -183,7 +188,7 @@ enum ContextField: CaseIterable {
 /// 1-based, its units) and `buffer_s`, the buffer the next decision sees; then the `live`
 /// profile's columns (NaN elsewhere); then `qoe` and `qoe_total`, NaN until known (a
 /// whole-session model scores at the episode's end, and `qoe_total` comes at the end).
-enum RecordField: CaseIterable {
+enum RecordField: Int, CaseIterable {
     case segment, level, bitrate, size, downloadStart, downloadEnd, downloadTime, latency, throughput, bufferBefore, bufferAfter
     case rebuffer, wait, estimate, requests, wastedBytes, buffer
     case liveLatency, playbackRate, playhead, productionWait

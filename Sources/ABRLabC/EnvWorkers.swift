@@ -2,11 +2,14 @@ import Foundation
 
 /// The worker threads an environment's sessions step on, each session always on the same one:
 /// a Lua strategy (an expert) runs on the thread that set it up, and the calls come from
-/// whichever Python thread makes them. Worker `w` of `count` owns the sessions
+/// whichever Python thread makes them. Share `w` of `count` is the sessions
 /// `slots * w / count ..< slots * (w + 1) / count`; a call hands every worker its share at once
-/// and returns when all are done.
+/// and returns when all are done. When no session runs Lua (`callerJoins`), the calling thread
+/// takes share 0 itself instead of sleeping while a worker does: one thread fewer to wake.
 final class EnvWorkers: Sendable {
+    /// The shares the sessions are split into.
     let count: Int
+    private let callerJoins: Bool
     private let condition = NSCondition()
     // Guarded by `condition`'s lock.
     private nonisolated(unsafe) var job: ((Int) -> Void)?
@@ -14,23 +17,29 @@ final class EnvWorkers: Sendable {
     private nonisolated(unsafe) var running = 0
     private nonisolated(unsafe) var stopping = false
 
-    init(count: Int) {
+    init(count: Int, callerJoins: Bool) {
         self.count = count
-        for worker in 0..<count {
-            let thread = Thread { [self] in loop(worker) }
-            thread.name = "abrlab-env-\(worker)"
+        self.callerJoins = callerJoins
+        for share in (callerJoins ? 1 : 0)..<count {
+            let thread = Thread { [self] in loop(share) }
+            thread.name = "abrlab-env-\(share)"
             thread.start()
         }
     }
 
-    /// Runs `body(worker)` on every worker at once; returns when every one has returned.
+    /// Runs `body(share)` for every share at once; returns when every one has returned.
     func run(_ body: (Int) -> Void) {
         withoutActuallyEscaping(body) { body in
             condition.lock()
             job = body
             generation += 1
-            running = count
+            running = callerJoins ? count - 1 : count
             condition.broadcast()
+            if callerJoins {
+                condition.unlock()
+                body(0)
+                condition.lock()
+            }
             while running > 0 { condition.wait() }
             job = nil
             condition.unlock()
@@ -46,10 +55,10 @@ final class EnvWorkers: Sendable {
         condition.unlock()
     }
 
-    /// The sessions worker `worker` owns, of `slots`.
-    func range(of worker: Int, slots: Int) -> Range<Int> { (slots * worker / count)..<(slots * (worker + 1) / count) }
+    /// The sessions of share `share`, of `slots`.
+    func range(of share: Int, slots: Int) -> Range<Int> { (slots * share / count)..<(slots * (share + 1) / count) }
 
-    private func loop(_ worker: Int) {
+    private func loop(_ share: Int) {
         var seen = 0
         condition.lock()
         while true {
@@ -61,7 +70,7 @@ final class EnvWorkers: Sendable {
             seen = generation
             let body = job!
             condition.unlock()
-            body(worker)
+            body(share)
             condition.lock()
             running -= 1
             if running == 0 { condition.broadcast() }

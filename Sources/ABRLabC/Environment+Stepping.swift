@@ -107,7 +107,7 @@ private struct SlotStep {
 
     func run(_ session: inout EnvSlot, _ slot: Int) throws(EnvError) {
         let stateRow = Environment.stateLength
-        let record = records.map { $0 + slot * EnvFields.record.count }
+        let record = records.map { $0 + slot * EnvFields.recordCount }
         if session.needsReset {
             // Only in next-step mode: the others refused the step.
             try session.reset(configuration, trace: session.shuffle.next())

@@ -15,7 +15,8 @@ final class Environment {
         contextLength = EnvFields.contextLength(levels: configuration.levelCount)
         slots = (0..<slotCount).map { EnvSlot(traceCount: configuration.traces.count, seed: UInt64($0)) }
         let threads = min(threads, slotCount)
-        workers = threads > 1 ? EnvWorkers(count: threads) : nil
+        // Experts may be Lua strategies, which must stay on one thread: the caller's varies.
+        workers = threads > 1 ? EnvWorkers(count: threads, callerJoins: configuration.experts.isEmpty) : nil
     }
 
     deinit {

@@ -204,6 +204,29 @@ import TestSupport
         }
     }
 
+    /// Sessions stepped on worker threads give what the caller's thread gives, bit for bit.
+    @Test func workerThreadsChangeNoResult() throws {
+        var runs: [[Double]] = []
+        for threads: Int32 in [1, 3] {
+            let created = Self.create(#""segments": 6"#, slots: 5, threads: threads)
+            let env = try #require(created.env)
+            defer { abrlabEnvDestroy(env) }
+            let run = try Run(env, slots: 5, mode: "same-step")
+            var message = [CChar](repeating: 0, count: 256)
+            for slot in 0..<5 { #expect(abrlabEnvSeed(env, Int32(slot), UInt64(slot + 7), &message, message.count) == 0) }
+            #expect(run.call.reset(env, &message) == 0)
+            var seen: [Double] = []
+            for step in 0..<20 {
+                for slot in 0..<5 { run.actions[slot] = Int64((step + slot) % run.levels) }
+                #expect(run.call.step(env, &message) == 0, "\(String(cString: message))")
+                seen += (0..<5).map { run.rewards[$0] } + (0..<5 * run.recordLength).map { run.records[$0] }
+                seen += (0..<5 * run.contextLength).map { run.context[$0] } + (0..<5).map { Double(run.traces[$0]) }
+            }
+            runs.append(seen)
+        }
+        #expect(runs[0].elementsEqual(runs[1]) { $0 == $1 || ($0.isNaN && $1.isNaN) })
+    }
+
     /// An episode that reaches `max_episode_steps` ends truncated, not terminated.
     @Test func theStepLimitTruncates() throws {
         let created = Self.create(#""segments": 5"#)

@@ -164,29 +164,28 @@ class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
             if code:
                 self._errors.raise_for(code)
             records = self._records.T.copy()
-            resets = self._resets.view(np.bool_).copy()
+            # Next-step: a session reset by this step did not step; same-step: an ended one's info is final_info's.
+            resets = self._resets.view(np.bool_).copy() if self._resets.any() else None
             observations, rewards = self._observations(), self._rewards.copy()
             terminated, truncated = self._terminated.view(np.bool_).copy(), self._truncated.view(np.bool_).copy()
             traces = self._traces.copy()
-            final = self._final(resets, records, previous) if previous is not None and resets.any() else None
-        # Next-step: a session reset by this step did not step; same-step: an ended one's info is final_info's.
-        shown = ~resets
-        info = self._record_info(records, shown)
+            final = self._final(resets, records, previous) if previous is not None and resets is not None else None
+        info = self._record_info(records, None if resets is None else ~resets)
         info["trace"] = traces
         info["_trace"] = self._all
         if final is not None:
             info.update(final)
         return observations, rewards, terminated, truncated, info
 
-    def _record_info(self, records: np.ndarray, shown: np.ndarray) -> dict[str, Any]:
+    def _record_info(self, records: np.ndarray, shown: np.ndarray | None) -> dict[str, Any]:
         """The record's columns (a row per field) as `info` fields, masked to the sessions `shown`
-        marks; whole-session models score at the end, and qoe_total comes at the end: those are
-        masked where unknown too."""
+        marks (None: every one); whole-session models score at the end, and qoe_total comes at the
+        end: those are masked where unknown too."""
         info: dict[str, Any] = dict(zip(self._fields, records))
-        info.update(dict.fromkeys(self._masks, shown))
+        info.update(dict.fromkeys(self._masks, np.ones(self.num_envs, dtype=np.bool_) if shown is None else shown))
         for mask, index in self._known:
             column = records[index]
-            info[mask] = (column == column) & shown
+            info[mask] = column == column if shown is None else (column == column) & shown
         return info
 
     def _final(self, ended: np.ndarray, records: np.ndarray, traces: np.ndarray) -> dict[str, Any]:
