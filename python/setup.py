@@ -24,6 +24,41 @@ def repository() -> Path:
     return root
 
 
+def terminal():
+    """The terminal pip runs in, which pip's captured output does not reach; None without one."""
+    try:
+        return open("/dev/tty", "w")
+    except OSError:
+        return None
+
+
+def build(command: list[str], root: Path) -> None:
+    """Runs the Swift build, its output in pip's log (`pip install -v`) and its progress on one
+    line of the terminal: the first build compiles the whole engine in release mode, minutes of
+    silence behind pip's spinner otherwise."""
+    tty = terminal()
+    note = "abrlab: building the Swift engine (" + " ".join(command[1:]) + "); the first build takes several minutes"
+    print(note, flush=True)
+    if tty:
+        tty.write("\n" + note + "\n")  # below pip's "Building wheel ..." spinner
+        tty.flush()
+    process = subprocess.Popen(command, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
+    last: list[str] = []
+    assert process.stdout is not None
+    for line in process.stdout:
+        print(line, end="", flush=True)
+        last = (last + [line.rstrip()])[-20:]
+        if tty and line.startswith("["):
+            tty.write("\r\033[K" + ("abrlab: " + line.strip())[:100])
+            tty.flush()
+    code = process.wait()
+    if tty:
+        tty.write("\r\033[K" + ("abrlab: Swift build done\n" if code == 0 else ""))
+        tty.close()
+    if code:
+        raise SystemExit("abrlab: the Swift build failed (exit " + str(code) + "):\n" + "\n".join(last))
+
+
 class BuildWithSwift(build_py):
     def run(self) -> None:
         super().run()
@@ -32,8 +67,7 @@ class BuildWithSwift(build_py):
         if swift is None:
             raise SystemExit("abrlab: the Swift toolchain (swift) is not on PATH; it builds the engine the package loads")
         command = [swift, "build", "-c", "release", "--product", "ABRLabC"]
-        print("abrlab: " + " ".join(command), flush=True)
-        subprocess.run(command, cwd=root, check=True)
+        build(command, root)
         built = subprocess.run([*command[:-2], "--show-bin-path"], cwd=root, check=True, capture_output=True, text=True).stdout.strip()
         target = Path(self.build_lib) / "abrlab"
         target.mkdir(parents=True, exist_ok=True)

@@ -6,9 +6,18 @@ With `--baseline-python DIR --baseline-library FILE` (another checkout's `python
 built library) it also times one `ABREnv` of each build in alternating rounds, side by side.
 Each rate is given per second of wall time and per second of the process's CPU time (what one
 core gives when other processes share it).
+When pensieve-ppo 3.9.0 is installed (`pip install --no-deps pensieve-ppo==3.9.0`), its gymnasium
+`ABREnv` is timed in the same run, in a fresh interpreter with its torch, tensorboard and
+transformers imports stubbed (its environment uses none of them), and the ratios of abrlab's
+rates to its rate are printed with the load average the run started at.
 Then the vector environment on 1 worker thread against 2, side by side, and the scaling.
 With `--pensieve-sim DIR` (a checkout of Pensieve's `sim/` folder, run from where its
 `env.py` finds its video sizes) it also steps Pensieve's own `env.py` for comparison.
+
+Pensieve's video and test traces are looked for with `--datasets DIR` (a folder laid out like
+the project's `../shared/datasets`), then beside the repository the package was built from, then
+as the fetched datasets `pensieve/test` and `pensieve/video`; without them the run says so on
+stderr and times the repository's own traces, which pensieve-ppo cannot read.
 """
 
 from __future__ import annotations
@@ -28,23 +37,55 @@ import numpy as np
 from . import _options
 from .vector import ABRVectorEnv
 
-_PENSIEVE = Path(__file__).resolve().parents[2].parent / "shared" / "datasets" / "pensieve"
+LADDER_KBPS = [300, 750, 1200, 1850, 2850, 4300]
 
 
-def default_inputs() -> dict:
-    """Pensieve's video and test traces when the shared datasets are there, else the repository's."""
-    traces = Path(os.environ.get("ABRLAB_DATASETS", _PENSIEVE.parent)) / "pensieve"
-    if (traces / "cooked_test_traces").is_dir():
-        return {"profile": "pensieve", "video": str(traces / "video_sizes"), "ladder_kbps": [300, 750, 1200, 1850, 2850, 4300],
-                "segment_duration_s": 4, "traces": str(traces / "cooked_test_traces")}
+def dataset_cache() -> Path:
+    """Where `abrlab datasets fetch` installs datasets (docs/datasets.md)."""
+    if os.environ.get("ABRLAB_DATASETS"):
+        return Path(os.environ["ABRLAB_DATASETS"])
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "abrlab" / "datasets"
+
+
+def pensieve_dataset(datasets: Path | None = None) -> tuple[dict[str, Path] | None, list[str]]:
+    """Pensieve's video-size folder and test-trace folder, and the places looked in."""
+    roots = [datasets] if datasets else []
+    repository = _options.repository_file()
+    if repository is not None:
+        roots.append(repository.parent / "shared" / "datasets")
+    looked = []
+    for root in roots:
+        found = {"video": root / "pensieve" / "video_sizes", "traces": root / "pensieve" / "cooked_test_traces"}
+        looked.append(str(found["traces"]))
+        if all(path.is_dir() for path in found.values()):
+            return found, looked
+    cache = dataset_cache()
+    found = {"video": cache / "pensieve" / "video", "traces": cache / "pensieve" / "test"}
+    looked.append(f"{found['traces']} (abrlab datasets fetch pensieve/test pensieve/video)")
+    if all(path.is_dir() for path in found.values()):
+        return found, looked
+    return None, looked
+
+
+def default_inputs(datasets: Path | None = None, quiet: bool = False) -> dict:
+    """Pensieve's video and test traces when they are found, else (saying so on stderr) the repository's."""
+    found, looked = pensieve_dataset(datasets)
+    if found is not None:
+        return {"profile": "pensieve", "video": str(found["video"]), "ladder_kbps": LADDER_KBPS,
+                "segment_duration_s": 4, "traces": str(found["traces"])}
+    if not quiet:
+        print("python -m abrlab.bench: Pensieve's dataset is not found (looked in " + "; ".join(looked) + "); timing the "
+              "repository's Traces/default instead. Point it there with --datasets DIR (a folder holding "
+              "pensieve/cooked_test_traces and pensieve/video_sizes), or run: abrlab datasets fetch pensieve/test pensieve/video",
+              file=sys.stderr)
     return {"profile": "pensieve", "video": str(_options.repository_file("Traces", "video.json")),
             "traces": str(_options.repository_file("Traces", "default"))}
 
 
-def bench_single(inputs: dict, seconds: float) -> tuple[int, float, float]:
-    env = gym.make("abrlab/ABR-v0", **inputs)
-    env.reset(seed=0)
-    actions = np.random.default_rng(0).integers(0, env.action_space.n, size=1 << 16).tolist()
+def timed_steps(env, actions: list, seconds: float) -> tuple[int, float, float]:
+    """Steps `env` through `actions` (again and again, resetting where an episode ends) for
+    `seconds`: the steps, the wall time and the process's CPU time. Every single environment is
+    timed by this one loop, so the rates compare."""
     steps, start, cpu = 0, time.perf_counter(), time.process_time()
     while True:
         for action in actions:
@@ -54,6 +95,12 @@ def bench_single(inputs: dict, seconds: float) -> tuple[int, float, float]:
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
             return steps, elapsed, time.process_time() - cpu
+
+
+def bench_single(inputs: dict, seconds: float) -> tuple[int, float, float]:
+    env = gym.make("abrlab/ABR-v0", **inputs)
+    env.reset(seed=0)
+    return timed_steps(env, np.random.default_rng(0).integers(0, env.action_space.n, size=1 << 16).tolist(), seconds)
 
 
 # One `ABREnv` stepped with random actions for a while in a fresh interpreter; prints steps per
@@ -162,28 +209,105 @@ def bench_pensieve(sim: Path, inputs: dict, seconds: float) -> tuple[int, float,
             return steps, elapsed, time.process_time() - cpu
 
 
+# pensieve-ppo's gymnasium `ABREnv` (Pensieve-PPO's simulator) stepped with random levels in a
+# fresh interpreter; torch and the packages only its agents use are stubbed, so the package runs
+# without them (installed with --no-deps) and a real torch is never imported.
+_PENSIEVE_PPO_LOOP = """
+import importlib.abc, importlib.machinery, sys, types
+import numpy as np
+
+class Anything:
+    def __init__(self, *arguments, **keywords): pass
+    def __call__(self, *arguments, **keywords):
+        return arguments[0] if len(arguments) == 1 and callable(arguments[0]) and not keywords else Anything()
+    def __getattr__(self, name): return Anything()
+    def __mro_entries__(self, bases): return (object,)
+
+class Stub(types.ModuleType):
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return Anything()
+
+class Stubs(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    def find_spec(self, name, path, target=None):
+        if name.split(".")[0] in ("torch", "tensorboard", "transformers", "peft"):
+            return importlib.machinery.ModuleSpec(name, self, is_package=True)
+    def create_module(self, spec):
+        module = Stub(spec.name)
+        module.__path__ = []
+        return module
+    def exec_module(self, module): pass
+
+sys.meta_path.insert(0, Stubs())
+from pensieve_ppo.defaults import import_registry_packages
+import_registry_packages()
+from pensieve_ppo.agent import create_env
+from pensieve_ppo.quality_ladder.abc import QualityLadderRequest
+env = create_env(name="ppo", trace_folder={traces!r}, train=False, random_seed=42,
+                 player_kwargs={{"video_size_file_prefix": {video!r}, "quality": {ladder!r}}})
+env.reset(seed=0)
+requests = [QualityLadderRequest(level=level) for level in range({levels})]
+actions = [requests[level] for level in np.random.default_rng(0).integers(0, {levels}, size=1 << 14).tolist()]
+from abrlab.bench import timed_steps
+print(*timed_steps(env, actions, {seconds!r}))
+"""
+
+
+def pensieve_ppo_installed() -> bool:
+    return importlib.util.find_spec("pensieve_ppo") is not None
+
+
+def bench_pensieve_ppo(inputs: dict, seconds: float) -> tuple[int, float, float]:
+    """pensieve-ppo's `ABREnv` on the same video and traces, random levels, in its own interpreter."""
+    code = _PENSIEVE_PPO_LOOP.format(traces=inputs["traces"].rstrip("/") + "/", video=str(Path(inputs["video"]) / "video_size_"),
+                                     ladder=list(inputs["ladder_kbps"]), levels=len(inputs["ladder_kbps"]), seconds=seconds)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    if result.returncode:
+        raise RuntimeError("pensieve-ppo's ABREnv failed: " + (result.stderr.strip().splitlines() or ["no output"])[-1])
+    steps, elapsed, cpu = result.stdout.split()[-3:]
+    return int(steps), float(elapsed), float(cpu)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m abrlab.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
     parser.add_argument("--num-envs", type=int, default=64, help="sessions of the vector environment (default 64)")
     parser.add_argument("--pensieve-sim", type=Path, help="Pensieve's sim/ folder, to time its env.py beside abrlab")
+    parser.add_argument("--datasets", type=Path,
+                        help="a folder holding pensieve/cooked_test_traces and pensieve/video_sizes (as ../shared/datasets)")
     parser.add_argument("--baseline-python", type=Path,
                         help="the python/ folder of another abrlab checkout, to time its single environment beside this one")
     parser.add_argument("--baseline-library", type=Path, help="that checkout's built libABRLabC (with --baseline-python)")
     arguments = parser.parse_args(argv)
-    inputs = default_inputs()
+    inputs = default_inputs(arguments.datasets)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"inputs: profile {inputs['profile']}, video {inputs['video']}, traces {inputs['traces']}")
+    print(f"load average at the start: {load:.2f} on {os.cpu_count()} cores")
     rows = [("abrlab/ABR-v0 (gym.make), random actions", *bench_single(inputs, arguments.seconds)),
             (f"ABRVectorEnv, {arguments.num_envs} sessions", *bench_vector(inputs, arguments.seconds, arguments.num_envs))]
+    reference = None
+    if not pensieve_ppo_installed():
+        rows.append(("pensieve-ppo 3.9.0 ABREnv", 0, 0.0, 0.0, "  not measured (pip install --no-deps pensieve-ppo==3.9.0)"))
+    elif "ladder_kbps" not in inputs:
+        rows.append(("pensieve-ppo 3.9.0 ABREnv", 0, 0.0, 0.0, "  not measured (it needs Pensieve's dataset: --datasets DIR)"))
+    else:
+        reference = ("pensieve-ppo 3.9.0 ABREnv, random actions", *bench_pensieve_ppo(inputs, arguments.seconds))
+        rows.append(reference)
     if arguments.pensieve_sim:
         rows.append(("Pensieve sim/env.py, random actions", *bench_pensieve(arguments.pensieve_sim, inputs, arguments.seconds)))
     else:
-        rows.append(("Pensieve sim/env.py", 0, 0.0, 0.0))
+        rows.append(("Pensieve sim/env.py", 0, 0.0, 0.0, "  not measured (--pensieve-sim DIR)"))
     width = max(len(row[0]) for row in rows)
     print(f"{'':<{width}}  {'steps/s (wall)':>16}  {'steps/s (CPU)':>16}")
-    for name, steps, elapsed, cpu in rows:
-        rates = f"{steps / elapsed:>16,.0f}  {steps / cpu:>16,.0f}" if steps else "  not measured (--pensieve-sim DIR)"
+    for name, steps, elapsed, cpu, *why in rows:
+        rates = f"{steps / elapsed:>16,.0f}  {steps / cpu:>16,.0f}" if steps else why[0]
         print(f"{name:<{width}}  {rates}")
+    if reference is not None:
+        _, steps, elapsed, cpu = reference
+        for name, mine, mine_elapsed, mine_cpu in rows[:2]:
+            print(f"{name.split(',')[0]} / pensieve-ppo's ABREnv: {mine / mine_elapsed / (steps / elapsed):,.1f}x (wall), "
+                  f"{mine / mine_cpu / (steps / cpu):,.1f}x (CPU), at load {load:.2f}")
     bench_vector_threads(inputs, arguments.seconds, arguments.num_envs)
     if arguments.baseline_python:
         if not arguments.baseline_library:

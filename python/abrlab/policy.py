@@ -4,7 +4,8 @@ The layout (docs/python.md, "Back to abrlab"): tensors `layers.0.weight` [h1, 48
 `layers.0.bias` [h1], …, `layers.N.weight` [levels, hN], `layers.N.bias` [levels] — PyTorch's
 `nn.Linear` shapes — and the metadata `activation` (`relu` or `tanh`) applied after every layer
 but the last, whose outputs are the levels' logits. The input is the Pensieve observation
-flattened row-major. Only numpy is needed to write or play one.
+flattened row-major. Only numpy is needed to write or play one; `from_torch` and `from_sb3`
+export a PyTorch network or a stable-baselines3 policy (they import torch when called).
 """
 
 from __future__ import annotations
@@ -112,3 +113,81 @@ class MLPPolicy:
 
     def save(self, path: str | os.PathLike) -> None:
         save_mlp(path, self.weights, self.biases, self.activation)
+
+
+def from_torch(module, path: str | os.PathLike) -> MLPPolicy:
+    """Writes a PyTorch network as an `mlp` file and returns it as an `MLPPolicy`.
+
+    The network is `nn.Linear` layers with one kind of activation (`nn.ReLU` or `nn.Tanh`)
+    between them and none after the last, in an `nn.Sequential` (nested ones, `nn.Flatten` and
+    `nn.Identity` are allowed): `nn.Sequential(nn.Linear(48, 64), nn.Tanh(), nn.Linear(64, 6))`.
+    Anything else is refused with a ValueError naming the module."""
+    return _export(_leaves(module), path, "the network")
+
+
+def from_sb3(model, path: str | os.PathLike) -> MLPPolicy:
+    """Writes the actor of a stable-baselines3 model (PPO or A2C with an `MlpPolicy` over the
+    `pensieve` observation) as an `mlp` file, and returns it as an `MLPPolicy`: the layers of
+    `mlp_extractor.policy_net` then `action_net`, with the policy's activation (tanh, SB3's
+    default, or relu). `abrlab compare`'s `mlp` then plays `model.predict(obs, deterministic=True)`.
+    A policy that sees anything but the raw observation flattened — another features
+    extractor, `VecNormalize`d observations — or acts on anything but one level is refused."""
+    from torch import nn
+
+    policy = getattr(model, "policy", model)
+    for name in ("mlp_extractor", "action_net", "action_dist"):
+        if not hasattr(policy, name):
+            raise ValueError(f"from_sb3 exports an actor-critic policy (PPO, A2C); this one has no {name}")
+    if type(policy.action_dist).__name__ != "CategoricalDistribution":
+        raise ValueError(f"from_sb3 needs a Discrete action space (one level per step), not {type(policy.action_dist).__name__}")
+    extractor = getattr(policy, "pi_features_extractor", None) or policy.features_extractor
+    if type(extractor).__name__ != "FlattenExtractor":
+        raise ValueError(f"from_sb3 needs SB3's FlattenExtractor (the observation flattened as is), not {type(extractor).__name__}")
+    shape = getattr(policy.observation_space, "shape", None)
+    if shape is None or int(np.prod(shape)) != INPUTS:
+        raise ValueError(f"from_sb3 needs the pensieve observation ({INPUTS} values), not one of shape {shape}")
+    normalizer = model.get_vec_normalize_env() if hasattr(model, "get_vec_normalize_env") else None
+    if normalizer is not None and getattr(normalizer, "norm_obs", False):
+        raise ValueError("the model trained on VecNormalize-normalised observations; `mlp` plays the raw observation")
+    return _export(_leaves(nn.Sequential(policy.mlp_extractor.policy_net, policy.action_net)), path, "the SB3 policy")
+
+
+def _leaves(module) -> list:
+    """The modules a network runs, in order, with containers opened."""
+    children = list(module.children())
+    if not children:
+        return [module]
+    return [leaf for child in children for leaf in _leaves(child)]
+
+
+def _export(modules: list, path: str | os.PathLike, what: str) -> MLPPolicy:
+    from torch import nn
+
+    activations = {nn.ReLU: "relu", nn.Tanh: "tanh"}
+    weights, biases, seen = [], [], set()
+    expect_linear = True
+    for module in modules:
+        if isinstance(module, (nn.Flatten, nn.Identity)):
+            continue
+        if isinstance(module, nn.Linear) and expect_linear:
+            weight = module.weight.detach().cpu().double().numpy()
+            bias = module.bias.detach().cpu().double().numpy() if module.bias is not None else np.zeros(weight.shape[0])
+            weights.append(weight)
+            biases.append(bias)
+            expect_linear = False
+        elif type(module) in activations and not expect_linear:
+            seen.add(activations[type(module)])
+            expect_linear = True
+        else:
+            wanted = "nn.Linear" if expect_linear else "nn.ReLU or nn.Tanh (or the end)"
+            raise ValueError(f"{what} is not an abrlab MLP: found {type(module).__name__} where {wanted} goes "
+                             "(Linear layers with one activation between them, none after the last)")
+    if not weights:
+        raise ValueError(f"{what} has no nn.Linear layer")
+    if expect_linear:
+        raise ValueError(f"{what} ends with an activation; the last layer's outputs are the levels' logits")
+    if len(seen) > 1:
+        raise ValueError(f"{what} mixes activations ({', '.join(sorted(seen))}); an mlp file has one")
+    activation = seen.pop() if seen else "relu"
+    save_mlp(path, weights, biases, activation)
+    return load_mlp(path)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
+
+import pytest
 
 from abrlab import bench
 
@@ -43,3 +46,46 @@ def test_bench_times_another_build_beside_this_one(repo_inputs):
     current, other, ratio = bench.bench_against(repo_inputs, 0.4, package, _native.library_path(), rounds=2)
     assert current > 0 and other > 0
     assert 0.2 < ratio < 5
+
+
+def test_bench_says_how_to_get_pensieve_ppo_when_absent(monkeypatch, capsys):
+    monkeypatch.setattr(bench, "pensieve_ppo_installed", lambda: False)
+    bench.main(["--seconds", "0.05", "--num-envs", "2"])
+    out = capsys.readouterr().out
+    assert "pensieve-ppo 3.9.0 ABREnv" in out and "pip install --no-deps pensieve-ppo==3.9.0" in out
+    assert "load average at the start:" in out
+
+
+def test_bench_times_pensieve_ppo_beside_abrlab(pensieve_inputs, capsys):
+    """pensieve-ppo's ABREnv on the same dataset, with its torch imports stubbed, and the ratios."""
+    if importlib.util.find_spec("pensieve_ppo") is None:
+        pytest.skip("pensieve-ppo is not installed (pip install --no-deps pensieve-ppo==3.9.0)")
+    bench.main(["--seconds", "0.2", "--num-envs", "4"])
+    out = capsys.readouterr().out
+    assert re.search(r"pensieve-ppo 3.9.0 ABREnv, random actions\s+[\d,]+\s+[\d,]+", out), out
+    assert re.search(r"ABRVectorEnv / pensieve-ppo's ABREnv: [\d,.]+x \(wall\), [\d,.]+x \(CPU\), at load", out), out
+
+
+@pytest.fixture
+def no_shared_datasets(monkeypatch):
+    """The package as if built from a repository with no ../shared/datasets beside it."""
+    original = bench._options.repository_file
+    monkeypatch.setattr(bench._options, "repository_file", lambda *parts: original(*parts) if parts else None)
+
+
+def test_bench_says_loudly_when_the_dataset_is_not_found(tmp_path, monkeypatch, capsys, no_shared_datasets):
+    monkeypatch.setenv("ABRLAB_DATASETS", str(tmp_path / "cache"))
+    inputs = bench.default_inputs(tmp_path / "nothing")
+    err = capsys.readouterr().err
+    assert "Pensieve's dataset is not found" in err and "--datasets DIR" in err and "abrlab datasets fetch pensieve/test" in err
+    assert str(tmp_path / "nothing") in err and inputs["traces"].endswith("default")
+
+
+def test_bench_finds_fetched_datasets(tmp_path, monkeypatch, no_shared_datasets):
+    for folder in ("pensieve/test", "pensieve/video"):
+        (tmp_path / "cache" / folder).mkdir(parents=True)
+    monkeypatch.setenv("ABRLAB_DATASETS", str(tmp_path / "cache"))
+    inputs = bench.default_inputs()
+    assert inputs["traces"] == str(tmp_path / "cache" / "pensieve" / "test")
+    assert inputs["video"] == str(tmp_path / "cache" / "pensieve" / "video")
+

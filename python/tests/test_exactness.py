@@ -12,9 +12,7 @@ import pytest
 import abrlab  # noqa: F401 (registers abrlab/ABR-v0)
 from abrlab.vector import ABRVectorEnv
 from conftest import REPOSITORY
-from policies import bba_level
-
-FIRST_LEVEL = 1
+from policies import BBA_FIRST_LEVEL as FIRST_LEVEL, bba_level
 
 
 def compare_totals(abrlab_bin: str, options: dict, out, strategies: list[str] | None = None, extra: list[str] = ()) -> dict:

@@ -63,3 +63,14 @@ def test_a_model_for_another_ladder_is_refused(tmp_path, repo_inputs):
     assert ABREnv(**repo_inputs).action_space.n != 4
     with pytest.raises(ValueError, match="4 outputs"):
         ABREnv(experts=["mlp"], params={"mlp.model": str(tmp_path / "four.safetensors")}, **repo_inputs)
+
+
+def test_abrlab_sb3_without_stable_baselines3_says_how_to_install_it():
+    """Where stable-baselines3 is missing, `import abrlab.sb3` says which extra brings it."""
+    import subprocess
+    import sys
+
+    code = "import sys; sys.modules['stable_baselines3'] = None; import abrlab.sb3"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode != 0
+    assert "ImportError: abrlab.sb3 needs stable-baselines3 (and PyTorch): pip install './python[sb3]'" in result.stderr
