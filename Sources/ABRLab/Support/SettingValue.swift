@@ -1,5 +1,3 @@
-import Foundation
-
 /// A setting's value as a front end gives it: the command line parses its text into one, Python
 /// sends JSON that decodes into one. ``SettingDeclaration/Value`` says which case a setting takes.
 public enum SettingValue: Equatable, Sendable {
@@ -36,18 +34,8 @@ public enum SettingValue: Equatable, Sendable {
     private static func jsonNumber(_ value: Double) -> String { NumberText.plain(value) }
 
     static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        var bytes: [UInt8] = []
+        PrettyJSON.appendString(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
