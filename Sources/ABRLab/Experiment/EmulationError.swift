@@ -17,8 +17,12 @@ public enum EmulationError: Error, Equatable, Sendable, CustomStringConvertible 
     /// The strategy picked a level outside the ladder; `session` names its strategy and trace,
     /// `segment` is 0-based.
     case levelOutOfRange(session: String, segment: Int, level: Int, levelCount: Int)
-    /// The strategy failed; the message names where.
+    /// The strategy failed: it threw, or asked for what the session refuses (a delay, a rate, an
+    /// abandonment level); the message names where.
     case strategyFailed(message: String)
+    /// The settings cannot play the session (a setting out of range, a live video that cannot
+    /// be repeated for as long as the session lasts): refused before anything is played.
+    case settingsRefused(InputError)
     /// The abandonment check abandoned one segment ``SessionEmulator/maxAbandonmentsPerSegment``
     /// times; `check` names it (`file:line` for a script, else the strategy's id) and `segment`
     /// is 0-based.
@@ -53,10 +57,51 @@ public enum EmulationError: Error, Equatable, Sendable, CustomStringConvertible 
             "\(session): chose level \(level) for segment \(segment + 1); levels are 0…\(count - 1)"
         case .strategyFailed(let message):
             InputText(verbatim: message)
+        case .settingsRefused(let error):
+            Self.place(of: error) + error.text
         case .abandonmentLimit(let check, let segment, let trace):
             "\(check): abandoned segment \(segment + 1) \(SessionEmulator.maxAbandonmentsPerSegment) times (the limit per segment) on \(trace)"
         case .unexpectedInput(let session, let given, let awaiting):
             "\(session): was given \(given) while it waits for \(awaiting)"
+        }
+    }
+
+    /// What failed, for a caller that handles each differently (retries another trace, fixes a
+    /// setting, reports a broken strategy).
+    public enum Subject: String, Sendable {
+        /// The strategy: it threw, or chose what the session refuses.
+        case strategy
+        /// The trace: it delivers no data.
+        case trace
+        /// The settings: out of range, or unable to play this video.
+        case settings
+        /// A limit of the session (time, steps): the trace is too slow for it, or the strategy
+        /// keeps abandoning or delaying requests.
+        case limit
+    }
+
+    /// What failed.
+    public var subject: Subject {
+        switch self {
+        case .traceDeliversNoData: .trace
+        case .sessionTimeLimit, .sessionStepLimit, .groupStepLimit: .limit
+        case .liveSessionTooLong, .videoTooShort, .settingsRefused: .settings
+        case .levelOutOfRange, .strategyFailed, .abandonmentLimit, .unexpectedInput: .strategy
+        }
+    }
+
+    /// `file:line: `, `file: ` or `settings: ` before a refusal's message, the settings named as
+    /// the caller names them: the prefix ``InputError/described(naming:)`` writes.
+    private static func place(of error: InputError) -> InputText {
+        switch error.subject {
+        case .file(let file):
+            return InputText(verbatim: InputError.place(file: file, line: error.line))
+        case .settings(let settings):
+            var text: InputText = ""
+            for (offset, setting) in settings.enumerated() {
+                text = text + (offset == 0 ? "\(setting)" : "/\(setting)")
+            }
+            return text + ": "
         }
     }
 }

@@ -50,6 +50,7 @@ public struct ExperimentPlan: Sendable {
         if let duplicate = traces.first(where: { !names.insert($0.name).inserted }) {
             throw InputError(setting: .traces, "two traces are named '\(duplicate.name)'; trace names must be unique within a run")
         }
+        if let refusal = emulator.settingsRefusal { throw refusal }
         do { try emulator.validate(video: video) } catch { throw InputError(.settings(Self.settings(limiting: error)), error.text) }
         if let grouping { try validate(grouping) }
         // With a QoE script the built-in model only sums the script's scores: it scores nothing to check.

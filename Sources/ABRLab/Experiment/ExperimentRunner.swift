@@ -17,13 +17,15 @@ public struct ExperimentRunner: Sendable {
 
     /// Runs the sessions of `plan` whose indices are in `sessions` (all by default); `prepare`
     /// runs on the workers, `consume` on the calling thread in session order. An error from
-    /// `consume` stops the run and is rethrown.
+    /// `consume` stops the run and is rethrown; settings the plan's profile cannot play are
+    /// refused (``SessionEmulator/settingsRefusal``) before any session runs.
     public func run<Output: Sendable>(
         _ plan: ExperimentPlan,
         sessions: Range<Int>? = nil,
         prepare: @escaping @Sendable (SessionOutcome) -> Output,
         consume: (Output) throws -> Void
     ) throws {
+        if let refusal = plan.emulator.settingsRefusal { throw refusal }
         let range = sessions ?? 0..<plan.sessionCount
         let first = range.lowerBound
         try run(count: range.count, produce: { prepare(plan.runSession(index: first + $0)) }, consume: consume)
@@ -31,13 +33,14 @@ public struct ExperimentRunner: Sendable {
 
     /// Runs the groups of `plan` (``ExperimentPlan/grouping``) whose indices are in `groups`, a
     /// whole group on one worker; `prepare` runs on the workers, `consume` on the calling thread
-    /// in group order.
+    /// in group order; settings are refused as for sessions.
     public func run<Output: Sendable>(
         _ plan: ExperimentPlan,
         groups: Range<Int>,
         prepare: @escaping @Sendable (GroupOutcome) -> Output,
         consume: (Output) throws -> Void
     ) throws {
+        if let refusal = plan.emulator.settingsRefusal { throw refusal }
         let first = groups.lowerBound
         try run(count: groups.count, produce: { prepare(plan.runGroup(index: first + $0)) }, consume: consume)
     }

@@ -6,11 +6,17 @@ import Foundation
 /// `fixed_env.py`, so the `pensieve` profile reproduces its numbers exactly; everything public
 /// is in seconds.
 public struct SessionEmulator: Sendable {
-    public var profile: EmulationProfile
+    /// The profile sessions play; checked whenever it is set (``EmulationProfile/validate()``), so
+    /// a session reads the verdict instead of checking it again.
+    public var profile: EmulationProfile {
+        didSet { settingsRefusal = Self.refusal(of: profile) }
+    }
     /// Segments to play; overrides the profile's count when set.
     public var segmentsToPlay: Int?
     /// Whether results keep the state machine's transition log.
     public var recordsTransitions: Bool
+    /// Why ``profile`` cannot play a session, `nil` when it can.
+    public private(set) var settingsRefusal: InputError?
 
     /// The abandonment of one segment that ends the session with an error. Sabre's own
     /// algorithms, run as Sabre runs them, abandon a segment at most 44 times on its 3G, 4G,
@@ -23,6 +29,12 @@ public struct SessionEmulator: Sendable {
         self.profile = profile
         self.segmentsToPlay = segmentsToPlay
         self.recordsTransitions = recordsTransitions
+        settingsRefusal = Self.refusal(of: profile)
+    }
+
+    private static func refusal(of profile: EmulationProfile) -> InputError? {
+        do { try profile.validate() } catch { return error }
+        return nil
     }
 
     /// Segments a session of `video` plays under this emulator's settings (on `live`, over a
@@ -106,7 +118,7 @@ public struct SessionEmulator: Sendable {
                 sizesBytes: rows, formats: video.formats
             )
         } catch {
-            throw .strategyFailed(message: error.description)
+            throw .settingsRefused(error)
         }
     }
 }

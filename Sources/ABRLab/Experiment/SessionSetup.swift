@@ -13,8 +13,9 @@ struct SessionSetup: Sendable {
 
     init(emulator: SessionEmulator, strategyID: String, trace: NetworkTrace, video: Video, seed: UInt64) throws(EmulationError) {
         let profile = emulator.profile
+        // The profile was checked when it was set; a session reads the verdict.
+        if let refusal = emulator.settingsRefusal { throw .settingsRefused(refusal) }
         try emulator.validate(video: video)
-        do { try profile.validate() } catch { throw .strategyFailed(message: error.description) }
         guard trace.deliversData else { throw .traceDeliversNoData(trace: trace.name) }
         let count = emulator.segmentCount(for: video, traceSeconds: trace.durationSeconds)
         if let live = profile.liveSettings { try emulator.validateLive(live, segmentCount: count, video: video) }
