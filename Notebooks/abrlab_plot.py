@@ -74,6 +74,32 @@ def target_latency(results):
     return float(value) if value is not None else None
 
 
+def read_trace_periods(path):
+    """One pass of a trace file as (period end s, bandwidth kbps) arrays: abrlab's CSV (end_s,
+    bandwidth_bps), Pensieve's (timestamp s and Mbit/s per line) or Sabre's JSON (duration_ms,
+    bandwidth_kbps). None for other formats (Mahimahi), which the caller says it cannot draw."""
+    path = Path(path)
+    text = path.read_text()
+    if path.suffix == ".json":
+        periods = json.loads(text)
+        durations = np.array([float(p["duration_ms"]) for p in periods]) / 1000
+        return np.cumsum(durations), np.array([float(p["bandwidth_kbps"]) for p in periods])
+    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    if lines and lines[0].replace(" ", "").startswith("end_s,bandwidth_bps"):
+        rows = [line.split(",") for line in lines[1:]]
+        return np.array([float(r[0]) for r in rows]), np.array([float(r[1]) for r in rows]) / 1000
+    try:
+        rows = [[float(x) for x in line.split()] for line in lines]
+    except ValueError:
+        return None
+    if not rows or any(len(r) != 2 for r in rows):
+        return None
+    # Pensieve's rows are samples: the bandwidth of row i holds until row i + 1's timestamp.
+    times = np.array([r[0] for r in rows])
+    ends = np.append(times[1:], times[-1] + (times[-1] - times[-2] if len(times) > 1 else 1.0)) - times[0]
+    return ends, np.array([r[1] for r in rows]) * 1000
+
+
 def link_capacity(results, trace, until_s):
     """The link a group shared: `trace`'s capacity (kbps) as steps (times s, kbps) from 0 to
     `until_s`, the trace looping as the link does and scaled by the run's bandwidth multiplier;
