@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import gymnasium as gym
@@ -30,9 +29,9 @@ class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
     - disabled: a session whose episode ended must be reset before it steps again, with
       `reset(options={"reset_mask": mask})` (a bool array, True for the sessions to reset).
     `max_episode_steps` truncates an episode at that many steps (`truncated` True). A step runs
-    the sessions on `threads` worker threads of the library (default: the cores this process may
-    use, at most `num_envs`), each session always on the same one, the GIL released; the results
-    do not depend on how many."""
+    the sessions on `threads` worker threads of the library (default 1: on 2 cores, 2 threads
+    measured slower than one; docs/python.md), each session always on the same one, the GIL
+    released; the results do not depend on how many."""
 
     metadata = {"render_modes": [], "autoreset_mode": AutoresetMode.NEXT_STEP}
 
@@ -46,8 +45,7 @@ class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
             raise ValueError(f"observation must be one of {', '.join(OBSERVATION_MODES)}, not {observation!r}")
         self.num_envs = int(num_envs)
         if threads is None:
-            cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-            threads = min(cores, self.num_envs)
+            threads = 1
         elif isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
             raise ValueError(f"threads must be a positive integer, not {threads!r}")
         self.threads = int(threads)
