@@ -18,12 +18,25 @@ extension RankedTable {
             self.traces = traces
         }
 
-        /// The source a `run.json` records (a merged run's table); nil when it records none.
+        /// The source a `run.json` records (a merged run's table); nil when it records none. Only
+        /// the members it needs are decoded: a grid's run.json runs to millions of lines.
         public init?(manifest text: String) {
-            guard let run = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-                  let profile = (run["profile"] as? [String: Any])?["name"] as? String, let qoe = run["qoe"] as? String,
-                  let video = ((run["inputs"] as? [String: Any])?["video"] as? [String: Any])?["name"] as? String else { return nil }
-            self.init(profile: profile, qoe: qoe, video: video, traces: (run["settings"] as? [String: Any])?["traces"] as? [String] ?? [])
+            func member(_ key: String, indent: Int) -> Any? {
+                let pad = String(repeating: " ", count: indent)
+                guard let key = text.range(of: "\n\(pad)\"\(key)\" : ") else { return nil }
+                let rest = text[key.upperBound...]
+                let end: String.Index?
+                switch rest.first {
+                case "{": end = rest.range(of: "\n\(pad)}")?.upperBound
+                case "[": end = rest.range(of: "\n\(pad)]")?.upperBound
+                default: end = rest.firstIndex(where: { $0 == "," || $0 == "\n" })
+                }
+                return try? JSONSerialization.jsonObject(with: Data(rest[..<(end ?? rest.endIndex)].utf8), options: .fragmentsAllowed)
+            }
+            guard let profile = (member("profile", indent: 2) as? [String: Any])?["name"] as? String,
+                  let qoe = member("qoe", indent: 2) as? String,
+                  let video = (member("video", indent: 4) as? [String: Any])?["name"] as? String else { return nil }
+            self.init(profile: profile, qoe: qoe, video: video, traces: (member("settings", indent: 2) as? [String: Any])?["traces"] as? [String] ?? [])
         }
 
         var line: String {
