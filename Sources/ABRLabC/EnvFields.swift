@@ -48,11 +48,37 @@ enum EnvFields {
     static var infoWhenKnown: [String] { record.filter { $0.presence == .whenKnown }.map(\.name) }
 
     /// Writes a step's record at `out`: the segment it delivered (nil when none arrived, as
-    /// when a live seek skipped it) and its scores; a field with no value is NaN.
+    /// when a live seek skipped it) and its scores; a field with no value is NaN. Field by
+    /// field, in place: every session writes one at every step.
     static func write(_ row: UnsafePointer<SegmentRecord>?, step: EnvStep, bufferSeconds: Double, to out: UnsafeMutablePointer<Double>) {
-        for raw in 0..<recordCount {
-            out[raw] = RecordField(rawValue: raw)!.value(row, step: step, bufferSeconds: bufferSeconds)
+        func put(_ field: RecordField, _ value: Double) { out[field.rawValue] = value }
+        writeEmptyRecord(to: out)
+        put(.buffer, bufferSeconds)
+        put(.qoeTotal, step.qoeTotal ?? .nan)
+        guard let segment = row else { return }
+        put(.segment, Double(segment.pointee.index + 1))
+        put(.level, Double(segment.pointee.level + 1))
+        put(.bitrate, segment.pointee.bitrateKbps)
+        put(.size, Double(segment.pointee.sizeBytes))
+        put(.downloadStart, segment.pointee.downloadStartSeconds)
+        put(.downloadEnd, segment.pointee.downloadEndSeconds)
+        put(.downloadTime, segment.pointee.downloadTimeSeconds)
+        put(.latency, segment.pointee.latencySeconds)
+        put(.throughput, segment.pointee.throughputKbps)
+        put(.bufferBefore, segment.pointee.bufferBeforeSeconds)
+        put(.bufferAfter, segment.pointee.bufferAfterSeconds)
+        put(.rebuffer, segment.pointee.rebufferSeconds)
+        put(.wait, segment.pointee.waitSeconds)
+        put(.estimate, segment.pointee.estimateKbps)
+        put(.requests, Double(segment.pointee.requests))
+        put(.wastedBytes, segment.pointee.wastedBytes)
+        if let live = segment.pointee.live {
+            put(.liveLatency, live.latencySeconds)
+            put(.playbackRate, live.playbackRate)
+            put(.playhead, live.playheadSeconds)
+            put(.productionWait, live.productionWaitSeconds)
         }
+        put(.qoe, step.segmentScore ?? .nan)
     }
 
     /// Writes NaN over a record (a step that reset its slot instead).
@@ -237,40 +263,6 @@ enum RecordField: Int, CaseIterable {
         case .liveLatency, .playbackRate, .playhead, .productionWait: .live
         case .qoe, .qoeTotal: .whenKnown
         default: .always
-        }
-    }
-
-    /// Its value at a step that delivered `row` (nil when none arrived) and left `bufferSeconds`; NaN for none.
-    func value(_ row: UnsafePointer<SegmentRecord>?, step: EnvStep, bufferSeconds: Double) -> Double {
-        switch self {
-        case .buffer: return bufferSeconds
-        case .qoeTotal: return step.qoeTotal ?? .nan
-        default: break
-        }
-        guard let segment = row else { return .nan }
-        switch self {
-        case .segment: return Double(segment.pointee.index + 1)
-        case .level: return Double(segment.pointee.level + 1)
-        case .bitrate: return segment.pointee.bitrateKbps
-        case .size: return Double(segment.pointee.sizeBytes)
-        case .downloadStart: return segment.pointee.downloadStartSeconds
-        case .downloadEnd: return segment.pointee.downloadEndSeconds
-        case .downloadTime: return segment.pointee.downloadTimeSeconds
-        case .latency: return segment.pointee.latencySeconds
-        case .throughput: return segment.pointee.throughputKbps
-        case .bufferBefore: return segment.pointee.bufferBeforeSeconds
-        case .bufferAfter: return segment.pointee.bufferAfterSeconds
-        case .rebuffer: return segment.pointee.rebufferSeconds
-        case .wait: return segment.pointee.waitSeconds
-        case .estimate: return segment.pointee.estimateKbps
-        case .requests: return Double(segment.pointee.requests)
-        case .wastedBytes: return segment.pointee.wastedBytes
-        case .liveLatency: return segment.pointee.live?.latencySeconds ?? .nan
-        case .playbackRate: return segment.pointee.live?.playbackRate ?? .nan
-        case .playhead: return segment.pointee.live?.playheadSeconds ?? .nan
-        case .productionWait: return segment.pointee.live?.productionWaitSeconds ?? .nan
-        case .qoe: return step.segmentScore ?? .nan
-        case .buffer, .qoeTotal: return .nan
         }
     }
 }

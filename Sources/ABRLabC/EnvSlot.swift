@@ -95,9 +95,9 @@ struct EnvSlot {
         var step = EnvStep(reward: 0, terminated: result != nil)
         // The delivered segment is read in place: a record is too large to copy at every step.
         let segments = delivered > before ? session!.segments : []
-        if let segment = segments.last.map({ _ in segments.count - 1 }) {
+        if !segments.isEmpty {
             segments.withUnsafeBufferPointer { rows in
-                let row = rows.baseAddress! + segment
+                let row = rows.baseAddress! + (rows.count - 1)
                 if case .perSegment(let model) = configuration.scoring {
                     let score = model.segmentScore(
                         level: row.pointee.level, previousLevel: previousLevel, rebufferSeconds: row.pointee.rebufferSeconds,

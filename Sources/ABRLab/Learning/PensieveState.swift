@@ -41,23 +41,28 @@ public struct PensieveState: Sendable, Equatable {
     /// the session's segment count, the video and its top bitrate. A caller stepping many
     /// sessions passes them without copying a context at every download.
     public mutating func record(_ download: DownloadRecord, nextSegment: Int, segmentCount: Int, video: Video, topKbps: Double) {
+        let columns = columns
         let last = columns - 1
-        for row in 0..<Self.rows {
-            let start = row * columns
-            let first = cells[start]
-            for column in 0..<last { cells[start + column] = cells[start + column + 1] }
-            cells[start + last] = first
-        }
         let delayMs = download.downloadTimeSeconds * 1000
-        cells[last] = video.ladder[download.level].bitrateKbps / topKbps
-        cells[columns + last] = download.bufferSeconds / Self.normalizationSeconds
-        cells[2 * columns + last] = Double(download.sizeBytes) / delayMs / 1000
-        cells[3 * columns + last] = delayMs / 1000 / Self.normalizationSeconds
         let next = nextSegment < segmentCount ? nextSegment : 0
-        for level in 0..<min(video.levelCount, columns) {
-            cells[4 * columns + level] = Double(video.sizeBytes(segment: next, level: level)) / 1000 / 1000
-        }
         let left = Double(segmentCount - (download.segmentIndex + 1))
-        cells[5 * columns + last] = min(left, Self.segmentsLeftCap) / Self.segmentsLeftCap
+        // In place through a pointer: every download of every stepped session comes here.
+        cells.withUnsafeMutableBufferPointer { cells in
+            let cells = cells.baseAddress!
+            for row in 0..<Self.rows {
+                let start = cells + row * columns
+                let first = start[0]
+                for column in 0..<last { start[column] = start[column + 1] }
+                start[last] = first
+            }
+            cells[last] = video.ladder[download.level].bitrateKbps / topKbps
+            cells[columns + last] = download.bufferSeconds / Self.normalizationSeconds
+            cells[2 * columns + last] = Double(download.sizeBytes) / delayMs / 1000
+            cells[3 * columns + last] = delayMs / 1000 / Self.normalizationSeconds
+            for level in 0..<min(video.levelCount, columns) {
+                cells[4 * columns + level] = Double(video.sizeBytes(segment: next, level: level)) / 1000 / 1000
+            }
+            cells[5 * columns + last] = min(left, Self.segmentsLeftCap) / Self.segmentsLeftCap
+        }
     }
 }
