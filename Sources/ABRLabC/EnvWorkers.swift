@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The worker threads an environment's sessions step on, each session always on the same one:
 /// a Lua strategy (an expert) runs on the thread that set it up, and the calls come from
@@ -6,18 +7,31 @@ import Foundation
 /// `slots * w / count ..< slots * (w + 1) / count`; a call hands every worker its share at once
 /// and returns when all are done. When no session runs Lua (`callerJoins`), the calling thread
 /// takes share 0 itself instead of sleeping while a worker does: one thread fewer to wake.
+///
+/// A step of 64 sessions is tens of microseconds, about what waking a sleeping thread costs, so
+/// a worker spins for the next call for ``spinNanoseconds`` before it sleeps, and the caller
+/// spins for the workers' end as long: between the steps of a training loop the workers are
+/// ready, and a loop that pauses longer (a policy update) finds them asleep, not burning a core.
 final class EnvWorkers: Sendable {
     /// The shares the sessions are split into.
     let count: Int
     private let callerJoins: Bool
     /// The process that started the threads: a child forked from it has none of them.
     private let process = getpid()
+    /// How long a thread spins for what it waits for before it sleeps.
+    static let spinNanoseconds: UInt64 = 200_000
+    /// Calls handed out so far; a worker runs the job once per new value.
+    private let generation = Atomic<Int>(0)
+    /// Shares of the call in progress not yet done.
+    private let running = Atomic<Int>(0)
+    private let stopping = Atomic<Bool>(false)
+    /// Threads asleep on `condition` (workers for a call, the caller for their end).
+    private let sleepers = Atomic<Int>(0)
     private let condition = NSCondition()
-    // Guarded by `condition`'s lock.
+    // Sound: written by the caller before it publishes a new `generation`, read by a worker after
+    // it sees that generation; cleared only once `running` is back to 0. (Every atomic access is
+    // sequentially consistent: the sleepers' handshake needs it, and on x86 a load costs no more.)
     private nonisolated(unsafe) var job: ((Int) -> Void)?
-    private nonisolated(unsafe) var generation = 0
-    private nonisolated(unsafe) var running = 0
-    private nonisolated(unsafe) var stopping = false
 
     init(count: Int, callerJoins: Bool) {
         self.count = count
@@ -37,29 +51,21 @@ final class EnvWorkers: Sendable {
             return
         }
         withoutActuallyEscaping(body) { body in
-            condition.lock()
             job = body
-            generation += 1
-            running = callerJoins ? count - 1 : count
-            condition.broadcast()
-            if callerJoins {
-                condition.unlock()
-                body(0)
-                condition.lock()
-            }
-            while running > 0 { condition.wait() }
+            running.store(callerJoins ? count - 1 : count, ordering: .sequentiallyConsistent)
+            generation.add(1, ordering: .sequentiallyConsistent)
+            wakeSleepers()
+            if callerJoins { body(0) }
+            wait { running.load(ordering: .sequentiallyConsistent) == 0 }
             job = nil
-            condition.unlock()
         }
     }
 
     /// Ends the threads once they finish the call in progress (none is: the environment's lock
     /// holds calls out while it closes).
     func stop() {
-        condition.lock()
-        stopping = true
-        condition.broadcast()
-        condition.unlock()
+        stopping.store(true, ordering: .sequentiallyConsistent)
+        wakeSleepers()
     }
 
     /// The sessions of share `share`, of `slots`.
@@ -67,20 +73,41 @@ final class EnvWorkers: Sendable {
 
     private func loop(_ share: Int) {
         var seen = 0
-        condition.lock()
         while true {
-            while generation == seen, !stopping { condition.wait() }
-            if stopping {
-                condition.unlock()
-                return
-            }
-            seen = generation
-            let body = job!
-            condition.unlock()
-            body(share)
-            condition.lock()
-            running -= 1
-            if running == 0 { condition.broadcast() }
+            wait { generation.load(ordering: .sequentiallyConsistent) != seen || stopping.load(ordering: .sequentiallyConsistent) }
+            if stopping.load(ordering: .sequentiallyConsistent) { return }
+            seen = generation.load(ordering: .sequentiallyConsistent)
+            job!(share)
+            if running.subtract(1, ordering: .sequentiallyConsistent).newValue == 0 { wakeSleepers() }
         }
+    }
+
+    /// Returns once `done()` holds: spinning for a while, then asleep until a thread that may
+    /// have made it hold wakes the sleepers.
+    private func wait(until done: () -> Bool) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        var spins = 0
+        while !done() {
+            spins += 1
+            // Yields now and then, so a thread this one waits for gets a busy core sooner.
+            guard spins & 63 == 0 else { continue }
+            sched_yield()
+            guard DispatchTime.now().uptimeNanoseconds - start > Self.spinNanoseconds else { continue }
+            condition.lock()
+            // Counted before the last check, so a waker either sees the count or this check sees its change.
+            sleepers.add(1, ordering: .sequentiallyConsistent)
+            while !done() { condition.wait() }
+            sleepers.subtract(1, ordering: .sequentiallyConsistent)
+            condition.unlock()
+            return
+        }
+    }
+
+    /// Wakes whoever sleeps in ``wait(until:)``, after a change it may wait for.
+    private func wakeSleepers() {
+        guard sleepers.load(ordering: .sequentiallyConsistent) > 0 else { return }
+        condition.lock()
+        condition.broadcast()
+        condition.unlock()
     }
 }
