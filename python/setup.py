@@ -9,7 +9,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_py import build_py
 from setuptools.dist import Distribution
 
@@ -85,4 +85,8 @@ class BinaryDistribution(Distribution):
         return True
 
 
-setup(cmdclass={"build_py": BuildWithSwift}, distclass=BinaryDistribution)
+# ABREnv.step in C: optional, so an install without a C compiler or Python's headers (Debian's
+# python3-dev) still works, stepping in Python, a few times slower per step.
+STEPPER = Extension("abrlab._stepper", ["abrlab/_stepper.c"], optional=True)
+
+setup(cmdclass={"build_py": BuildWithSwift}, distclass=BinaryDistribution, ext_modules=[STEPPER])

@@ -10,9 +10,15 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
+from gymnasium.error import ResetNeeded
 
 from . import _native
 from ._core import NativeEnvironment, NotCopyable, check_render_mode
+
+try:
+    from ._stepper import Stepper
+except ImportError:  # built without a C compiler or Python's headers: ABREnv steps in Python
+    Stepper = None
 
 OBSERVATION_MODES = ("pensieve", "dict")
 
@@ -29,6 +35,11 @@ def split_context(core: NativeEnvironment, rows: np.ndarray) -> dict[str, np.nda
     lead = rows.shape[:-1]
     return {name: rows[..., offset:offset + int(np.prod(shape))].reshape(lead + shape)
             for name, offset, shape, _ in core.context_fields}
+
+
+class StepBeforeReset(ResetNeeded, ValueError):
+    """`step` before the first `reset`: Gymnasium's `ResetNeeded` (what its OrderEnforcing wrapper
+    raises), and a ValueError as every other refused call."""
 
 
 class ABREnv(NotCopyable, gym.Env):
@@ -89,6 +100,18 @@ class ABREnv(NotCopyable, gym.Env):
         self._known = tuple((name, core.record_index[name]) for name in core.info_when_known)
         self._seeded = False
         self.trace = None
+        # The pensieve observation's step in one C call when the extension is built (the same
+        # step: tests/test_stepper.py); it shadows the method below, which stays the reference.
+        self._fast = None if Stepper is None or not pensieve else Stepper(
+            step=ctypes.cast(_native.LIB.abrlab_env_step, ctypes.c_void_p).value, handle=core.handle,
+            call=self._step_call.ctypes.data, errors=core.errors.address, capacity=core.errors.capacity,
+            action=ctypes.addressof(self._action), reward=ctypes.addressof(self._reward), flags=flags,
+            record=self._record.ctypes.data, state=self._state, lock=core.lock, level=self._level,
+            raise_for=self._raise_for, always=[(name, core.record_index[name]) for name in core.info_fields],
+            when_known=self._known,
+        )
+        if self._fast is not None:
+            self.step = self._fast
 
     @property
     def trace_names(self) -> tuple[str, ...]:
@@ -117,6 +140,8 @@ class ABREnv(NotCopyable, gym.Env):
             self._trace[1] = trace
             errors.raise_for(_native.LIB.abrlab_env_reset(handle, self._reset_call.ctypes.data, errors.address, errors.capacity))
             self.trace = self.core.trace_names[int(self._trace[0])]
+            if self._fast is not None:
+                self._fast.trace = self.trace
             return self._observation(), {"trace": self.trace, "buffer_s": float(self._context[self.core.context_offsets["buffer_s"]])}
 
     def step(self, action):
@@ -130,7 +155,7 @@ class ABREnv(NotCopyable, gym.Env):
             self._action[0] = action
             code = self._step()
             if code:
-                self._errors.raise_for(code)
+                self._raise_for(code)
             values = self._record.tolist()
             observation, reward, flags = self._observation(), self._reward[0], self._flags
             terminated, truncated = flags[0] == 1, flags[1] == 1
@@ -143,6 +168,12 @@ class ABREnv(NotCopyable, gym.Env):
                 info[name] = value
         info["trace"] = self.trace
         return observation, reward, terminated, truncated, info
+
+    def _raise_for(self, code: int) -> None:
+        """The exception of a step's error code: `StepBeforeReset` before the first reset."""
+        if self.trace is None and code == 1:
+            raise StepBeforeReset("step before reset: call reset() first")
+        self._errors.raise_for(code)
 
     def _observation(self):
         if self._state is not None:

@@ -1,0 +1,338 @@
+/* abrlab._stepper: `ABREnv.step` in C, an optional extension of the package.
+ *
+ * A step through ctypes and Python code costs several microseconds around the library's own
+ * step (well under one): the call's conversions, the lock's two method calls, building `info`
+ * from a list. This object makes the same step in one C call, holding the GIL throughout, so
+ * no other Python thread runs between the library's step and the reading of what it wrote.
+ * It does exactly what `ABREnv._python_step` does (a test holds the two to each other), and
+ * hands anything unusual back to Python: an action that is not a plain int goes through
+ * `ABREnv._level`, an error through `ErrorBuffer.raise_for`. The library is reached through
+ * the address of `abrlab_env_step` that ctypes resolved, so this module links nothing. */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+typedef int32_t (*StepFunction)(void *handle, const void *call, char *errors, Py_ssize_t capacity);
+
+typedef struct {
+    PyObject_HEAD
+    StepFunction step;
+    void *handle;
+    const void *call;
+    char *errors;
+    Py_ssize_t capacity;
+    int64_t *action;
+    const double *reward;
+    const uint8_t *flags;
+    const double *record;
+    PyObject *copy_state;   /* the state array's bound `copy` */
+    PyObject *acquire;      /* the environment's lock, bound */
+    PyObject *release;
+    PyObject *level;        /* ABREnv._level, bound */
+    PyObject *raise_for;    /* ErrorBuffer.raise_for, bound */
+    PyObject *keys;         /* info's fields every step fills, a tuple of str */
+    Py_ssize_t *columns;    /* their record columns */
+    PyObject *known_keys;   /* fields info holds only when known (not NaN) */
+    Py_ssize_t *known_columns;
+    PyObject *trace;        /* info["trace"], set by reset */
+    PyObject *trace_key;
+    PyObject *template;     /* every key of info, in its order */
+} Stepper;
+
+static void *address(PyObject *number) {
+    return PyLong_AsVoidPtr(number);
+}
+
+/* The column of each key of `pairs` (a sequence of (str, int)) into a new array; the keys into `keys`. */
+static Py_ssize_t *read_pairs(PyObject *pairs, PyObject **keys) {
+    PyObject *sequence = PySequence_Fast(pairs, "columns must be a sequence of (name, column) pairs");
+    if (sequence == NULL) return NULL;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(sequence);
+    Py_ssize_t *columns = PyMem_Malloc(sizeof(Py_ssize_t) * (count ? count : 1));
+    *keys = PyTuple_New(count);
+    if (columns == NULL || *keys == NULL) {
+        PyMem_Free(columns);
+        Py_CLEAR(*keys);
+        Py_DECREF(sequence);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    for (Py_ssize_t index = 0; index < count; index++) {
+        PyObject *pair = PySequence_Fast_GET_ITEM(sequence, index);
+        PyObject *name = NULL;
+        Py_ssize_t column = -1;
+        if (!PyArg_ParseTuple(pair, "Un", &name, &column)) {
+            PyMem_Free(columns);
+            Py_CLEAR(*keys);
+            Py_DECREF(sequence);
+            return NULL;
+        }
+        Py_INCREF(name);
+        PyUnicode_InternInPlace(&name);
+        PyTuple_SET_ITEM(*keys, index, name);
+        columns[index] = column;
+    }
+    Py_DECREF(sequence);
+    return columns;
+}
+
+static int Stepper_init(Stepper *self, PyObject *args, PyObject *kwargs) {
+    static char *names[] = {"step", "handle", "call", "errors", "capacity", "action", "reward", "flags", "record",
+                            "state", "lock", "level", "raise_for", "always", "when_known", NULL};
+    PyObject *step, *handle, *call, *errors, *action, *reward, *flags, *record, *state, *lock, *level, *raise_for,
+        *always, *when_known;
+    Py_ssize_t capacity;
+    if (self->keys) {
+        PyErr_SetString(PyExc_TypeError, "a stepper is made once");
+        return -1;
+    }
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOnOOOOOOOOOO", names, &step, &handle, &call, &errors, &capacity,
+                                     &action, &reward, &flags, &record, &state, &lock, &level, &raise_for, &always,
+                                     &when_known))
+        return -1;
+    self->step = (StepFunction)address(step);
+    self->handle = address(handle);
+    self->call = address(call);
+    self->errors = address(errors);
+    self->action = address(action);
+    self->reward = address(reward);
+    self->flags = address(flags);
+    self->record = address(record);
+    if (PyErr_Occurred()) return -1;
+    if (!self->step || !self->call || !self->errors || !self->action || !self->reward || !self->flags || !self->record) {
+        PyErr_SetString(PyExc_ValueError, "a stepper needs the library's step and every buffer's address");
+        return -1;
+    }
+    self->capacity = capacity;
+    self->copy_state = PyObject_GetAttrString(state, "copy");
+    self->acquire = PyObject_GetAttrString(lock, "acquire");
+    self->release = PyObject_GetAttrString(lock, "release");
+    if (!self->copy_state || !self->acquire || !self->release) return -1;
+    Py_INCREF(level);
+    self->level = level;
+    Py_INCREF(raise_for);
+    self->raise_for = raise_for;
+    if (!(self->columns = read_pairs(always, &self->keys))) return -1;
+    if (!(self->known_columns = read_pairs(when_known, &self->known_keys))) return -1;
+    self->trace_key = PyUnicode_InternFromString("trace");
+    if (!self->trace_key) return -1;
+    Py_INCREF(Py_None);
+    self->trace = Py_None;
+    if (!(self->template = PyDict_New())) return -1;
+    PyObject *groups[] = {self->keys, self->known_keys};
+    for (int group = 0; group < 2; group++) {
+        for (Py_ssize_t index = 0; index < PyTuple_GET_SIZE(groups[group]); index++) {
+            if (PyDict_SetItem(self->template, PyTuple_GET_ITEM(groups[group], index), Py_None) < 0) return -1;
+        }
+    }
+    return PyDict_SetItem(self->template, self->trace_key, Py_None);
+}
+
+/* The stepper holds bound methods of its environment, which holds it: a cycle the collector
+ * must see through. */
+static int Stepper_traverse(Stepper *self, visitproc visit, void *arg) {
+    Py_VISIT(self->copy_state);
+    Py_VISIT(self->acquire);
+    Py_VISIT(self->release);
+    Py_VISIT(self->level);
+    Py_VISIT(self->raise_for);
+    Py_VISIT(self->keys);
+    Py_VISIT(self->known_keys);
+    Py_VISIT(self->trace);
+    Py_VISIT(self->trace_key);
+    Py_VISIT(self->template);
+    return 0;
+}
+
+static int Stepper_clear(Stepper *self) {
+    Py_CLEAR(self->copy_state);
+    Py_CLEAR(self->acquire);
+    Py_CLEAR(self->release);
+    Py_CLEAR(self->level);
+    Py_CLEAR(self->raise_for);
+    Py_CLEAR(self->trace);
+    Py_CLEAR(self->template);
+    return 0;
+}
+
+static void Stepper_dealloc(Stepper *self) {
+    PyObject_GC_UnTrack(self);
+    Stepper_clear(self);
+    Py_CLEAR(self->keys);
+    Py_CLEAR(self->known_keys);
+    Py_CLEAR(self->trace_key);
+    PyMem_Free(self->columns);
+    PyMem_Free(self->known_columns);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* `info`: the record's fields every step fills, those known, and the trace, in that order. It
+ * starts as a copy of `template`, which holds every key, so it is never resized; an unknown
+ * field's key is taken out again. */
+static PyObject *make_info(Stepper *self) {
+    PyObject *info = PyDict_Copy(self->template);
+    if (info == NULL) return NULL;
+    Py_ssize_t count = PyTuple_GET_SIZE(self->keys);
+    for (Py_ssize_t index = 0; index < count; index++) {
+        PyObject *value = PyFloat_FromDouble(self->record[self->columns[index]]);
+        if (value == NULL || PyDict_SetItem(info, PyTuple_GET_ITEM(self->keys, index), value) < 0) {
+            Py_XDECREF(value);
+            Py_DECREF(info);
+            return NULL;
+        }
+        Py_DECREF(value);
+    }
+    count = PyTuple_GET_SIZE(self->known_keys);
+    for (Py_ssize_t index = 0; index < count; index++) {
+        double number = self->record[self->known_columns[index]];
+        PyObject *key = PyTuple_GET_ITEM(self->known_keys, index);
+        PyObject *value = number == number ? PyFloat_FromDouble(number) : NULL;
+        int failed = value == NULL ? (number == number || PyDict_DelItem(info, key) < 0) : PyDict_SetItem(info, key, value) < 0;
+        Py_XDECREF(value);
+        if (failed) {
+            Py_DECREF(info);
+            return NULL;
+        }
+    }
+    if (PyDict_SetItem(info, self->trace_key, self->trace) < 0) {
+        Py_DECREF(info);
+        return NULL;
+    }
+    return info;
+}
+
+/* The step's five values, read while the lock is held. */
+static PyObject *read_step(Stepper *self) {
+    PyObject *observation = PyObject_CallNoArgs(self->copy_state);
+    if (observation == NULL) return NULL;
+    PyObject *reward = PyFloat_FromDouble(*self->reward);
+    PyObject *info = reward ? make_info(self) : NULL;
+    if (info == NULL) {
+        Py_DECREF(observation);
+        Py_XDECREF(reward);
+        return NULL;
+    }
+    PyObject *result = PyTuple_New(5);
+    if (result == NULL) {
+        Py_DECREF(observation);
+        Py_DECREF(reward);
+        Py_DECREF(info);
+        return NULL;
+    }
+    PyObject *terminated = self->flags[0] == 1 ? Py_True : Py_False;
+    PyObject *truncated = self->flags[1] == 1 ? Py_True : Py_False;
+    Py_INCREF(terminated);
+    Py_INCREF(truncated);
+    PyTuple_SET_ITEM(result, 0, observation);
+    PyTuple_SET_ITEM(result, 1, reward);
+    PyTuple_SET_ITEM(result, 2, terminated);
+    PyTuple_SET_ITEM(result, 3, truncated);
+    PyTuple_SET_ITEM(result, 4, info);
+    return result;
+}
+
+static PyObject *Stepper_call(Stepper *self, PyObject *args, PyObject *kwargs) {
+    PyObject *action;
+    if (kwargs && PyDict_GET_SIZE(kwargs)) {
+        PyErr_SetString(PyExc_TypeError, "step() takes the action only");
+        return NULL;
+    }
+    if (!PyArg_UnpackTuple(args, "step", 1, 1, &action)) return NULL;
+    if (self->template == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "the stepper was cleared with its environment");
+        return NULL;
+    }
+    long long level;
+    int overflow = 0;
+    if (PyLong_CheckExact(action)) level = PyLong_AsLongLongAndOverflow(action, &overflow);
+    if (!PyLong_CheckExact(action) || overflow) {
+        PyObject *checked = PyObject_CallOneArg(self->level, action);
+        if (checked == NULL) return NULL;
+        level = PyLong_AsLongLong(checked);
+        Py_DECREF(checked);
+        if (level == -1 && PyErr_Occurred()) return NULL;
+    }
+    PyObject *held = PyObject_CallNoArgs(self->acquire);
+    if (held == NULL) return NULL;
+    Py_DECREF(held);
+    *self->action = level;
+    int32_t code = self->step(self->handle, self->call, self->errors, self->capacity);
+    PyObject *result = NULL;
+    if (code) {
+        PyObject *raised = PyObject_CallFunction(self->raise_for, "i", (int)code);
+        Py_XDECREF(raised);
+    } else {
+        result = read_step(self);
+    }
+    PyObject *type, *value, *traceback;
+    PyErr_Fetch(&type, &value, &traceback);
+    PyObject *released = PyObject_CallNoArgs(self->release);
+    if (released == NULL) {
+        Py_XDECREF(type);
+        Py_XDECREF(value);
+        Py_XDECREF(traceback);
+        Py_XDECREF(result);
+        return NULL;
+    }
+    Py_DECREF(released);
+    PyErr_Restore(type, value, traceback);
+    return result;
+}
+
+static PyObject *Stepper_get_trace(Stepper *self, void *closure) {
+    PyObject *trace = self->trace ? self->trace : Py_None;
+    Py_INCREF(trace);
+    return trace;
+}
+
+static int Stepper_set_trace(Stepper *self, PyObject *value, void *closure) {
+    if (value == NULL) {
+        PyErr_SetString(PyExc_AttributeError, "trace cannot be deleted");
+        return -1;
+    }
+    Py_INCREF(value);
+    Py_XSETREF(self->trace, value);
+    return 0;
+}
+
+static PyGetSetDef Stepper_getset[] = {
+    {"trace", (getter)Stepper_get_trace, (setter)Stepper_set_trace, "info[\"trace\"] of the steps to come", NULL},
+    {NULL},
+};
+
+static PyTypeObject StepperType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "abrlab._stepper.Stepper",
+    .tp_doc = PyDoc_STR("step(action) of one ABREnv in one C call: (observation, reward, terminated, truncated, info)"),
+    .tp_basicsize = sizeof(Stepper),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_traverse = (traverseproc)Stepper_traverse,
+    .tp_clear = (inquiry)Stepper_clear,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Stepper_init,
+    .tp_dealloc = (destructor)Stepper_dealloc,
+    .tp_call = (ternaryfunc)Stepper_call,
+    .tp_getset = Stepper_getset,
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "abrlab._stepper",
+    .m_doc = PyDoc_STR("ABREnv.step in C (optional: the package steps in Python without it)"),
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC PyInit__stepper(void) {
+    if (PyType_Ready(&StepperType) < 0) return NULL;
+    PyObject *created = PyModule_Create(&module);
+    if (created == NULL) return NULL;
+    Py_INCREF(&StepperType);
+    if (PyModule_AddObject(created, "Stepper", (PyObject *)&StepperType) < 0) {
+        Py_DECREF(&StepperType);
+        Py_DECREF(created);
+        return NULL;
+    }
+    return created;
+}
