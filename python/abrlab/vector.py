@@ -84,7 +84,11 @@ class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
         # Fields every stepped session fills share one mask; qoe and qoe_total get their own.
         self._masks = ["_" + name for name in core.record_fields if name not in core.info_when_known]
         self._known = tuple(("_" + name, core.record_index[name]) for name in core.info_when_known)
+        # Shared by every step's info, so read-only.
         self._all = np.ones(n, dtype=np.bool_)
+        self._all.flags.writeable = False
+        self._all_shown = dict.fromkeys(self._masks, self._all)
+        self._no_resets = bytes(n)
         self._shape = (n,)
         self._step_all = _native.LIB.abrlab_env_step
         self._reset_call = core.call(state=self._state, context=self._context, traces=self._traces)
@@ -163,7 +167,7 @@ class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
                 self._errors.raise_for(code)
             records = self._records.T.copy()
             # Next-step: a session reset by this step did not step; same-step: an ended one's info is final_info's.
-            resets = self._resets.view(np.bool_).copy() if self._resets.any() else None
+            resets = self._resets.view(np.bool_).copy() if self._resets.tobytes() != self._no_resets else None
             observations, rewards = self._observations(), self._rewards.copy()
             terminated, truncated = self._terminated.view(np.bool_).copy(), self._truncated.view(np.bool_).copy()
             traces = self._traces.copy()
@@ -180,7 +184,7 @@ class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
         marks (None: every one); whole-session models score at the end, and qoe_total comes at the
         end: those are masked where unknown too."""
         info: dict[str, Any] = dict(zip(self._fields, records))
-        info.update(dict.fromkeys(self._masks, np.ones(self.num_envs, dtype=np.bool_) if shown is None else shown))
+        info.update(self._all_shown if shown is None else dict.fromkeys(self._masks, shown))
         for mask, index in self._known:
             column = records[index]
             info[mask] = column == column if shown is None else (column == column) & shown
