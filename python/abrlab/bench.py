@@ -284,6 +284,9 @@ def main(argv: list[str] | None = None) -> None:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"inputs: profile {inputs['profile']}, video {inputs['video']}, traces {inputs['traces']}")
     print(f"load average at the start: {load:.2f} on {os.cpu_count()} cores")
+    from .env import Stepper
+    print("ABREnv.step: " + ("in C (abrlab._stepper)" if Stepper is not None
+                             else "in Python (abrlab._stepper is not built: no C compiler or Python headers at install)"))
     rows = [("abrlab/ABR-v0 (gym.make), random actions", *bench_single(inputs, arguments.seconds)),
             (f"ABRVectorEnv, {arguments.num_envs} sessions", *bench_vector(inputs, arguments.seconds, arguments.num_envs))]
     reference = None
