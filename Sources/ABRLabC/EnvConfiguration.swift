@@ -17,6 +17,9 @@ final class EnvConfiguration: Sendable {
     let seed: UInt64
     /// The strategy id sessions are named by (in errors and in their derived seeds).
     let strategyID: String
+    /// The video's ladder, held here so a step's score borrows it instead of retaining the
+    /// video's copy, whose count every session on every worker thread would touch.
+    let ladder: [BitrateLevel]
     /// The ladder's top bitrate, which Pensieve's state divides by.
     let topKbps: Double
     /// The strategies that follow every session as experts (``EnvExperts``).
@@ -40,7 +43,8 @@ final class EnvConfiguration: Sendable {
         } catch {
             throw .invalid(String(describing: error))
         }
-        topKbps = video.ladder.map(\.bitrateKbps).max() ?? 1
+        ladder = video.ladder
+        topKbps = ladder.map(\.bitrateKbps).max() ?? 1
         seed = settings.seed
         strategyID = options.strategy_id ?? "env"
         do { try emulator.validate(video: video) } catch { throw .invalid(error.description) }

@@ -101,7 +101,7 @@ struct EnvSlot {
                 if case .perSegment(let model) = configuration.scoring {
                     let score = model.segmentScore(
                         level: row.pointee.level, previousLevel: previousLevel, rebufferSeconds: row.pointee.rebufferSeconds,
-                        ladder: configuration.video.ladder
+                        ladder: configuration.ladder
                     )
                     step.reward = score
                     step.segmentScore = score

@@ -55,7 +55,7 @@ public struct PensieveState: Sendable, Equatable {
                 for column in 0..<last { start[column] = start[column + 1] }
                 start[last] = first
             }
-            cells[last] = video.ladder[download.level].bitrateKbps / topKbps
+            cells[last] = video.bitrateKbps(level: download.level) / topKbps
             cells[columns + last] = download.bufferSeconds / Self.normalizationSeconds
             cells[2 * columns + last] = Double(download.sizeBytes) / delayMs / 1000
             cells[3 * columns + last] = delayMs / 1000 / Self.normalizationSeconds

@@ -175,6 +175,14 @@ public struct Video: Equatable, Sendable {
     /// Quality scores by metric, segment-major; see `Video+Quality.swift`.
     var qualityTable: [QualityMetric: [Double]] { storage.quality }
 
+    /// The bitrate of `level` (0-based, within the ladder): what `ladder[level].bitrateKbps` is,
+    /// read without handing out the ladder, whose shared reference count every session stepped
+    /// on another thread would otherwise touch.
+    @inline(__always)
+    public func bitrateKbps(level: Int) -> Double {
+        storage.ladder[level].bitrateKbps
+    }
+
     /// Size of `segment` at `level` in bytes (both 0-based); 0 outside the video.
     @inline(__always)
     public func sizeBytes(segment: Int, level: Int) -> Int {
