@@ -9,14 +9,14 @@ import pytest
 from abrlab.vector import ABRVectorEnv
 
 
-def play(repo_inputs, threads, mode, observation="pensieve"):
-    envs = ABRVectorEnv(num_envs=7, threads=threads, autoreset_mode=mode, observation=observation, segments=6,
-                        experts=["bba"], **repo_inputs)
+def play(repo_inputs, threads, mode, experts, observation="pensieve", sessions=13):
+    envs = ABRVectorEnv(num_envs=sessions, threads=threads, autoreset_mode=mode, observation=observation, segments=6,
+                        **({"experts": experts} if experts else {}), **repo_inputs)
     envs.reset(seed=3)
     rng = np.random.default_rng(1)
     steps = []
     for _ in range(40):
-        obs, rewards, terminated, truncated, info = envs.step(rng.integers(0, envs.single_action_space.n, size=7))
+        obs, rewards, terminated, truncated, info = envs.step(rng.integers(0, envs.single_action_space.n, size=sessions))
         steps.append((obs, rewards, terminated, truncated, {key: value for key, value in info.items()
                                                              if key not in ("final_obs", "final_info")},
                       envs.expert_actions()))
@@ -24,10 +24,13 @@ def play(repo_inputs, threads, mode, observation="pensieve"):
 
 
 @pytest.mark.parametrize("mode", ["next-step", "same-step"])
-def test_the_results_do_not_depend_on_the_thread_count(repo_inputs, mode):
-    one = play(repo_inputs, 1, mode)
+@pytest.mark.parametrize("experts", [[], ["bba"]], ids=["sessions-move", "lua-expert-pinned"])
+def test_the_results_do_not_depend_on_the_thread_count(repo_inputs, mode, experts):
+    """Without a Lua expert any thread takes the next few sessions; with one, each session stays
+    on its thread: both give what one thread gives."""
+    one = play(repo_inputs, 1, mode, experts)
     for threads in (2, 3, 16):
-        for expected, got in zip(one, play(repo_inputs, threads, mode)):
+        for expected, got in zip(one, play(repo_inputs, threads, mode, experts)):
             for a, b in zip(expected[:4], got[:4]):
                 np.testing.assert_array_equal(a, b)
             assert expected[4].keys() == got[4].keys()
