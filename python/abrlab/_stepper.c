@@ -31,6 +31,7 @@ typedef struct {
     PyObject *acquire;      /* the environment's lock, bound */
     PyObject *release;
     PyObject *level;        /* ABREnv._level, bound */
+    PyObject *integers;     /* numpy's integer scalar types, read as plain ints */
     PyObject *raise_for;    /* ErrorBuffer.raise_for, bound */
     PyObject *keys;         /* info's fields every step fills, a tuple of str */
     Py_ssize_t *columns;    /* their record columns */
@@ -80,17 +81,17 @@ static Py_ssize_t *read_pairs(PyObject *pairs, PyObject **keys) {
 
 static int Stepper_init(Stepper *self, PyObject *args, PyObject *kwargs) {
     static char *names[] = {"step", "handle", "call", "errors", "capacity", "action", "reward", "flags", "record",
-                            "state", "lock", "level", "raise_for", "always", "when_known", NULL};
+                            "state", "lock", "level", "raise_for", "always", "when_known", "integers", NULL};
     PyObject *step, *handle, *call, *errors, *action, *reward, *flags, *record, *state, *lock, *level, *raise_for,
-        *always, *when_known;
+        *always, *when_known, *integers;
     Py_ssize_t capacity;
     if (self->keys) {
         PyErr_SetString(PyExc_TypeError, "a stepper is made once");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOnOOOOOOOOOO", names, &step, &handle, &call, &errors, &capacity,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOnOOOOOOOOOOO!", names, &step, &handle, &call, &errors, &capacity,
                                      &action, &reward, &flags, &record, &state, &lock, &level, &raise_for, &always,
-                                     &when_known))
+                                     &when_known, &PyTuple_Type, &integers))
         return -1;
     self->step = (StepFunction)address(step);
     self->handle = address(handle);
@@ -114,6 +115,8 @@ static int Stepper_init(Stepper *self, PyObject *args, PyObject *kwargs) {
     self->level = level;
     Py_INCREF(raise_for);
     self->raise_for = raise_for;
+    Py_INCREF(integers);
+    self->integers = integers;
     if (!(self->columns = read_pairs(always, &self->keys))) return -1;
     if (!(self->known_columns = read_pairs(when_known, &self->known_keys))) return -1;
     self->trace_key = PyUnicode_InternFromString("trace");
@@ -132,7 +135,7 @@ static int Stepper_init(Stepper *self, PyObject *args, PyObject *kwargs) {
 
 /* The stepper holds bound methods of its environment, which holds it: a cycle the collector
  * must see through. The objects it clears, named once. */
-#define STEPPER_OBJECTS(X) X(copy_state) X(acquire) X(release) X(level) X(raise_for) X(trace) X(template)
+#define STEPPER_OBJECTS(X) X(copy_state) X(acquire) X(release) X(level) X(integers) X(raise_for) X(trace) X(template)
 #define VISIT(member) Py_VISIT(self->member);
 #define CLEAR(member) Py_CLEAR(self->member);
 
@@ -222,6 +225,13 @@ static PyObject *read_step(Stepper *self) {
     return result;
 }
 
+static int is_integer_scalar(Stepper *self, PyObject *action) {
+    for (Py_ssize_t index = 0; index < PyTuple_GET_SIZE(self->integers); index++) {
+        if ((PyObject *)Py_TYPE(action) == PyTuple_GET_ITEM(self->integers, index)) return 1;
+    }
+    return 0;
+}
+
 static PyObject *Stepper_call(Stepper *self, PyObject *args, PyObject *kwargs) {
     PyObject *action;
     if (kwargs && PyDict_GET_SIZE(kwargs)) {
@@ -233,10 +243,18 @@ static PyObject *Stepper_call(Stepper *self, PyObject *args, PyObject *kwargs) {
         PyErr_SetString(PyExc_RuntimeError, "the stepper was cleared with its environment");
         return NULL;
     }
-    long long level;
-    int overflow = 0;
-    if (PyLong_CheckExact(action)) level = PyLong_AsLongLongAndOverflow(action, &overflow);
-    if (!PyLong_CheckExact(action) || overflow) {
+    long long level = 0;
+    int overflow = 1;
+    if (PyLong_CheckExact(action)) {
+        level = PyLong_AsLongLongAndOverflow(action, &overflow);
+    } else if (is_integer_scalar(self, action)) {
+        /* What SB3's vector environments pass: numpy's int64, taken as `_level` takes it. */
+        PyObject *index = PyNumber_Index(action);
+        if (index == NULL) return NULL;
+        level = PyLong_AsLongLongAndOverflow(index, &overflow);
+        Py_DECREF(index);
+    }
+    if (overflow) {
         PyObject *checked = PyObject_CallOneArg(self->level, action);
         if (checked == NULL) return NULL;
         level = PyLong_AsLongLong(checked);

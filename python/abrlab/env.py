@@ -109,6 +109,7 @@ class ABREnv(NotCopyable, gym.Env):
             record=self._record.ctypes.data, state=self._state, lock=core.lock, level=self._level,
             raise_for=self._raise_for, always=[(name, core.record_index[name]) for name in core.info_fields],
             when_known=self._known,
+            integers=(np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64),
         )
         if self._fast is not None:
             self.step = self._fast
