@@ -57,25 +57,26 @@ extension Environment {
         try forEachSlot { (session, slot) throws(EnvError) in try work.run(&session, slot) }
     }
 
-    /// Runs `body` on every slot: on the caller's thread, or on the worker threads
-    /// (``EnvWorkers``) all at once, part by part. A part stops at its first error; the error of
-    /// the lowest slot that failed is thrown.
+    /// Runs `body` on every slot: on the caller's thread, or on each slot's own worker thread
+    /// (``EnvWorkers``) all at once. A worker stops at its first error; the error of the lowest
+    /// slot that failed is thrown.
     private func forEachSlot(_ body: (inout EnvSlot, Int) throws(EnvError) -> Void) throws(EnvError) {
         try withSlots { (slots) throws(EnvError) in
             guard let workers else {
                 for slot in slots.indices { try body(&slots[slot], slot) }
                 return
             }
+            let count = slots.count
             let base = slots.baseAddress!
-            var failures = [EnvError?](repeating: nil, count: workers.parts(of: slots.count))
+            var failures = [EnvError?](repeating: nil, count: workers.count)
             failures.withUnsafeMutableBufferPointer { failures in
                 let failed = failures.baseAddress!
-                workers.run(sessions: slots.count) { part, sessions in
-                    for slot in sessions {
+                workers.run { worker in
+                    for slot in workers.range(of: worker, slots: count) {
                         do throws(EnvError) {
                             try body(&base[slot], slot)
                         } catch {
-                            failed[part] = error
+                            failed[worker] = error
                             return
                         }
                     }

@@ -16,7 +16,7 @@ final class Environment {
         slots = (0..<slotCount).map { EnvSlot(traceCount: configuration.traces.count, seed: UInt64($0)) }
         let threads = min(threads, slotCount)
         // Experts may be Lua strategies, which must stay on one thread: the caller's varies.
-        workers = threads > 1 ? EnvWorkers(count: threads, sessionsMove: configuration.experts.isEmpty) : nil
+        workers = threads > 1 ? EnvWorkers(count: threads, callerJoins: configuration.experts.isEmpty) : nil
     }
 
     deinit {
