@@ -29,10 +29,9 @@ class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
     - disabled: a session whose episode ended must be reset before it steps again, with
       `reset(options={"reset_mask": mask})` (a bool array, True for the sessions to reset).
     `max_episode_steps` truncates an episode at that many steps (`truncated` True). A step runs
-    the sessions on `threads` threads of the library (default 1: on a busy 2-core machine, 2
-    threads measured no faster than one; docs/python.md), the GIL released, each taking the next
-    few sessions (a session with a Lua expert always on the same one); the results do not depend
-    on how many."""
+    the sessions on `threads` threads of the library (default 1: on 2 cores, 2 threads measured
+    1.02-1.05x one at best; docs/python.md), the GIL released, each session always on the same
+    one; the results do not depend on how many."""
 
     metadata = {"render_modes": [], "autoreset_mode": AutoresetMode.NEXT_STEP}
 

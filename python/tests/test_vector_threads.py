@@ -26,8 +26,8 @@ def play(repo_inputs, threads, mode, experts, observation="pensieve", sessions=1
 @pytest.mark.parametrize("mode", ["next-step", "same-step"])
 @pytest.mark.parametrize("experts", [[], ["bba"]], ids=["sessions-move", "lua-expert-pinned"])
 def test_the_results_do_not_depend_on_the_thread_count(repo_inputs, mode, experts):
-    """Without a Lua expert any thread takes the next few sessions; with one, each session stays
-    on its thread: both give what one thread gives."""
+    """With and without a Lua expert (whose shares are all workers', the caller's thread joining
+    only without one), more threads give what one thread gives."""
     one = play(repo_inputs, 1, mode, experts)
     for threads in (2, 3, 16):
         for expected, got in zip(one, play(repo_inputs, threads, mode, experts)):
