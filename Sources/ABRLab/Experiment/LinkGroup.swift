@@ -10,9 +10,9 @@
 /// each player's records read as a single session's do. Each player sees only the throughput
 /// of its own transfers.
 ///
-/// Each player is a ``StreamingSession`` answered by its own strategy in the order the batch
-/// path promises (``SessionStrategy``); with one player the group plays exactly the single
-/// session, byte for byte. A player whose session fails leaves the link; the others go on.
+/// Each player is a session of a model that can share a link (``SharedLinkSession``), answered
+/// by its own strategy through the batch path's loop (``SessionStrategy``); with one player the
+/// group plays exactly the single session, byte for byte. A player whose session fails leaves the link; the others go on.
 public struct LinkGroup: Sendable {
     /// One seat on the link: who plays and with which seed.
     public struct Player {
@@ -90,7 +90,7 @@ public struct LinkGroup: Sendable {
                 results[index] = .failure(error)
             }
         }
-        for index in seats.indices { seats[index].advanceToData(trace: trace.name) }
+        for index in seats.indices { seats[index].advanceToData() }
         // A sending player walks its quiet events (period boundaries, progress steps with no
         // check due) in a row and stops only where its share may change or at a planned pause
         // (``SharedPlan``). When the share changes (a player starts or ends a data phase) every
@@ -108,7 +108,7 @@ public struct LinkGroup: Sendable {
                 }
             }
             if let event, event.seconds < start {
-                seats[event.seat].reachPlan(trace: trace.name)
+                seats[event.seat].reachPlan()
                 if case .sending = seats[event.seat].state {
                     seats[event.seat].plan(fraction: seats[event.seat].fraction)
                     continue
@@ -142,7 +142,7 @@ public struct LinkGroup: Sendable {
         var changed = true
         while changed {
             changed = false
-            for index in seats.indices where seats[index].bring(to: seconds, trace: trace.name) { changed = true }
+            for index in seats.indices where seats[index].bring(to: seconds) { changed = true }
         }
         // Equal weights are all 1, so the total is the count of sending players and each
         // share is exactly 1 / n.
@@ -172,9 +172,10 @@ private struct Seat {
         case done
     }
 
-    var session: StreamingSession
-    var strategy: any SessionStrategy
-    let strategyID: String
+    /// Its session, of a model that can share a link, answered by `strategy` as the batch path
+    /// answers one (``SessionEngine/play(_:context:events:)``).
+    let session: SharedLinkSession
+    var strategy: OpenedStrategy
     /// The player's seat, 0-based.
     let index: Int
     let offsetSeconds: Double
@@ -190,17 +191,19 @@ private struct Seat {
     init(
         player: LinkGroup.Player, index: Int, offsetSeconds: Double, weight: Double, emulator: SessionEmulator, group: LinkGroup
     ) throws(EmulationError) {
-        strategy = player.strategy
-        strategyID = player.strategyID
+        strategy = OpenedStrategy(player.strategy)
         self.index = index
         self.offsetSeconds = offsetSeconds
         self.weight = weight
         state = .waiting(atSeconds: offsetSeconds)
-        session = try StreamingSession(
-            emulator: emulator, strategyID: player.strategyID, trace: group.trace, video: group.video, seed: player.seed
-        )
+        let setup = try SessionSetup(emulator: emulator, strategyID: player.strategyID, trace: group.trace, video: group.video, seed: player.seed)
+        // The group refused a profile whose players cannot share a link when it was set up.
+        guard let session = setup.sharedLinkSession() else {
+            throw .settingsRefused(InputError(setting: .players, LinkGroup.refusal(for: emulator.profile) ?? "cannot share a link"))
+        }
+        self.session = session
         if offsetSeconds > 0 { try session.joinLink(atSeconds: offsetSeconds) }
-        do { try strategy.setUp(session.info) } catch { throw Self.error(error, segment: nil, trace: group.trace.name) }
+        try session.setUp(&strategy)
     }
 
     /// Ends the player's part: it takes no share from now on.
@@ -218,11 +221,11 @@ private struct Seat {
 
     /// Walks a sending player to its planned stop: the quiet events before it, then the event
     /// there (the caller replans a pause, or an event that leaves the player sending).
-    mutating func reachPlan(trace: String) {
+    mutating func reachPlan() {
         guard case .sending(var seconds, let plan) = state else { return }
         _ = session.walkSharedQuietly(plan.quietSteps, fraction: fraction, seconds: &seconds, through: .infinity)
         if plan.mayChangeShare {
-            move(.toNextEvent(fraction: fraction), to: plan.seconds, trace: trace)
+            move(.toNextEvent(fraction: fraction), to: plan.seconds)
         } else {
             state = .sending(sinceSeconds: plan.seconds, plan: plan)
         }
@@ -231,7 +234,7 @@ private struct Seat {
     /// Brings a sending player to link time `seconds`, where the share changes: its quiet events
     /// before then, at most one event within the tolerance taken whole, else a stretch at the
     /// old share. Returns whether it took an event that may end its data phase.
-    mutating func bring(to seconds: Double, trace: String) -> Bool {
+    mutating func bring(to seconds: Double) -> Bool {
         guard case .sending(var since, let plan) = state, since < seconds else { return false }
         let quiet = plan.quietSteps - session.walkSharedQuietly(plan.quietSteps, fraction: fraction, seconds: &since, through: seconds.nextDown)
         if quiet > 0 {
@@ -241,83 +244,44 @@ private struct Seat {
             }
         } else if plan.mayChangeShare, plan.seconds <= seconds + LinkGroup.toleranceSeconds {
             // Its own event falls at the change: taken whole, it may end the data phase.
-            move(.toNextEvent(fraction: fraction), to: seconds, trace: trace)
+            move(.toNextEvent(fraction: fraction), to: seconds)
             return true
         }
-        move(.advance(seconds: seconds - since, fraction: fraction), to: seconds, trace: trace)
+        move(.advance(seconds: seconds - since, fraction: fraction), to: seconds)
         return false
     }
 
     /// Moves the transfer in its data phase to link time `seconds`, answering the abandonment
     /// check it stops at; at its end, on to the next data phase.
-    mutating func move(_ move: LinkShareMove, to seconds: Double, trace: String) {
+    mutating func move(_ move: LinkShareMove, to seconds: Double) {
         state = .sending(sinceSeconds: seconds, plan: .unplanned(at: seconds))
-        do {
+        do throws(EmulationError) {
             switch try session.stepShared(move) {
             case .network(let event) where event.kind == .transferEnd:
-                advanceToData(trace: trace)
+                advanceToData()
             case .checkAbandonment(let progress):
-                try answer(progress, trace: trace)
+                try session.answer(progress, with: &strategy)
             default:
                 break
             }
         } catch {
-            finish(.failure(Self.error(error, segment: session.segmentIndex, trace: trace)))
+            finish(.failure(error))
         }
     }
 
-    /// Steps the session, answering it as the batch path does, until its next data phase is
-    /// about to start (the first byte of a request) or it ends: what a player does outside a
-    /// data phase depends on no other player.
-    mutating func advanceToData(trace: String) {
-        do {
-            while true {
-                switch try session.nextEvent() {
-                case .decide:
-                    do { try session.decide { context in try strategy.decide(context) } } catch {
-                        throw Self.error(error, segment: session.segmentIndex, trace: trace)
-                    }
-                case .checkAbandonment(let progress):
-                    try answer(progress, trace: trace)
-                case .waited(let seconds):
-                    do { try strategy.didWait(seconds: seconds, context: session.context) } catch {
-                        throw Self.error(error, segment: session.segmentIndex, trace: trace)
-                    }
-                case .downloaded(let record):
-                    do { try strategy.didDownload(record, context: session.context) } catch {
-                        throw Self.error(error, segment: record.segmentIndex, trace: trace)
-                    }
-                case .network(let event):
-                    guard event.kind == .firstByte else { continue }
-                    state = .waiting(atSeconds: offsetSeconds + event.seconds)
-                    return
-                case .finished(let result):
-                    finish(.success(result))
-                    return
-                }
+    /// Plays the session with its strategy until its next data phase is about to start (the
+    /// first byte of a request) or it ends: what a player does outside a data phase depends on
+    /// no other player.
+    mutating func advanceToData() {
+        do throws(EmulationError) {
+            while case .event(let event) = try session.play(&strategy) {
+                guard event.kind == .firstByte else { continue }
+                state = .waiting(atSeconds: offsetSeconds + event.seconds)
+                return
             }
-        } catch let error as EmulationError {
-            if case .abandonmentLimit(_, let segment, let trace) = error {
-                finish(.failure(.abandonmentLimit(check: strategy.abandonmentCheckLocation() ?? strategyID, segment: segment, trace: trace)))
-            } else {
-                finish(.failure(error))
-            }
+            finish(.success(session.result))
         } catch {
-            finish(.failure(Self.error(error, segment: session.segmentIndex, trace: trace)))
+            finish(.failure(error))
         }
-    }
-
-    /// Asks the strategy about the abandonment check the session stopped at and gives its answer.
-    private mutating func answer(_ progress: DownloadProgress, trace: String) throws(EmulationError) {
-        let answer: AbandonmentAnswer
-        do { answer = try strategy.answerAbandonment(progress) } catch {
-            throw Self.error(error, segment: progress.segmentIndex, trace: trace)
-        }
-        try session.answer(answer)
-    }
-
-    /// A strategy's error as the batch path words it.
-    static func error(_ error: any Error, segment: Int?, trace: String) -> EmulationError {
-        SessionEngine<WholeTransferModel>.strategyError(error, segment: segment, trace: trace)
     }
 }

@@ -37,10 +37,23 @@ protocol PlayerModel: Sendable {
     mutating func setPlaybackRate(_ rate: Double)
     /// Plays out what is buffered and hands over what the session recorded.
     mutating func finish(_ recorder: inout SessionRecorder, traceName: String, profileName: String) -> SessionResult
+}
 
-    /// Whether the model plays on a link shared with other players (``LinkGroup``); the
-    /// members below are called only when it does.
-    static var sharesLink: Bool { get }
+extension PlayerModel {
+    static var takesPlaybackRate: Bool { false }
+    mutating func waitForRoom(_ recorder: inout SessionRecorder) throws(EmulationError) -> Double { 0 }
+    mutating func answer(_ answer: AbandonmentAnswer) {}
+    func segment(after segment: Int) -> Int { segment + 1 }
+    func decorate(_ context: inout DecisionContext) {}
+    mutating func enablePlaybackUpdates() {}
+    mutating func setPlaybackRate(_ rate: Double) {}
+}
+
+/// A player model whose transfers can share a link with other players' (``LinkGroup``):
+/// ``WholeTransferModel`` and ``SegmentBufferModel``. A live player paces itself by its own live
+/// edge, so ``LiveStreamModel`` is not one; a group reaches these members only through a
+/// session of such a model (``SharedLinkStorage``).
+protocol SharedLinkModel: PlayerModel {
     /// Moves the network to `seconds` into the trace before the session starts: the player joins
     /// a shared link that long after its first player.
     mutating func joinLink(atSeconds seconds: Double) throws(EmulationError)
@@ -57,26 +70,6 @@ protocol PlayerModel: Sendable {
     mutating func walkSharedQuietly(
         _ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double, keep: Bool
     ) -> (walked: Int, loudSeconds: Double?)
-}
-
-extension PlayerModel {
-    static var takesPlaybackRate: Bool { false }
-    mutating func waitForRoom(_ recorder: inout SessionRecorder) throws(EmulationError) -> Double { 0 }
-    mutating func answer(_ answer: AbandonmentAnswer) {}
-    func segment(after segment: Int) -> Int { segment + 1 }
-    func decorate(_ context: inout DecisionContext) {}
-    mutating func enablePlaybackUpdates() {}
-    mutating func setPlaybackRate(_ rate: Double) {}
-    static var sharesLink: Bool { false }
-    mutating func joinLink(atSeconds seconds: Double) throws(EmulationError) { preconditionFailure("\(Self.self) does not share a link") }
-    mutating func stepShared(_ recorder: inout SessionRecorder, move: LinkShareMove) throws(EmulationError) -> PlayerStep? {
-        preconditionFailure("\(Self.self) does not share a link")
-    }
-    mutating func walkSharedQuietly(
-        _ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double, keep: Bool
-    ) -> (walked: Int, loudSeconds: Double?) {
-        preconditionFailure("\(Self.self) does not share a link")
-    }
 }
 
 /// The three player models, by name.

@@ -1,9 +1,7 @@
 /// Sharing a link (``LinkGroup``): the transfer in its data phase — plain, or in progress steps
 /// with abandonment checks between them — walks the trace at the share the group gives it, with
 /// the arithmetic of the single session's walk.
-extension SegmentBufferModel {
-    static var sharesLink: Bool { true }
-
+extension SegmentBufferModel: SharedLinkModel {
     mutating func joinLink(atSeconds seconds: Double) throws(EmulationError) {
         try limits.walk { () throws(TraceWalkStop) in try link.join(atMilliseconds: seconds * 1000) }
     }

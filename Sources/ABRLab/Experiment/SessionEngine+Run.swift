@@ -1,20 +1,40 @@
-/// The batch path: a strategy answers every point the engine stops at, in the order its hooks
-/// promise (``SessionStrategy``).
+/// A strategy answering the engine: every point the engine stops at, in the order its hooks
+/// promise (``SessionStrategy``), for the batch path (``run(_:)``) and each player of a shared
+/// link (``LinkGroup``) alike.
 extension SessionEngine {
     /// Plays the session to its end with `strategy`, which must be fresh for it. Inlined where
     /// the model is known, so the engine's steps are specialised for it while the strategy
     /// stays generic (a function generic over both would run the engine unspecialised).
     @inline(__always)
     mutating func run<Strategy: SessionStrategy>(_ strategy: inout Strategy) throws(EmulationError) -> SessionResult {
+        try setUp(&strategy)
+        // One context for the session, brought up to date after each request, wait or check:
+        // it goes to `didDownload` and then to the next decision.
+        var context = self.context()
+        while case .event = try play(&strategy, context: &context, events: false) {}
+        return result
+    }
+
+    /// Tells `strategy`, fresh for this session, what it learns once.
+    @inline(__always)
+    mutating func setUp<Strategy: SessionStrategy>(_ strategy: inout Strategy) throws(EmulationError) {
         do { try strategy.setUp(info) } catch { throw Self.strategyError(error, segment: nil, trace: traceName) }
         if strategy.updatesPlayback { enablePlaybackUpdates() }
-        // One context for the session, brought up to date after each request, wait or check:
-        // it goes to `didDownload` and then to the next decision. Its history is dropped before
-        // the next request so the recorder extends the history in place instead of copying it.
-        var context = self.context()
+    }
+
+    /// Answers every point with `strategy` until the session ends or, with `events`, reaches a
+    /// network event: the one loop of the batch path and of a player on a shared link
+    /// (``LinkGroup``), so both play the same numbers and word a strategy's error alike.
+    /// `context` is what the strategy decides on: current at every decision, refreshed after
+    /// each wait and request; its history is dropped before each request so the recorder
+    /// extends the history in place instead of copying it.
+    @inline(__always)
+    mutating func play<Strategy: SessionStrategy>(
+        _ strategy: inout Strategy, context: inout DecisionContext, events: Bool
+    ) throws(EmulationError) -> PlayStop {
         while true {
             let point: EnginePoint
-            do { point = try advance(events: false) } catch {
+            do { point = try advance(events: events) } catch {
                 if case .abandonmentLimit(_, let segment, let trace) = error {
                     throw .abandonmentLimit(check: strategy.abandonmentCheckLocation() ?? strategyID, segment: segment, trace: trace)
                 }
@@ -29,11 +49,7 @@ extension SessionEngine {
                 context.downloads = []
                 try decide(decision)
             case .check(let progress):
-                let answer: AbandonmentAnswer
-                do { answer = try strategy.answerAbandonment(progress) } catch {
-                    throw Self.strategyError(error, segment: progress.segmentIndex, trace: traceName)
-                }
-                try self.answer(answer)
+                try answer(progress, with: &strategy)
             case .waited(let milliseconds):
                 refresh(&context)
                 do { try strategy.didWait(seconds: milliseconds / 1000, context: context) } catch {
@@ -51,12 +67,22 @@ extension SessionEngine {
                     throw Self.strategyError(error, segment: update.segmentIndex, trace: traceName)
                 }
                 if let rate { try setPlaybackRate(rate, at: update) }
-            case .event:
-                continue
+            case .event(let event):
+                return .event(event)
             case .finished:
-                return result
+                return .finished
             }
         }
+    }
+
+    /// Asks `strategy` about the abandonment check the session stopped at and gives its answer.
+    @inline(__always)
+    mutating func answer<Strategy: SessionStrategy>(_ progress: DownloadProgress, with strategy: inout Strategy) throws(EmulationError) {
+        let answer: AbandonmentAnswer
+        do { answer = try strategy.answerAbandonment(progress) } catch {
+            throw Self.strategyError(error, segment: progress.segmentIndex, trace: traceName)
+        }
+        try self.answer(answer)
     }
 
     /// A strategy's error, with the segment (1-based, as in every output) and trace it happened on.
@@ -65,4 +91,11 @@ extension SessionEngine {
         let place = segment.map { "segment \($0 + 1) of \(trace)" } ?? "setting up \(trace)"
         return .strategyFailed(message: "\(String(describing: error)) (\(place))")
     }
+}
+
+/// Where ``SessionEngine/play(_:context:events:)`` hands control back.
+enum PlayStop {
+    case finished
+    /// A network event of the request under way, when asked for.
+    case event(NetworkEvent)
 }

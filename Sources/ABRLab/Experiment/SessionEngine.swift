@@ -188,49 +188,6 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
         model.setPlaybackRate(rate)
     }
 
-    /// Moves the network `seconds` into the trace before the first request: the player joins a
-    /// shared link late (``LinkGroup``).
-    mutating func joinLink(atSeconds seconds: Double) throws(EmulationError) {
-        guard case .beforeRequest = phase, segmentIndex == 0 else { preconditionFailure("a player joins its link before it starts") }
-        do { try model.joinLink(atSeconds: seconds) } catch {
-            fail(error)
-            throw error
-        }
-    }
-
-    /// The next stop of the transfer in its data phase at `fraction` of a shared link, from link
-    /// time `seconds`.
-    mutating func planShared(fromSeconds seconds: Double, fraction: Double) -> SharedPlan {
-        model.planShared(fromSeconds: seconds, fraction: fraction)
-    }
-
-    /// Walks quiet events of the transfer in its data phase on a shared link
-    /// (``PlayerModel/walkSharedQuietly(_:fraction:seconds:through:)``).
-    mutating func walkSharedQuietly(_ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double) -> Int {
-        model.walkSharedQuietly(steps, fraction: fraction, seconds: &seconds, through: limitSeconds)
-    }
-
-    /// Moves the transfer in its data phase on a shared link: the event it reached or the
-    /// abandonment check it stopped at (which then waits for its answer), `nil` after a stretch
-    /// before its next event. An error ends the session.
-    mutating func stepShared(_ move: LinkShareMove) throws(EmulationError) -> EnginePoint? {
-        guard case .requesting = phase else { preconditionFailure("no request under way") }
-        let step: PlayerStep?
-        do { step = try model.stepShared(&recorder, move: move) } catch {
-            fail(error)
-            throw error
-        }
-        switch step {
-        case nil: return nil
-        case .event(let event): return .event(event)
-        case .check(let progress):
-            phase = .awaitingAnswer(progress)
-            return .check(progress)
-        case .done: preconditionFailure("a shared step ends at the transfer's end event")
-        case .playback: preconditionFailure("live players share no link")
-        }
-    }
-
     /// Ends the session with `error`.
     private mutating func fail(_ error: EmulationError) {
         ending = .failed(error)
@@ -263,6 +220,52 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
         case .ended: if case .failed = ending { "nothing: it has failed" } else { "nothing: it has ended" }
         }
         return .unexpectedInput(session: sessionName, given: given, awaiting: awaiting)
+    }
+}
+
+/// Sharing a link (``LinkGroup``): only a model that can (``SharedLinkModel``).
+extension SessionEngine where Model: SharedLinkModel {
+    /// Moves the network `seconds` into the trace before the first request: the player joins a
+    /// shared link late (``LinkGroup``).
+    mutating func joinLink(atSeconds seconds: Double) throws(EmulationError) {
+        guard case .beforeRequest = phase, segmentIndex == 0 else { preconditionFailure("a player joins its link before it starts") }
+        do { try model.joinLink(atSeconds: seconds) } catch {
+            fail(error)
+            throw error
+        }
+    }
+
+    /// The next stop of the transfer in its data phase at `fraction` of a shared link, from link
+    /// time `seconds`.
+    mutating func planShared(fromSeconds seconds: Double, fraction: Double) -> SharedPlan {
+        model.planShared(fromSeconds: seconds, fraction: fraction)
+    }
+
+    /// Walks quiet events of the transfer in its data phase on a shared link
+    /// (``SharedLinkModel/walkSharedQuietly(_:fraction:seconds:through:)``).
+    mutating func walkSharedQuietly(_ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double) -> Int {
+        model.walkSharedQuietly(steps, fraction: fraction, seconds: &seconds, through: limitSeconds)
+    }
+
+    /// Moves the transfer in its data phase on a shared link: the event it reached or the
+    /// abandonment check it stopped at (which then waits for its answer), `nil` after a stretch
+    /// before its next event. An error ends the session.
+    mutating func stepShared(_ move: LinkShareMove) throws(EmulationError) -> EnginePoint? {
+        guard case .requesting = phase else { preconditionFailure("no request under way") }
+        let step: PlayerStep?
+        do { step = try model.stepShared(&recorder, move: move) } catch {
+            fail(error)
+            throw error
+        }
+        switch step {
+        case nil: return nil
+        case .event(let event): return .event(event)
+        case .check(let progress):
+            phase = .awaitingAnswer(progress)
+            return .check(progress)
+        case .done: preconditionFailure("a shared step ends at the transfer's end event")
+        case .playback: preconditionFailure("live players share no link")
+        }
     }
 }
 

@@ -100,6 +100,30 @@ struct SessionStepper<Model: PlayerModel>: Sendable {
         contextIsCurrent = false
         return try engine.run(&strategy)
     }
+}
+
+/// Sharing a link (``LinkGroup``): only a model that can (``SharedLinkModel``).
+extension SessionStepper where Model: SharedLinkModel {
+    /// Tells `strategy`, fresh for this session, what it learns once.
+    @inline(__always)
+    mutating func setUp<Strategy: SessionStrategy>(_ strategy: inout Strategy) throws(EmulationError) {
+        try engine.setUp(&strategy)
+    }
+
+    /// Answers every point with `strategy` on the kept context, as the batch path does, until the
+    /// session ends or reaches a network event; the context is current again after the next
+    /// request.
+    @inline(__always)
+    mutating func play<Strategy: SessionStrategy>(_ strategy: inout Strategy) throws(EmulationError) -> PlayStop {
+        contextIsCurrent = false
+        return try engine.play(&strategy, context: &context, events: true)
+    }
+
+    /// Answers the abandonment check the session stopped at with `strategy`.
+    @inline(__always)
+    mutating func answer<Strategy: SessionStrategy>(_ progress: DownloadProgress, with strategy: inout Strategy) throws(EmulationError) {
+        try engine.answer(progress, with: &strategy)
+    }
 
     /// Moves the transfer in its data phase on a shared link (``LinkGroup``).
     @inline(__always)

@@ -34,7 +34,7 @@ struct SharedPlan {
     }
 }
 
-extension PlayerModel {
+extension SharedLinkModel {
     /// The next stop of the transfer in its data phase at `fraction` of the link, from link time
     /// `seconds`; the model does not change.
     mutating func planShared(fromSeconds seconds: Double, fraction: Double) -> SharedPlan {

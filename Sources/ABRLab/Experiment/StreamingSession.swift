@@ -50,113 +50,51 @@ public struct StreamingSession: Sendable {
 
     /// A session as `emulator` plays it.
     public init(emulator: SessionEmulator, strategyID: String, trace: NetworkTrace, video: Video, seed: UInt64 = 0) throws(EmulationError) {
-        let setup = try SessionSetup(emulator: emulator, strategyID: strategyID, trace: trace, video: video, seed: seed)
-        switch setup.profile.mechanics {
-        case .wholeTransfers(let settings):
-            storage = StepperStorage(SessionStepper(engine: SessionEngine(setup: setup, model: WholeTransferModel(settings: settings, setup: setup))))
-        case .segmentBuffer(let settings):
-            storage = StepperStorage(SessionStepper(engine: SessionEngine(setup: setup, model: SegmentBufferModel(settings: settings, setup: setup))))
-        case .live(let settings):
-            storage = StepperStorage(SessionStepper(engine: SessionEngine(setup: setup, model: LiveStreamModel(settings: settings, setup: setup))))
-        }
+        storage = try SessionSetup(emulator: emulator, strategyID: strategyID, trace: trace, video: video, seed: seed).storage()
     }
 
     /// What a strategy learns once, before the first decision (the video a live session repeats,
     /// the segments it plays).
-    public var info: SessionInfo {
-        switch storage.model {
-        case .wholeTransfers: storage.stepper(WholeTransferModel.self).pointee.engine.info
-        case .segmentBuffer: storage.stepper(SegmentBufferModel.self).pointee.engine.info
-        case .live: storage.stepper(LiveStreamModel.self).pointee.engine.info
-        }
-    }
+    public var info: SessionInfo { storage.perform(Info()) }
 
     /// What a strategy sees now: at a decision, the context to decide on; after a wait or a
     /// request, what `didWait` and `didDownload` hear. A copy; ``decide(with:)`` lends the one the
     /// session keeps instead.
-    public var context: DecisionContext {
-        switch storage.model {
-        case .wholeTransfers: SessionStepper.currentContext(storage.stepper(WholeTransferModel.self))
-        case .segmentBuffer: SessionStepper.currentContext(storage.stepper(SegmentBufferModel.self))
-        case .live: SessionStepper.currentContext(storage.stepper(LiveStreamModel.self))
-        }
-    }
+    public var context: DecisionContext { storage.perform(Context()) }
 
     /// ``context``'s `bufferSeconds` without copying the context: what a caller reading the
     /// buffer at every step (Pensieve's `buffer_size`) needs.
-    public var bufferSeconds: Double {
-        switch storage.model {
-        case .wholeTransfers: SessionStepper.currentBufferSeconds(storage.stepper(WholeTransferModel.self))
-        case .segmentBuffer: SessionStepper.currentBufferSeconds(storage.stepper(SegmentBufferModel.self))
-        case .live: SessionStepper.currentBufferSeconds(storage.stepper(LiveStreamModel.self))
-        }
-    }
+    public var bufferSeconds: Double { storage.perform(BufferSeconds()) }
 
     /// The segment the next decision is for (0-based).
-    public var segmentIndex: Int {
-        switch storage.model {
-        case .wholeTransfers: storage.stepper(WholeTransferModel.self).pointee.engine.segmentIndex
-        case .segmentBuffer: storage.stepper(SegmentBufferModel.self).pointee.engine.segmentIndex
-        case .live: storage.stepper(LiveStreamModel.self).pointee.engine.segmentIndex
-        }
-    }
+    public var segmentIndex: Int { storage.perform(SegmentIndex()) }
 
     /// Session time now (as of the latest finished request or wait), seconds.
-    public var nowSeconds: Double {
-        switch storage.model {
-        case .wholeTransfers: storage.stepper(WholeTransferModel.self).pointee.engine.model.nowMs / 1000
-        case .segmentBuffer: storage.stepper(SegmentBufferModel.self).pointee.engine.model.nowMs / 1000
-        case .live: storage.stepper(LiveStreamModel.self).pointee.engine.model.nowMs / 1000
-        }
-    }
+    public var nowSeconds: Double { storage.perform(NowSeconds()) }
 
     /// The rows of the segments delivered so far.
-    public var segments: [SegmentRecord] {
-        switch storage.model {
-        case .wholeTransfers: storage.stepper(WholeTransferModel.self).pointee.engine.recorder.segments
-        case .segmentBuffer: storage.stepper(SegmentBufferModel.self).pointee.engine.recorder.segments
-        case .live: storage.stepper(LiveStreamModel.self).pointee.engine.recorder.segments
-        }
-    }
+    public var segments: [SegmentRecord] { storage.perform(Segments()) }
 
     /// Every request so far, abandoned ones included.
-    public var downloads: [DownloadRecord] {
-        switch storage.model {
-        case .wholeTransfers: storage.stepper(WholeTransferModel.self).pointee.engine.recorder.downloads
-        case .segmentBuffer: storage.stepper(SegmentBufferModel.self).pointee.engine.recorder.downloads
-        case .live: storage.stepper(LiveStreamModel.self).pointee.engine.recorder.downloads
-        }
-    }
+    public var downloads: [DownloadRecord] { storage.perform(Downloads()) }
 
     /// Runs to the next point that needs an input, tells something, or ends. While the session
     /// waits for an input it returns the same point again.
     public mutating func next() throws(EmulationError) -> SessionStep {
-        try step(events: false)
+        makeUnique()
+        return try storage.perform(Step(events: false))
     }
 
     /// As ``next()``, also stopping at every ``NetworkEvent`` of a request under way.
     public mutating func nextEvent() throws(EmulationError) -> SessionStep {
-        try step(events: true)
-    }
-
-    @inline(__always)
-    private mutating func step(events: Bool) throws(EmulationError) -> SessionStep {
         makeUnique()
-        switch storage.model {
-        case .wholeTransfers: return try storage.stepper(WholeTransferModel.self).pointee.step(events: events)
-        case .segmentBuffer: return try storage.stepper(SegmentBufferModel.self).pointee.step(events: events)
-        case .live: return try storage.stepper(LiveStreamModel.self).pointee.step(events: events)
-        }
+        return try storage.perform(Step(events: true))
     }
 
     /// Starts the request `decision` asks for; the session must be waiting for a decision.
     public mutating func decide(_ decision: RequestDecision) throws(EmulationError) {
         makeUnique()
-        switch storage.model {
-        case .wholeTransfers: try storage.stepper(WholeTransferModel.self).pointee.decide(decision)
-        case .segmentBuffer: try storage.stepper(SegmentBufferModel.self).pointee.decide(decision)
-        case .live: try storage.stepper(LiveStreamModel.self).pointee.decide(decision)
-        }
+        try storage.perform(Decide(decision: decision))
     }
 
     /// Starts the request that `choose` decides on the session's context, lent to it, not
@@ -165,96 +103,95 @@ public struct StreamingSession: Sendable {
     /// nothing.
     public mutating func decide(with choose: (DecisionContext) throws -> RequestDecision) throws {
         makeUnique()
-        switch storage.model {
-        case .wholeTransfers: try storage.stepper(WholeTransferModel.self).pointee.decide(with: choose)
-        case .segmentBuffer: try storage.stepper(SegmentBufferModel.self).pointee.decide(with: choose)
-        case .live: try storage.stepper(LiveStreamModel.self).pointee.decide(with: choose)
-        }
+        try withoutActuallyEscaping(choose) { choose in try storage.perform(DecideWith(choose: choose)) }
     }
 
     /// Answers the abandonment check the session stopped at.
     public mutating func answer(_ answer: AbandonmentAnswer) throws(EmulationError) {
         makeUnique()
-        switch storage.model {
-        case .wholeTransfers: try storage.stepper(WholeTransferModel.self).pointee.answer(answer)
-        case .segmentBuffer: try storage.stepper(SegmentBufferModel.self).pointee.answer(answer)
-        case .live: try storage.stepper(LiveStreamModel.self).pointee.answer(answer)
-        }
+        try storage.perform(Answer(answer: answer))
     }
 
     /// Plays the rest of the session with `strategy` (fresh for it; set up here), as
     /// ``SessionEmulator`` does.
     public mutating func run<Strategy: SessionStrategy>(_ strategy: inout Strategy) throws(EmulationError) -> SessionResult {
         makeUnique()
-        switch storage.model {
-        case .wholeTransfers: return try storage.stepper(WholeTransferModel.self).pointee.run(&strategy)
-        case .segmentBuffer: return try storage.stepper(SegmentBufferModel.self).pointee.run(&strategy)
-        case .live: return try storage.stepper(LiveStreamModel.self).pointee.run(&strategy)
-        }
+        return try withUnsafeMutablePointer(to: &strategy) { strategy throws(EmulationError) in try storage.perform(Run(strategy: strategy)) }
     }
 
     /// Gives this session a storage of its own before it changes, if a copy shares it.
     @inline(__always)
     private mutating func makeUnique() {
         guard !isKnownUniquelyReferenced(&storage) else { return }
-        switch storage.model {
-        case .wholeTransfers: storage = unsafeDowncast(storage, to: StepperStorage<WholeTransferModel>.self).copy()
-        case .segmentBuffer: storage = unsafeDowncast(storage, to: StepperStorage<SegmentBufferModel>.self).copy()
-        case .live: storage = unsafeDowncast(storage, to: StepperStorage<LiveStreamModel>.self).copy()
-        }
+        storage = storage.perform(Copy())
     }
+}
 
-    // A shared link (``LinkGroup``): the group moves each transfer's data phase at its share.
+// What the session asks of its stepper, each written once for every model (``StepperOperation``).
 
-    /// Whether this session's player model can share a link.
-    var sharesLink: Bool {
-        switch storage.model {
-        case .wholeTransfers: WholeTransferModel.sharesLink
-        case .segmentBuffer: SegmentBufferModel.sharesLink
-        case .live: LiveStreamModel.sharesLink
-        }
+private struct Info: StepperOperation {
+    @inline(__always) func callAsFunction<Model>(_ stepper: UnsafeMutablePointer<SessionStepper<Model>>) -> SessionInfo { stepper.pointee.engine.info }
+}
+
+private struct Context: StepperOperation {
+    @inline(__always) func callAsFunction<Model>(_ stepper: UnsafeMutablePointer<SessionStepper<Model>>) -> DecisionContext { SessionStepper.currentContext(stepper) }
+}
+
+private struct BufferSeconds: StepperOperation {
+    @inline(__always) func callAsFunction<Model>(_ stepper: UnsafeMutablePointer<SessionStepper<Model>>) -> Double { SessionStepper.currentBufferSeconds(stepper) }
+}
+
+private struct SegmentIndex: StepperOperation {
+    @inline(__always) func callAsFunction<Model>(_ stepper: UnsafeMutablePointer<SessionStepper<Model>>) -> Int { stepper.pointee.engine.segmentIndex }
+}
+
+private struct NowSeconds: StepperOperation {
+    @inline(__always) func callAsFunction<Model>(_ stepper: UnsafeMutablePointer<SessionStepper<Model>>) -> Double { stepper.pointee.engine.model.nowMs / 1000 }
+}
+
+private struct Segments: StepperOperation {
+    @inline(__always) func callAsFunction<Model>(_ stepper: UnsafeMutablePointer<SessionStepper<Model>>) -> [SegmentRecord] { stepper.pointee.engine.recorder.segments }
+}
+
+private struct Downloads: StepperOperation {
+    @inline(__always) func callAsFunction<Model>(_ stepper: UnsafeMutablePointer<SessionStepper<Model>>) -> [DownloadRecord] { stepper.pointee.engine.recorder.downloads }
+}
+
+private struct Step: StepperOperation {
+    let events: Bool
+    @inline(__always) func callAsFunction<Model>(_ stepper: UnsafeMutablePointer<SessionStepper<Model>>) throws(EmulationError) -> SessionStep {
+        try stepper.pointee.step(events: events)
     }
+}
 
-    /// Joins the link `seconds` into its trace, before the first step.
-    mutating func joinLink(atSeconds seconds: Double) throws(EmulationError) {
-        makeUnique()
-        switch storage.model {
-        case .wholeTransfers: try storage.stepper(WholeTransferModel.self).pointee.joinLink(atSeconds: seconds)
-        case .segmentBuffer: try storage.stepper(SegmentBufferModel.self).pointee.joinLink(atSeconds: seconds)
-        case .live: try storage.stepper(LiveStreamModel.self).pointee.joinLink(atSeconds: seconds)
-        }
+private struct Decide: StepperOperation {
+    let decision: RequestDecision
+    @inline(__always) func callAsFunction<Model>(_ stepper: UnsafeMutablePointer<SessionStepper<Model>>) throws(EmulationError) {
+        try stepper.pointee.decide(decision)
     }
+}
 
-    /// The next stop of the transfer in its data phase at `fraction` of the link, from link time
-    /// `seconds` (``SharedPlan``).
-    mutating func planShared(fromSeconds seconds: Double, fraction: Double) -> SharedPlan {
-        makeUnique()
-        switch storage.model {
-        case .wholeTransfers: return storage.stepper(WholeTransferModel.self).pointee.planShared(fromSeconds: seconds, fraction: fraction)
-        case .segmentBuffer: return storage.stepper(SegmentBufferModel.self).pointee.planShared(fromSeconds: seconds, fraction: fraction)
-        case .live: return storage.stepper(LiveStreamModel.self).pointee.planShared(fromSeconds: seconds, fraction: fraction)
-        }
+private struct DecideWith: StepperOperation {
+    let choose: (DecisionContext) throws -> RequestDecision
+    @inline(__always) func callAsFunction<Model>(_ stepper: UnsafeMutablePointer<SessionStepper<Model>>) throws {
+        try stepper.pointee.decide(with: choose)
     }
+}
 
-    /// Walks at most `steps` quiet events of the transfer in its data phase at `fraction` of the
-    /// link while they fall at or before link time `limitSeconds`; returns how many it walked.
-    mutating func walkSharedQuietly(_ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double) -> Int {
-        makeUnique()
-        switch storage.model {
-        case .wholeTransfers: return storage.stepper(WholeTransferModel.self).pointee.walkSharedQuietly(steps, fraction: fraction, seconds: &seconds, through: limitSeconds)
-        case .segmentBuffer: return storage.stepper(SegmentBufferModel.self).pointee.walkSharedQuietly(steps, fraction: fraction, seconds: &seconds, through: limitSeconds)
-        case .live: return storage.stepper(LiveStreamModel.self).pointee.walkSharedQuietly(steps, fraction: fraction, seconds: &seconds, through: limitSeconds)
-        }
+private struct Answer: StepperOperation {
+    let answer: AbandonmentAnswer
+    @inline(__always) func callAsFunction<Model>(_ stepper: UnsafeMutablePointer<SessionStepper<Model>>) throws(EmulationError) {
+        try stepper.pointee.answer(answer)
     }
+}
 
-    /// Moves the transfer in its data phase as `move` says: the event it reached or the
-    /// abandonment check it stopped at, `nil` after a stretch that ends before its next event.
-    mutating func stepShared(_ move: LinkShareMove) throws(EmulationError) -> SessionStep? {
-        makeUnique()
-        switch storage.model {
-        case .wholeTransfers: return try storage.stepper(WholeTransferModel.self).pointee.stepShared(move)
-        case .segmentBuffer: return try storage.stepper(SegmentBufferModel.self).pointee.stepShared(move)
-        case .live: return try storage.stepper(LiveStreamModel.self).pointee.stepShared(move)
-        }
+private struct Run<Strategy: SessionStrategy>: StepperOperation {
+    let strategy: UnsafeMutablePointer<Strategy>
+    @inline(__always) func callAsFunction<Model>(_ stepper: UnsafeMutablePointer<SessionStepper<Model>>) throws(EmulationError) -> SessionResult {
+        try stepper.pointee.run(&strategy.pointee)
     }
+}
+
+private struct Copy: StepperOperation {
+    @inline(__always) func callAsFunction<Model>(_ stepper: UnsafeMutablePointer<SessionStepper<Model>>) -> SessionStorage { StepperStorage(stepper.pointee) }
 }

@@ -199,9 +199,7 @@ struct WholeTransferModel: PlayerModel {
 
 /// Sharing a link (``LinkGroup``): the transfer in its data phase walks the trace at the share
 /// the group gives it, with the arithmetic of the single session's walk.
-extension WholeTransferModel {
-    static var sharesLink: Bool { true }
-
+extension WholeTransferModel: SharedLinkModel {
     mutating func joinLink(atSeconds seconds: Double) throws(EmulationError) {
         do { try cursor.advance(milliseconds: seconds * 1000) } catch { throw limits.error(error) }
     }

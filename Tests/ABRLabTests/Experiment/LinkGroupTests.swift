@@ -3,9 +3,9 @@ import Testing
 import TestSupport
 
 /// Players on one link share it as a fluid processor-sharing bottleneck, equally or by weight:
-/// the closed-form cases of the model hold, a group of one is the single session byte for byte,
-/// equal weights are the equal share to the bit, and profiles whose players cannot share a link
-/// are refused with their reason.
+/// the closed-form cases of the model hold, a group of one is the single session byte for byte
+/// (a failing strategy included), equal weights are the equal share to the bit, and profiles
+/// whose players cannot share a link are refused with their reason.
 @Suite(.tags(.core), .selectedByTags) struct LinkGroupTests {
     /// Always the same level.
     struct Fixed: SessionStrategy {
@@ -143,6 +143,37 @@ import TestSupport
         let group = try LinkGroup(emulator: SessionEmulator(profile: profile), trace: trace, video: video)
         let shared = try #require(group.play([LinkGroup.Player(strategyID: "probe", seed: 3, strategy: StreamingSessionTests.Probe())]).first).get()
         StreamingSessionTests.expectSame(shared, single)
+    }
+
+    /// Fails at one hook on one segment (0-based), as a strategy's bug would.
+    struct FailingAt: SessionStrategy {
+        enum Hook: CaseIterable { case decide, didDownload }
+        struct Failure: Error {}
+        let hook: Hook
+        let segment: Int
+
+        func chooseLevel(_ context: DecisionContext) throws -> Int {
+            if hook == .decide, context.segmentIndex == segment { throw Failure() }
+            return 1
+        }
+
+        func didDownload(_ record: DownloadRecord, context: DecisionContext) throws {
+            if hook == .didDownload, record.segmentIndex == segment { throw Failure() }
+        }
+    }
+
+    @Test(arguments: ["default", "sabre", "sabre-replace"], FailingAt.Hook.allCases)
+    func aPlayersStrategyFailsAsInTheSingleSession(profileName: String, hook: FailingAt.Hook) throws {
+        let profile = try #require(StreamingSessionTests.profiles.first { $0.name == profileName })
+        let (trace, video) = (try StreamingSessionTests.trace(), try StreamingSessionTests.video())
+        var alone = FailingAt(hook: hook, segment: 3)
+        let single = try #require(throws: EmulationError.self) {
+            try SessionEmulator(profile: profile).run(&alone, strategyID: "failing", trace: trace, video: video, seed: 3)
+        }
+        let group = try LinkGroup(emulator: SessionEmulator(profile: profile), trace: trace, video: video)
+        let player = LinkGroup.Player(strategyID: "failing", seed: 3, strategy: FailingAt(hook: hook, segment: 3))
+        let shared = try #require(group.play([player]).first)
+        #expect(throws: single) { try shared.get() }
     }
 
     @Test(arguments: ["default", "sabre", "sabre-replace"])
