@@ -133,7 +133,9 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
     }
 
     /// Starts the request `decision` asks for; the session must be waiting for a decision. A
-    /// decision out of range changes nothing; an error of the request ends the session.
+    /// decision out of range changes nothing; an error of the request ends the session. Inlined:
+    /// a call would copy the engine to check the decision.
+    @inline(__always)
     mutating func decide(_ decision: RequestDecision) throws(EmulationError) {
         try check(decision)
         try start(decision)
