@@ -66,9 +66,14 @@ extension SessionSetup {
     /// A storage of this session's stepper, of the profile's player model.
     func storage() -> SessionStorage {
         switch profile.mechanics {
-        case .wholeTransfers(let settings): StepperStorage(SessionStepper(engine: SessionEngine(setup: self, model: WholeTransferModel(settings: settings, setup: self))))
-        case .segmentBuffer(let settings): StepperStorage(SessionStepper(engine: SessionEngine(setup: self, model: SegmentBufferModel(settings: settings, setup: self))))
-        case .live(let settings): StepperStorage(SessionStepper(engine: SessionEngine(setup: self, model: LiveStreamModel(settings: settings, setup: self))))
+        case .wholeTransfers(let settings): StepperStorage(stepper(WholeTransferModel(settings: settings, setup: self)))
+        case .segmentBuffer(let settings): StepperStorage(stepper(SegmentBufferModel(settings: settings, setup: self)))
+        case .live(let settings): StepperStorage(stepper(LiveStreamModel(settings: settings, setup: self)))
         }
+    }
+
+    /// A stepper of this session over `model`, the one a storage or a shared-link seat holds.
+    func stepper<Model: PlayerModel>(_ model: consuming Model) -> SessionStepper<Model> {
+        SessionStepper(engine: SessionEngine(setup: self, model: model))
     }
 }

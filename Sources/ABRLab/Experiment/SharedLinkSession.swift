@@ -90,8 +90,8 @@ extension SessionSetup {
     /// model cannot share one (``LinkGroup/refusal(for:)``).
     func sharedLinkSession() -> SharedLinkSession? {
         switch profile.mechanics {
-        case .wholeTransfers(let settings): SharedLinkSession(SessionStepper(engine: SessionEngine(setup: self, model: WholeTransferModel(settings: settings, setup: self))))
-        case .segmentBuffer(let settings): SharedLinkSession(SessionStepper(engine: SessionEngine(setup: self, model: SegmentBufferModel(settings: settings, setup: self))))
+        case .wholeTransfers(let settings): SharedLinkSession(stepper(WholeTransferModel(settings: settings, setup: self)))
+        case .segmentBuffer(let settings): SharedLinkSession(stepper(SegmentBufferModel(settings: settings, setup: self)))
         case .live: nil
         }
     }
