@@ -103,7 +103,7 @@ public struct StreamingSession: Sendable {
     /// nothing.
     public mutating func decide(with choose: (DecisionContext) throws -> RequestDecision) throws {
         makeUnique()
-        try withoutActuallyEscaping(choose) { choose in try storage.perform(DecideWith(choose: choose)) }
+        try storage.decide(with: choose)
     }
 
     /// Answers the abandonment check the session stopped at.
@@ -168,13 +168,6 @@ private struct Decide: StepperOperation {
     let decision: RequestDecision
     @inline(__always) func callAsFunction<Model>(_ stepper: UnsafeMutablePointer<SessionStepper<Model>>) throws(EmulationError) {
         try stepper.pointee.decide(decision)
-    }
-}
-
-private struct DecideWith: StepperOperation {
-    let choose: (DecisionContext) throws -> RequestDecision
-    @inline(__always) func callAsFunction<Model>(_ stepper: UnsafeMutablePointer<SessionStepper<Model>>) throws {
-        try stepper.pointee.decide(with: choose)
     }
 }
 
