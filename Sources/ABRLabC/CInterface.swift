@@ -40,7 +40,7 @@ func environment(_ pointer: UnsafeMutableRawPointer) -> Environment? {
 
 /// The C ABI's version; the package refuses a library of another.
 @_cdecl("abrlab_abi_version")
-public func abrlabABIVersion() -> Int32 { 2 }
+public func abrlabABIVersion() -> Int32 { 3 }
 
 /// Creates an environment of `slots` sessions from the JSON options, stepped on `threads`
 /// worker threads of its own (1: on the caller's thread).

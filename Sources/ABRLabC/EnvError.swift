@@ -11,6 +11,9 @@ enum EnvError: Error {
     case emulation(String)
     /// The environment was closed (Gymnasium's ClosedEnvironmentError).
     case closed
+    /// A step of a session not in an episode, before its first reset or after its episode
+    /// ended (Gymnasium's ResetNeeded, also a ValueError).
+    case resetNeeded(String)
 
     /// The code the C functions return: 0 is success.
     var code: Int32 {
@@ -19,12 +22,13 @@ enum EnvError: Error {
         case .notFound: 2
         case .emulation: 3
         case .closed: 4
+        case .resetNeeded: 5
         }
     }
 
     var message: String {
         switch self {
-        case .invalid(let text), .notFound(let text), .emulation(let text): text
+        case .invalid(let text), .notFound(let text), .emulation(let text), .resetNeeded(let text): text
         case .closed: "the abrlab environment is closed; make a new one to go on"
         }
     }

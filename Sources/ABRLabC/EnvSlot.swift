@@ -79,7 +79,7 @@ struct EnvSlot {
     mutating func step(
         _ configuration: EnvConfiguration, level: Int, maxSteps: Int?, recordsState: Bool, record: UnsafeMutablePointer<Double>?
     ) throws(EnvError) -> EnvStep {
-        if let reason = whyNotStepping { throw .invalid(reason) }
+        if let reason = whyNotStepping { throw .resetNeeded(reason) }
         guard level >= 0, level < configuration.levelCount else {
             throw .invalid("action \(level) is outside the ladder: levels are 0 to \(configuration.levelCount - 1)")
         }

@@ -41,7 +41,7 @@ extension Environment {
         for slot in slots.indices {
             if let reason = slots[slot].whyNotStepping {
                 if mode == .nextStep { continue }
-                throw .invalid(single ? reason : "session \(slot): \(reason)")
+                throw .resetNeeded(single ? reason : "session \(slot): \(reason)")
             }
             guard actions[slot] >= 0, actions[slot] < levels else {
                 let which = single ? "action \(actions[slot])" : "action \(actions[slot]) of environment \(slot)"

@@ -126,8 +126,8 @@ import TestSupport
         defer { abrlabEnvDestroy(env) }
         let run = try Run(env, slots: 1, mode: "disabled")
         var message = [CChar](repeating: 0, count: 256)
-        #expect(run.call.step(env, &message) == 1)
-        #expect(String(cString: message).contains("reset"))
+        #expect(run.call.step(env, &message) == 5)
+        #expect(String(cString: message) == "step before reset: call reset() first")
         run.resetTraces[0] = 999
         #expect(run.call.reset(env, &message) == 1)
         #expect(String(cString: message).hasPrefix("trace 999 does not exist: the environment has "))
@@ -145,7 +145,7 @@ import TestSupport
         }
         #expect(run.terminated[0] == 1 && run.truncated[0] == 0)
         #expect(run.records[run.recordLength - 1] == total)
-        #expect(run.call.step(env, &message) == 1)
+        #expect(run.call.step(env, &message) == 5)
         #expect(String(cString: message).contains("ended"))
     }
 
@@ -192,12 +192,13 @@ import TestSupport
             #expect(run.call.step(env, &message) == 0)
             #expect(run.resets[0] == 1 && run.rewards[0] == 0 && segmentIndex(run.context, 0) == 0 && run.records[0].isNaN)
         default:
-            #expect(run.call.step(env, &message) == 1)
+            // 5: a step outside an episode (Python's StepBeforeReset).
+            #expect(run.call.step(env, &message) == 5)
             #expect(String(cString: message) == "session 0: the episode has ended: call reset() before stepping again")
             run.resetMask[0] = 0
             #expect(run.call.reset(env, &message) == 0)
             #expect(segmentIndex(run.context, 0) == 3 && segmentIndex(run.context, 1) == 0)
-            #expect(run.call.step(env, &message) == 1)
+            #expect(run.call.step(env, &message) == 5)
             run.resetMask[0] = 1
             #expect(run.call.reset(env, &message) == 0)
             #expect(run.call.step(env, &message) == 0)
@@ -238,7 +239,7 @@ import TestSupport
         #expect(run.call.reset(env, &message) == 0)
         #expect(run.call.step(env, &message) == 0 && run.truncated[0] == 0)
         #expect(run.call.step(env, &message) == 0 && run.truncated[0] == 1 && run.terminated[0] == 0)
-        #expect(run.call.step(env, &message) == 1)
+        #expect(run.call.step(env, &message) == 5)
     }
 
     /// The context's fields are declared once (``EnvFields``), tied here to the Lua API's ctx

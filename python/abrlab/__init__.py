@@ -9,6 +9,7 @@ See docs/python.md in the repository.
 from gymnasium.envs.registration import register, registry
 
 from . import _options
+from ._native import StepBeforeReset
 from .env import ABREnv
 
 # help(abrlab.ABREnv) lists every keyword as the library's settings table declares it.
@@ -20,7 +21,7 @@ def settings() -> list[dict]:
     keyword, kind, choices, default, range, the profiles it applies to, help."""
     return [dict(entry) for entry in _options.SETTINGS.values()]
 
-__all__ = ["ABREnv", "settings"]
+__all__ = ["ABREnv", "StepBeforeReset", "settings"]
 __version__ = "0.2.0"
 
 if "abrlab/ABR-v0" not in registry:

@@ -7,9 +7,9 @@ import json
 import os
 from pathlib import Path
 
-from gymnasium.error import ClosedEnvironmentError
+from gymnasium.error import ClosedEnvironmentError, ResetNeeded
 
-ABI_VERSION = 2
+ABI_VERSION = 3
 _LIBRARY_NAME = "libABRLabC.dylib" if os.uname().sysname == "Darwin" else "libABRLabC.so"
 _ERROR_CAPACITY = 4096
 
@@ -64,6 +64,12 @@ def _load() -> ctypes.CDLL:
 LIB = _load()
 
 
+class StepBeforeReset(ResetNeeded, ValueError):
+    """A step of a session not in an episode, before its first `reset` or after its episode
+    ended: Gymnasium's `ResetNeeded` (what its OrderEnforcing wrapper raises), and a ValueError
+    as every other refused call."""
+
+
 class ErrorBuffer:
     """A buffer the library writes an error's message into."""
 
@@ -74,7 +80,7 @@ class ErrorBuffer:
 
     def raise_for(self, code: int) -> None:
         """Raises the exception of a non-zero code: 1 ValueError, 2 FileNotFoundError, 4
-        ClosedEnvironmentError, else RuntimeError."""
+        ClosedEnvironmentError, 5 StepBeforeReset, else RuntimeError."""
         if code == 0:
             return
         message = self.buffer.value.decode("utf-8", "replace")
@@ -84,6 +90,8 @@ class ErrorBuffer:
             raise FileNotFoundError(message)
         if code == 4:
             raise ClosedEnvironmentError(message)
+        if code == 5:
+            raise StepBeforeReset(message)
         raise RuntimeError(message)
 
 

@@ -10,7 +10,6 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
-from gymnasium.error import ResetNeeded
 
 from . import _native
 from ._core import NativeEnvironment, NotCopyable, check_render_mode
@@ -35,11 +34,6 @@ def split_context(core: NativeEnvironment, rows: np.ndarray) -> dict[str, np.nda
     lead = rows.shape[:-1]
     return {name: rows[..., offset:offset + int(np.prod(shape))].reshape(lead + shape)
             for name, offset, shape, _ in core.context_fields}
-
-
-class StepBeforeReset(ResetNeeded, ValueError):
-    """`step` before the first `reset`: Gymnasium's `ResetNeeded` (what its OrderEnforcing wrapper
-    raises), and a ValueError as every other refused call."""
 
 
 class ABREnv(NotCopyable, gym.Env):
@@ -107,7 +101,7 @@ class ABREnv(NotCopyable, gym.Env):
             call=self._step_call.ctypes.data, errors=core.errors.address, capacity=core.errors.capacity,
             action=ctypes.addressof(self._action), reward=ctypes.addressof(self._reward), flags=flags,
             record=self._record.ctypes.data, state=self._state, lock=core.lock, level=self._level,
-            raise_for=self._raise_for, always=[(name, core.record_index[name]) for name in core.info_fields],
+            raise_for=self._errors.raise_for, always=[(name, core.record_index[name]) for name in core.info_fields],
             when_known=self._known,
             integers=(np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64),
         )
@@ -156,7 +150,7 @@ class ABREnv(NotCopyable, gym.Env):
             self._action[0] = action
             code = self._step()
             if code:
-                self._raise_for(code)
+                self._errors.raise_for(code)
             values = self._record.tolist()
             observation, reward, flags = self._observation(), self._reward[0], self._flags
             terminated, truncated = flags[0] == 1, flags[1] == 1
@@ -169,12 +163,6 @@ class ABREnv(NotCopyable, gym.Env):
                 info[name] = value
         info["trace"] = self.trace
         return observation, reward, terminated, truncated, info
-
-    def _raise_for(self, code: int) -> None:
-        """The exception of a step's error code: `StepBeforeReset` before the first reset."""
-        if self.trace is None and code == 1:
-            raise StepBeforeReset("step before reset: call reset() first")
-        self._errors.raise_for(code)
 
     def _observation(self):
         if self._state is not None:

@@ -6,9 +6,10 @@ from __future__ import annotations
 import gymnasium as gym
 import numpy as np
 import pytest
+from gymnasium.error import ResetNeeded
 from gymnasium.vector import AutoresetMode
 
-from abrlab import ABREnv
+from abrlab import ABREnv, StepBeforeReset
 from abrlab.vector import ABRVectorEnv
 
 SEGMENTS = 4
@@ -75,17 +76,38 @@ def test_disabled_autoreset_refuses_an_ended_session_until_a_masked_reset(repo_i
     assert envs.metadata["autoreset_mode"] == AutoresetMode.DISABLED
     obs, _, terminated, _, _ = steps[-1]
     assert terminated.all()
-    with pytest.raises(ValueError, match="session 0: the episode has ended"):
+    with pytest.raises(StepBeforeReset, match="session 0: the episode has ended"):
         envs.step(np.zeros(3, dtype=np.int64))
     mask = np.array([False, True, False])
     again, info = envs.reset(options={"reset_mask": mask})
     assert not again[1].any() and info["_trace"].tolist() == [False, True, False]
     np.testing.assert_array_equal(again[[0, 2]], obs[[0, 2]])
-    with pytest.raises(ValueError, match="session 0"):
+    with pytest.raises(StepBeforeReset, match="session 0"):
         envs.step(np.zeros(3, dtype=np.int64))
     envs.reset(options={"reset_mask": ~mask})
     _, _, terminated, _, info = envs.step(np.zeros(3, dtype=np.int64))
     assert not terminated.any() and (info["segment"] == 1).all()
+
+
+@pytest.mark.parametrize("mode", ["same-step", "disabled"])
+def test_a_step_before_the_first_reset_is_reset_needed_in_both_environments(repo_inputs, mode):
+    """The library's own code for a step outside an episode: Gymnasium's ResetNeeded, still a
+    ValueError, from the vector environment as from ABREnv; nothing moves."""
+    envs = ABRVectorEnv(num_envs=2, autoreset_mode=mode, segments=SEGMENTS, **repo_inputs)
+    with pytest.raises(StepBeforeReset, match="session 0: step before reset") as refused:
+        envs.step(np.zeros(2, dtype=np.int64))
+    assert isinstance(refused.value, ResetNeeded) and isinstance(refused.value, ValueError)
+    envs.reset(seed=1)
+    _, _, _, _, info = envs.step(np.zeros(2, dtype=np.int64))
+    assert (info["segment"] == 1).all()
+    env = ABREnv(segments=SEGMENTS, **repo_inputs)
+    with pytest.raises(StepBeforeReset, match="step before reset"):
+        env.step(0)
+    env.reset(seed=1)
+    for _ in range(SEGMENTS):
+        env.step(0)
+    with pytest.raises(StepBeforeReset, match="the episode has ended"):
+        env.step(0)
 
 
 @pytest.mark.parametrize("mask, error, message", [
