@@ -1,7 +1,9 @@
+import ABRLab
 import Foundation
 import Synchronization
 
-/// The worker threads an environment's sessions step on, each session always on the same one:
+/// The worker threads an environment's sessions step on (started as the library starts every
+/// worker, ``Parallel/start(threads:_:)``), each session always on the same one:
 /// a Lua strategy (an expert) runs on the thread that set it up, and the calls come from
 /// whichever Python thread makes them. Share `w` of `count` is the sessions
 /// `slots * w / count ..< slots * (w + 1) / count`; a call hands every worker its share at once
@@ -25,9 +27,10 @@ final class EnvWorkers: Sendable {
     /// Shares of the call in progress not yet done.
     private let running = Atomic<Int>(0)
     private let stopping = Atomic<Bool>(false)
-    /// Threads asleep on `condition` (workers for a call, the caller for their end).
+    /// Threads asleep in `bed` (workers for a call, the caller for their end).
     private let sleepers = Atomic<Int>(0)
-    private let condition = NSCondition()
+    /// Where a thread that has spun long enough sleeps until a change it waits for.
+    private let bed = Monitor(())
     // Sound: written by the caller before it publishes a new `generation`, read by a worker after
     // it sees that generation; cleared only once `running` is back to 0. (Every atomic access is
     // sequentially consistent: the sleepers' handshake needs it, and on x86 a load costs no more.)
@@ -36,10 +39,12 @@ final class EnvWorkers: Sendable {
     init(count: Int, callerJoins: Bool) {
         self.count = count
         self.callerJoins = callerJoins
-        for share in (callerJoins ? 1 : 0)..<count {
-            let thread = Thread { [self] in loop(share) }
-            thread.name = "abrlab-env-\(share)"
-            thread.start()
+        let first = callerJoins ? 1 : 0
+        guard count > first else { return }
+        // Never joined: a worker returns once `stop()` is called, and the environment waits for none.
+        _ = Parallel.start(threads: count - first) { [self] worker in
+            Thread.current.name = "abrlab-env-\(first + worker)"
+            loop(first + worker)
         }
     }
 
@@ -93,12 +98,10 @@ final class EnvWorkers: Sendable {
             guard spins & 63 == 0 else { continue }
             sched_yield()
             guard DispatchTime.now().uptimeNanoseconds - start > Self.spinNanoseconds else { continue }
-            condition.lock()
-            // Counted before the last check, so a waker either sees the count or this check sees its change.
+            // Counted before the checks under the lock, so a waker either sees the count or a check sees its change.
             sleepers.add(1, ordering: .sequentiallyConsistent)
-            while !done() { condition.wait() }
+            bed.wait { _ in done() ? () : nil }
             sleepers.subtract(1, ordering: .sequentiallyConsistent)
-            condition.unlock()
             return
         }
     }
@@ -106,8 +109,6 @@ final class EnvWorkers: Sendable {
     /// Wakes whoever sleeps in ``wait(until:)``, after a change it may wait for.
     private func wakeSleepers() {
         guard sleepers.load(ordering: .sequentiallyConsistent) > 0 else { return }
-        condition.lock()
-        condition.broadcast()
-        condition.unlock()
+        bed.withLock { _ in }
     }
 }

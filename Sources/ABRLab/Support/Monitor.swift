@@ -1,19 +1,19 @@
 import Foundation
 
-/// State that threads share and wait on: the one lock of its kind in the library, a condition
+/// State that threads share and wait on: the one lock of its kind in the package, a condition
 /// variable, so a thread can sleep until another changes the state (``wait(for:)``). Where no
 /// thread waits, a `Mutex` is enough.
-final class Monitor<State: Sendable>: @unchecked Sendable {
+package final class Monitor<State: Sendable>: @unchecked Sendable {
     // Sound: `state` is read and written only while `condition` is locked.
     private let condition = NSCondition()
     private var state: State
 
-    init(_ state: State) {
+    package init(_ state: State) {
         self.state = state
     }
 
     /// `body` on the state under the lock; threads waiting on it look again afterwards.
-    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         condition.lock()
         defer {
             condition.broadcast()
@@ -24,7 +24,7 @@ final class Monitor<State: Sendable>: @unchecked Sendable {
 
     /// Waits until `body` gives a value, calling it under the lock each time the state changes;
     /// threads waiting on it look again afterwards.
-    func wait<Result>(for body: (inout State) -> Result?) -> Result {
+    package func wait<Result>(for body: (inout State) -> Result?) -> Result {
         condition.lock()
         defer {
             condition.broadcast()
