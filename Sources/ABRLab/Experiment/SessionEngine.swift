@@ -197,6 +197,7 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
     }
 
     /// Answers the abandonment check the session stopped at.
+    @inline(__always)
     mutating func answer(_ answer: AbandonmentAnswer) throws(EmulationError) {
         if case .ended = phase, case .failed(let error) = ending { throw error }
         guard case .awaitingAnswer(let progress) = phase else { throw unexpected("an abandonment answer") }
