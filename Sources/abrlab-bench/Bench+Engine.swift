@@ -16,7 +16,10 @@ extension Bench {
 
     /// The `floor` section of both binaries, each in a process of its own.
     private func floorBeside(_ binary: String) throws {
-        // This build's floor is abrlab-bench's; an older abrlab has it as a subcommand.
+        // This build's floor is abrlab-bench's, as is a release's that has one beside its abrlab
+        // (76a60e0 on); an older abrlab has it as a subcommand.
+        let benchBeside = URL(fileURLWithPath: binary).deletingLastPathComponent().appendingPathComponent("abrlab-bench").path
+        let theirs = FileManager.default.isExecutableFile(atPath: benchBeside) ? (benchBeside, [String]()) : (binary, ["bench"])
         func figure(_ executable: String, _ arguments: [String]) throws -> Double {
             let run = try BenchmarkClock.output(arguments + ["--only", "floor"], executable: executable)
             let line = run.text.split(separator: "\n").first { $0.contains("M segments/s") }
@@ -25,7 +28,7 @@ extension Bench {
             }
             return value
         }
-        let rounds = try BenchRounds(rounds: baseline.rounds, ours: { try figure(BenchmarkClock.selfPath, []) }, theirs: { try figure(binary, ["bench"]) })
+        let rounds = try BenchRounds(rounds: baseline.rounds, ours: { try figure(BenchmarkClock.selfPath, []) }, theirs: { try figure(theirs.0, theirs.1) })
         print(String(format: "  pensieve fixed-level floor (M segments/s, one thread): this %.2f, baseline %.2f, median ratio %.2f× (this %@, baseline %@)",
                      rounds.oursMedian, rounds.theirsMedian, rounds.medianRatio,
                      BenchRounds.range(rounds.ours, "%.2f"), BenchRounds.range(rounds.theirs, "%.2f")))

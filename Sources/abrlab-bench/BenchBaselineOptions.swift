@@ -5,7 +5,7 @@ import Foundation
 /// abrlab (`engine`) and Sabre's own simulator (`sabre`). On a shared machine whose speed drifts,
 /// only runs interleaved in one sitting compare; each figure is a median over `rounds`.
 struct BenchBaselineOptions: ParsableArguments {
-    @Option(name: .customLong("baseline-binary"), help: "An older abrlab, e.g. a release build of 54970d0, run beside this one in the engine section.")
+    @Option(name: .customLong("baseline-binary"), help: "An older abrlab, e.g. a release build of 54970d0 or 76a60e0, run beside this one in the engine section (its floor from the abrlab-bench beside it, where there is one).")
     var baselineBinary: String?
 
     @Option(name: .customLong("baseline-strategies"), help: "The older abrlab's Lua strategies (default: the Strategies folder of the checkout it was built in).")
