@@ -3,7 +3,8 @@
 One `abrlab/ABR-v0` made with `gymnasium.make` (its wrappers included) stepped with random
 actions, and an `ABRVectorEnv` of 64 sessions stepped with random action arrays, on one thread.
 With `--baseline-python DIR --baseline-library FILE` (another checkout's `python/` folder and its
-built library) it also times one `ABREnv` of each build in alternating rounds, side by side.
+built library) it also times one `ABREnv` of each build in alternating rounds, side by side, and
+then an `ABRVectorEnv` of `--num-envs` sessions of each the same way.
 Each rate is given per second of wall time and per second of the process's CPU time (what one
 core gives when other processes share it).
 When pensieve-ppo 3.9.0 is installed (`pip install --no-deps pensieve-ppo==3.9.0`), its gymnasium
@@ -123,6 +124,24 @@ while time.perf_counter() - start < {seconds!r}:
 print(steps / (time.process_time() - cpu))
 """
 
+# The same for an `ABRVectorEnv`, on its default of one thread in both builds.
+_VECTOR_LOOP = """
+import sys, time
+import numpy as np
+if {package!r}:
+    sys.path.insert(0, {package!r})
+from abrlab.vector import ABRVectorEnv
+envs = ABRVectorEnv(num_envs={num_envs!r}, **{inputs!r})
+envs.reset(seed=0)
+actions = np.random.default_rng(0).integers(0, envs.single_action_space.n, size=(256, {num_envs!r}))
+steps, start, cpu = 0, time.perf_counter(), time.process_time()
+while time.perf_counter() - start < {seconds!r}:
+    for row in actions:
+        envs.step(row)
+    steps += actions.size
+print(steps / (time.process_time() - cpu))
+"""
+
 
 def _pin_to_one_core() -> None:
     """Runs both builds' rounds on the same core, so neither gets a quieter one."""
@@ -130,18 +149,20 @@ def _pin_to_one_core() -> None:
         os.sched_setaffinity(0, {max(os.sched_getaffinity(0))})
 
 
-def bench_against(inputs: dict, seconds: float, package: Path, library: Path, rounds: int = 20) -> tuple[float, float, float]:
-    """Single-environment steps per CPU-second of this build and of another (`package`, the
-    `python/` folder of another checkout, with its built `library`), alternating rounds, each in
-    a fresh interpreter pinned to one core: the medians of each and of the per-round ratio (this
-    build over the other)."""
+def bench_against(inputs: dict, seconds: float, package: Path, library: Path, rounds: int = 20,
+                  loop: str = _STEP_LOOP, num_envs: int = 1) -> tuple[float, float, float]:
+    """Steps per CPU-second of `loop` (one `ABREnv`, or `_VECTOR_LOOP`'s vector environment of
+    `num_envs`) in this build and in another (`package`, the `python/` folder of another checkout,
+    with its built `library`), alternating rounds, each in a fresh interpreter pinned to one core:
+    the medians of each and of the per-round ratio (this build over the other)."""
     current, other, ratios = [], [], []
     for round_index in range(rounds):
         rates = {}
         order = ("current", "other") if round_index % 2 == 0 else ("other", "current")
         for name in order:
             environment = dict(os.environ)
-            code = _STEP_LOOP.format(package=str(package) if name == "other" else "", inputs=inputs, seconds=seconds / rounds)
+            code = loop.format(package=str(package) if name == "other" else "", inputs=inputs, seconds=seconds / rounds,
+                               num_envs=num_envs)
             if name == "other":
                 environment["ABRLAB_LIBRARY"] = str(library)
             result = subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True, check=True,
@@ -318,6 +339,10 @@ def main(argv: list[str] | None = None) -> None:
         current, other, ratio = bench_against(inputs, arguments.seconds * 4, arguments.baseline_python, arguments.baseline_library)
         print(f"ABREnv.step, this build {current:,.0f} steps per CPU-second, the baseline {other:,.0f} "
               f"(medians of 20 alternating rounds, each in its own interpreter on one core): ratio {ratio:.3f}")
+        current, other, ratio = bench_against(inputs, arguments.seconds * 4, arguments.baseline_python, arguments.baseline_library,
+                                              loop=_VECTOR_LOOP, num_envs=arguments.num_envs)
+        print(f"ABRVectorEnv.step, {arguments.num_envs} sessions on one thread, this build {current:,.0f} steps per CPU-second, "
+              f"the baseline {other:,.0f} (medians of 20 alternating rounds, as above): ratio {ratio:.3f}")
 
 
 if __name__ == "__main__":

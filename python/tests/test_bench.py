@@ -46,6 +46,10 @@ def test_bench_times_another_build_beside_this_one(repo_inputs):
     current, other, ratio = bench.bench_against(repo_inputs, 0.4, package, _native.library_path(), rounds=2)
     assert current > 0 and other > 0
     assert 0.2 < ratio < 5
+    current, other, ratio = bench.bench_against(repo_inputs, 0.4, package, _native.library_path(), rounds=2,
+                                                loop=bench._VECTOR_LOOP, num_envs=3)
+    assert current > 0 and other > 0
+    assert 0.2 < ratio < 5
 
 
 def test_bench_says_how_to_get_pensieve_ppo_when_absent(monkeypatch, capsys):
