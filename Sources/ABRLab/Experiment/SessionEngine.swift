@@ -132,19 +132,19 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
         }
     }
 
-    /// Starts the request `decision` asks for; the session must be waiting for a decision. A
-    /// decision out of range changes nothing; an error of the request ends the session. Inlined:
-    /// a call would copy the engine to check the decision.
+    /// Starts the request `decision` asks for at the decision the engine stopped at (the caller
+    /// has it from ``advance(events:)``). A decision out of range changes nothing; an error of
+    /// the request ends the session. Inlined: a call would copy the engine to check the decision.
     @inline(__always)
     mutating func decide(_ decision: RequestDecision) throws(EmulationError) {
-        try check(decision)
+        try checkRequest(decision)
         try start(decision)
     }
 
-    /// Throws what ``decide(_:)`` would refuse `decision` with, changing nothing.
+    /// Throws what ``decide(_:)`` would refuse `decision` with (its level, delay and rate),
+    /// changing nothing.
     @inline(__always)
-    func check(_ decision: RequestDecision) throws(EmulationError) {
-        try checkAwaitingDecision()
+    func checkRequest(_ decision: RequestDecision) throws(EmulationError) {
         guard decision.level >= 0, decision.level < levelCount else {
             throw .levelOutOfRange(session: sessionName, segment: segmentIndex, level: decision.level, levelCount: levelCount)
         }
@@ -168,7 +168,7 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
         guard case .awaitingDecision = phase else { throw unexpected("a decision") }
     }
 
-    /// Starts the request of a decision that passed ``check(_:)``; an error ends the session.
+    /// Starts the request of a decision that passed ``checkRequest(_:)``; an error ends the session.
     mutating func start(_ decision: RequestDecision) throws(EmulationError) {
         phase = .requesting
         do { try model.begin(segment: segmentIndex, decision: decision, recorder: &recorder) } catch {

@@ -73,10 +73,8 @@ struct SessionStepper<Model: PlayerModel>: Sendable {
     /// included.
     @inline(__always)
     mutating func decide(_ decision: RequestDecision) throws(EmulationError) {
-        try engine.check(decision)
-        context.downloads = []
-        contextIsCurrent = false
-        try engine.start(decision)
+        try engine.checkAwaitingDecision()
+        try start(decision)
     }
 
     /// Starts the request that `choose` decides on the kept context, passed as it lies: this
@@ -84,7 +82,16 @@ struct SessionStepper<Model: PlayerModel>: Sendable {
     @inline(__always)
     mutating func decide(with choose: (DecisionContext) throws -> RequestDecision) throws {
         try engine.checkAwaitingDecision()
-        try decide(choose(context))
+        try start(choose(context))
+    }
+
+    /// Starts the request of `decision`, the session known to wait for one.
+    @inline(__always)
+    private mutating func start(_ decision: RequestDecision) throws(EmulationError) {
+        try engine.checkRequest(decision)
+        context.downloads = []
+        contextIsCurrent = false
+        try engine.start(decision)
     }
 
     /// Answers the abandonment check the session stopped at.
