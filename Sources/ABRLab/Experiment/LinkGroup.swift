@@ -12,7 +12,8 @@
 ///
 /// Each player is a session of a model that can share a link (``SharedLinkSession``), answered
 /// by its own strategy through the batch path's loop (``SessionStrategy``); with one player the
-/// group plays exactly the single session, byte for byte. A player whose session fails leaves the link; the others go on.
+/// group plays exactly the single session, byte for byte. A player whose session fails leaves
+/// the link; the others go on.
 public struct LinkGroup: Sendable {
     /// One seat on the link: who plays and with which seed.
     public struct Player {

@@ -52,7 +52,7 @@ extension PlayerModel {
 /// A player model whose transfers can share a link with other players' (``LinkGroup``):
 /// ``WholeTransferModel`` and ``SegmentBufferModel``. A live player paces itself by its own live
 /// edge, so ``LiveStreamModel`` is not one; a group reaches these members only through a
-/// session of such a model (``SharedLinkStorage``).
+/// session of such a model (``SharedLinkSession``).
 protocol SharedLinkModel: PlayerModel {
     /// Moves the network to `seconds` into the trace before the session starts: the player joins
     /// a shared link that long after its first player.
