@@ -104,41 +104,36 @@ def bench_single(inputs: dict, seconds: float) -> tuple[int, float, float]:
     return timed_steps(env, np.random.default_rng(0).integers(0, env.action_space.n, size=1 << 16).tolist(), seconds)
 
 
-# One `ABREnv` stepped with random actions for a while in a fresh interpreter; prints steps per
-# CPU-second, which other processes on the machine disturb less than wall time.
+# One `ABREnv` (or, with `num_envs`, an `ABRVectorEnv` on its default of one thread) stepped
+# with random actions for a while in a fresh interpreter; prints steps per CPU-second, which
+# other processes on the machine disturb less than wall time.
 _STEP_LOOP = """
 import sys, time
 import numpy as np
 if {package!r}:
     sys.path.insert(0, {package!r})
-from abrlab import ABREnv
-env = ABREnv(**{inputs!r})
+rng = np.random.default_rng(0)
+if {num_envs!r}:
+    from abrlab.vector import ABRVectorEnv
+    env = ABRVectorEnv(num_envs={num_envs!r}, **{inputs!r})
+    rows = rng.integers(0, env.single_action_space.n, size=(256, {num_envs!r}))
+    def play():
+        for row in rows:
+            env.step(row)
+        return rows.size
+else:
+    from abrlab import ABREnv
+    env = ABREnv(**{inputs!r})
+    actions = rng.integers(0, env.action_space.n, size=1 << 14).tolist()
+    def play():
+        for action in actions:
+            if env.step(action)[2]:
+                env.reset()
+        return len(actions)
 env.reset(seed=0)
-actions = np.random.default_rng(0).integers(0, env.action_space.n, size=1 << 14).tolist()
 steps, start, cpu = 0, time.perf_counter(), time.process_time()
 while time.perf_counter() - start < {seconds!r}:
-    for action in actions:
-        if env.step(action)[2]:
-            env.reset()
-    steps += len(actions)
-print(steps / (time.process_time() - cpu))
-"""
-
-# The same for an `ABRVectorEnv`, on its default of one thread in both builds.
-_VECTOR_LOOP = """
-import sys, time
-import numpy as np
-if {package!r}:
-    sys.path.insert(0, {package!r})
-from abrlab.vector import ABRVectorEnv
-envs = ABRVectorEnv(num_envs={num_envs!r}, **{inputs!r})
-envs.reset(seed=0)
-actions = np.random.default_rng(0).integers(0, envs.single_action_space.n, size=(256, {num_envs!r}))
-steps, start, cpu = 0, time.perf_counter(), time.process_time()
-while time.perf_counter() - start < {seconds!r}:
-    for row in actions:
-        envs.step(row)
-    steps += actions.size
+    steps += play()
 print(steps / (time.process_time() - cpu))
 """
 
@@ -150,19 +145,19 @@ def _pin_to_one_core() -> None:
 
 
 def bench_against(inputs: dict, seconds: float, package: Path, library: Path, rounds: int = 20,
-                  loop: str = _STEP_LOOP, num_envs: int = 1) -> tuple[float, float, float]:
-    """Steps per CPU-second of `loop` (one `ABREnv`, or `_VECTOR_LOOP`'s vector environment of
-    `num_envs`) in this build and in another (`package`, the `python/` folder of another checkout,
-    with its built `library`), alternating rounds, each in a fresh interpreter pinned to one core:
-    the medians of each and of the per-round ratio (this build over the other)."""
+                  num_envs: int | None = None) -> tuple[float, float, float]:
+    """Steps per CPU-second of one `ABREnv` (or of an `ABRVectorEnv` of `num_envs`) in this
+    build and in another (`package`, the `python/` folder of another checkout, with its built
+    `library`), alternating rounds, each in a fresh interpreter pinned to one core: the medians
+    of each and of the per-round ratio (this build over the other)."""
     current, other, ratios = [], [], []
     for round_index in range(rounds):
         rates = {}
         order = ("current", "other") if round_index % 2 == 0 else ("other", "current")
         for name in order:
             environment = dict(os.environ)
-            code = loop.format(package=str(package) if name == "other" else "", inputs=inputs, seconds=seconds / rounds,
-                               num_envs=num_envs)
+            code = _STEP_LOOP.format(package=str(package) if name == "other" else "", inputs=inputs,
+                                     seconds=seconds / rounds, num_envs=num_envs)
             if name == "other":
                 environment["ABRLAB_LIBRARY"] = str(library)
             result = subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True, check=True,
@@ -340,7 +335,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"ABREnv.step, this build {current:,.0f} steps per CPU-second, the baseline {other:,.0f} "
               f"(medians of 20 alternating rounds, each in its own interpreter on one core): ratio {ratio:.3f}")
         current, other, ratio = bench_against(inputs, arguments.seconds * 4, arguments.baseline_python, arguments.baseline_library,
-                                              loop=_VECTOR_LOOP, num_envs=arguments.num_envs)
+                                              num_envs=arguments.num_envs)
         print(f"ABRVectorEnv.step, {arguments.num_envs} sessions on one thread, this build {current:,.0f} steps per CPU-second, "
               f"the baseline {other:,.0f} (medians of 20 alternating rounds, as above): ratio {ratio:.3f}")
 

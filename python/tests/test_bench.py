@@ -47,7 +47,7 @@ def test_bench_times_another_build_beside_this_one(repo_inputs):
     assert current > 0 and other > 0
     assert 0.2 < ratio < 5
     current, other, ratio = bench.bench_against(repo_inputs, 0.4, package, _native.library_path(), rounds=2,
-                                                loop=bench._VECTOR_LOOP, num_envs=3)
+                                                num_envs=3)
     assert current > 0 and other > 0
     assert 0.2 < ratio < 5
 
