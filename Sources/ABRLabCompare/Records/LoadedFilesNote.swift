@@ -57,9 +57,11 @@ public final class LoadedFilesNote {
 
     /// Checks the files the interrupted run in `directory` noted against the files now, reading
     /// those this run has not read yet as its sessions would (so it then uses exactly those
-    /// bytes). The first that differs, or cannot be read any more, is one error naming it.
+    /// bytes). The first that differs, or cannot be read any more, is one error naming it. A run
+    /// whose plan is of another format (another release's) is not checked: ``ResumableResults``
+    /// refuses it for what it is, whatever became of the files it loaded.
     public func checkInterruptedRun(in directory: URL) throws(InputError) {
-        guard ResumableResults.interruptedIdentity(in: directory) != nil,
+        guard let identity = ResumableResults.interruptedIdentity(in: directory), identity.hasPrefix(PlanFingerprint.formatLine + "\n"),
               let data = ResumableResults.note(Self.noteName, in: directory),
               let recorded = try? JSONDecoder().decode([String: [LoadedFile]].self, from: data) else { return }
         let partial = directory.appendingPathComponent(ResumableResults.partialFolderName).path
