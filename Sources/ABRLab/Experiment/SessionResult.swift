@@ -46,7 +46,7 @@ public struct SessionResult: Sendable {
 
     /// Chunk samples of the scored rows: those of segments from the first scored row's on.
     public var scoredLiveChunks: ArraySlice<LiveChunkSample> {
-        guard let warmup else { return liveChunks[...] }
+        guard warmup != nil else { return liveChunks[...] }
         guard let first = scoredSegments.first else { return [] }
         let start = liveChunks.firstIndex { $0.segmentIndex >= first.index } ?? liveChunks.count
         return liveChunks[start...]
