@@ -43,7 +43,7 @@ import TestSupport
         (["--param", "broken"], "abrlab: --param: 'broken' is not of the form id.key=value\n"),
         (["--profile", "fast"], "abrlab: --profile: unknown profile 'fast'; choose one of default, pensieve, sabre, live, twitch-challenge\n"),
         (["--video", "Traces/missing.json"], nil),
-        (["--profile", "pensieve", "--segments", "100"], "abrlab: --segments: video: the video has 48 segments but the session plays 100\n"),
+        (["--profile", "pensieve", "--segments", "100"], "abrlab: --segments: video: the video has 48 segments but the session plays 100; play 48 with --segments 48\n"),
         (["--segments", "0"], "abrlab: --segments: must be from 1 to 10000000\n"),
     ] as [([String], String?)])
     func badInputGetsOneLineAndWritesNothing(arguments: [String], message: String?) throws {

@@ -51,6 +51,8 @@ public enum EmulationError: Error, Equatable, Sendable, CustomStringConvertible 
             "\(trace): the group of \(players) players took more than its limit of \(steps) steps in all (\(LinkGroup.stepsPerPlayer(steps, players: players)) per player: trace periods crossed, requests, progress checks); the trace's periods are too short to finish it, or a strategy keeps abandoning requests"
         case .liveSessionTooLong(let segments, let seconds, let limit):
             "a live session of \(segments) segments of \(NumberText.readable(seconds)) s would run past the session limit of \(NumberText.readable(limit)) s or hold more than \(Video.maximumSizeCount) segment sizes; play less media (\(Setting.liveDurationS), \(Setting.segments))"
+        case .videoTooShort(let video, let segments, let needed) where needed > segments && segments >= 1:
+            "\(video): the video has \(segments) segments but the session plays \(needed); play \(segments) with \(Setting.segments) \(segments)"
         case .videoTooShort(let video, let segments, let needed):
             "\(video): the video has \(segments) segments but the session plays \(needed)"
         case .levelOutOfRange(let session, let segment, let level, let count):

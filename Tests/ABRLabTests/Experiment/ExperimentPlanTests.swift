@@ -65,13 +65,13 @@ import TestSupport
     @Test func videoTooShortForTheEmulator() throws {
         var plan = try RunnerFixtures.plan(segments: 4)
         plan.emulator.segmentsToPlay = 10
-        #expect(Self.validationError(plan) == InputError(setting: .segments, "cbr: the video has 4 segments but the session plays 10"))
+        #expect(Self.validationError(plan) == InputError(setting: .segments, "cbr: the video has 4 segments but the session plays 10; play 4 with \(Setting.segments) 4"))
     }
 
     @Test func videoTooShortForTheProfile() throws {
         var plan = try RunnerFixtures.plan(segments: 4)
         plan.emulator = SessionEmulator(profile: .pensieve)
-        #expect(Self.validationError(plan) == InputError(setting: .segments, "cbr: the video has 4 segments but the session plays 48"))
+        #expect(Self.validationError(plan) == InputError(setting: .segments, "cbr: the video has 4 segments but the session plays 48; play 4 with \(Setting.segments) 4"))
     }
 
     @Test func hdQoEOnAFiveLevelLadder() throws {
