@@ -88,7 +88,7 @@ import TestSupport
 
         // The table: crashy after the ranked strategies, unranked, on its 6 traces with its count.
         let printed = result.stdout.split(separator: "\n").map(String.init)
-        #expect(printed[0].hasPrefix("profile default, QoE linear, video video, traces Traces/default"), "the table's source first")
+        #expect(printed[0].hasPrefix("profile default, QoE linear, video Traces/video.json (6 levels 300–4300 kbps, 48 segments of 4 s, 48 played), traces Traces/default"), "the table's source first")
         let lines = Array(printed.dropFirst())
         #expect(lines[0] == "ranked by mean session QoE on the 12 of 12 traces every complete strategy completed")
         #expect(lines[2].hasPrefix("1  rb ") || lines[2].hasPrefix("1  conservative "))
@@ -140,7 +140,7 @@ import TestSupport
         #expect([dead["strategy"], dead["sessions"], dead["failures"], dead["compared_traces"], dead["qoe_total_mean"], dead["pairs"]]
             == ["dead", "0", "12", "0", "", "0"])
         let printed = result.stdout.split(separator: "\n").map(String.init)
-        #expect(printed[0].hasPrefix("profile default, QoE linear, video video, traces Traces/default"), "the table's source first")
+        #expect(printed[0].hasPrefix("profile default, QoE linear, video Traces/video.json (6 levels 300–4300 kbps, 48 segments of 4 s, 48 played), traces Traces/default"), "the table's source first")
         let lines = Array(printed.dropFirst())
         #expect(lines[0] == "ranked by mean session QoE on the 12 of 12 traces every complete strategy completed")
         #expect(lines[2].hasPrefix("1  ") && !lines[2].contains(" - [-, -]"), "\(lines[2])")
@@ -160,7 +160,7 @@ import TestSupport
         ])
         #expect(result.status == 1)
         let printed = result.stdout.split(separator: "\n").map(String.init)
-        #expect(printed[0].hasPrefix("profile default, QoE linear, video video, traces Traces/default"), "the table's source first")
+        #expect(printed[0].hasPrefix("profile default, QoE linear, video Traces/video.json (6 levels 300–4300 kbps, 48 segments of 4 s, 48 played), traces Traces/default"), "the table's source first")
         let lines = Array(printed.dropFirst())
         #expect(lines[0] == "no strategy completed every session, so none is ranked")
         #expect(lines[2].hasPrefix("incomplete, not ranked"))

@@ -37,6 +37,27 @@ import TestSupport
         try CLI.expectGolden(result.stdout.replacingOccurrences(of: out.path, with: "OUT"), "compare-native-table.txt")
     }
 
+    /// Two encodes that share a file name read apart: the table names the video as given and
+    /// its shape, and a merged run's table says the same from run.json.
+    @Test func theTableNamesTheVideoByItsPathAndShape() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, duration) in [("enc-2s", "2"), ("enc-4s", "4")] {
+            let video = folder.appendingPathComponent("\(name)/video.json")
+            try FileManager.default.createDirectory(at: video.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let generated = try CLI.run(["videos", "generate", "--out", video.path, "--segment-duration-s", duration, "--segments", "20"])
+            #expect(generated.status == 0, "\(generated.stderr)")
+            let result = try CLI.run([
+                "compare", "--strategies", "conservative", "--traces", "Traces/default/3g_1.csv", "--video", video.path,
+                "--segments", "12", "--out", folder.appendingPathComponent("out-\(name)").path,
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.first == "profile default, QoE linear, video \(name)/video.json (6 levels 300–4300 kbps, 20 segments of \(duration) s, 12 played), traces Traces/default/3g_1.csv", "\(lines)")
+            #expect(lines.contains { $0.hasPrefix("columns, each a mean over sessions (docs/output.md): QoE = session total of linear per-segment scores") })
+        }
+    }
+
     @Test(arguments: [
         (["--traces", "Traces/nope"], "abrlab: Traces/nope: no such file or folder\n"),
         (["--strategies", "nope"], "abrlab: nope: no such strategy: not a native id (conservative, bba-native, robust_mpc-native, pensieve-native, genet, mlp, sabre/bola-native, sabre/bolae-native, sabre/dynamic-native, sabre/dynamicdash-native, sabre/throughput-native), the id of a script in Strategies/ (see abrlab strategies list), nor a Lua file or folder\n"),

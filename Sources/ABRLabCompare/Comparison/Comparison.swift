@@ -180,7 +180,11 @@ public struct Comparison: Sendable {
             ranking: ranking, failureCount: report.failureCount, sessionCount: plan.sessionCount,
             totalSessionCount: entries.count * sessionsPerTrace,
             source: RankedTable.Source(
-                profile: plan.emulator.profile.name, qoe: plan.qoeName, video: plan.video.name,
+                profile: plan.emulator.profile.name, qoe: plan.qoeName,
+                video: RankedTable.Source.Video(
+                    spec: settings.video, ladderKbps: plan.video.bitratesKbps, segmentCount: plan.video.segmentCount,
+                    segmentDurationSeconds: plan.video.segmentDurationSeconds, segmentsPlayed: manifest.segmentsPlayed
+                ),
                 traces: settings[.traces]?.texts ?? []
             )
         )

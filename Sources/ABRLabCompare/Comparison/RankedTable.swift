@@ -34,6 +34,7 @@ public enum RankedTable {
         }
         if let note = overlapNote(ranking) { lines.insert(note, at: lines.last == "" ? lines.count - 1 : lines.count) }
         text += lines.joined(separator: "\n")
+        text += source?.legend(live: live, grouped: ranking.groupSummaries != nil) ?? ""
         if let baselineID = ranking.baselineID, !ranking.comparisons.isEmpty {
             text += "\nagainst \(baselineID)\(incompleteNote(baselineID, ranking)), paired on the traces both completed:\n"
             var pairs = [["strategy", "pairs", "wins", "ties", "losses", "mean QoE diff [95% CI]"]]
