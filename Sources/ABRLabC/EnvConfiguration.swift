@@ -31,7 +31,7 @@ final class EnvConfiguration: Sendable {
         let settings = options.settings
         guard options.video != nil else { throw .invalid("no video given") }
         do {
-            emulator = SessionEmulator(profile: try settings.resolveProfile(), segmentsToPlay: try settings.segmentCount(), recordsTransitions: false)
+            emulator = try settings.resolveEmulator(recordsTransitions: false)
             video = try Self.video(settings)
             traces = try Self.traces(options, settings: settings)
             scoring = try Self.scoring(settings, profile: emulator.profile, video: video)

@@ -14,6 +14,8 @@ public enum EmulationError: Error, Equatable, Sendable, CustomStringConvertible 
     case liveSessionTooLong(segments: Int, segmentSeconds: Double, limitSeconds: Double)
     /// The video has fewer segments than the profile plays.
     case videoTooShort(video: String, segments: Int, needed: Int)
+    /// The first level (0-based) the settings ask for is not one of the video's.
+    case firstLevelOutOfRange(video: String, level: Int, levelCount: Int)
     /// The strategy picked a level outside the ladder; `session` names its strategy and trace,
     /// `segment` is 0-based.
     case levelOutOfRange(session: String, segment: Int, level: Int, levelCount: Int)
@@ -55,6 +57,8 @@ public enum EmulationError: Error, Equatable, Sendable, CustomStringConvertible 
             "\(video): the video has \(segments) segments but the session plays \(needed); play \(segments) with \(Setting.segments) \(segments)"
         case .videoTooShort(let video, let segments, let needed):
             "\(video): the video has \(segments) segments but the session plays \(needed)"
+        case .firstLevelOutOfRange(let video, let level, let levelCount):
+            "\(video): the first level is \(level + 1) but the video has \(levelCount) levels (1…\(levelCount))"
         case .levelOutOfRange(let session, let segment, let level, let count):
             "\(session): chose level \(level) for segment \(segment + 1); levels are 0…\(count - 1)"
         case .strategyFailed(let message):
@@ -87,7 +91,7 @@ public enum EmulationError: Error, Equatable, Sendable, CustomStringConvertible 
         switch self {
         case .traceDeliversNoData: .trace
         case .sessionTimeLimit, .sessionStepLimit, .groupStepLimit: .limit
-        case .liveSessionTooLong, .videoTooShort, .settingsRefused: .settings
+        case .liveSessionTooLong, .videoTooShort, .firstLevelOutOfRange, .settingsRefused: .settings
         case .levelOutOfRange, .strategyFailed, .abandonmentLimit, .unexpectedInput: .strategy
         }
     }

@@ -57,11 +57,14 @@ public struct ExperimentPlan: Sendable {
         if customQoE == nil { try qoe.validate(ladder: video.ladder, profile: emulator.profile) }
     }
 
-    /// The settings that set how much media a session plays, which a video the emulator refuses
-    /// is too short or too long for.
+    /// The settings a video the emulator refuses does not fit: how much media a session plays,
+    /// which it is too short or too long for, or the first level, which it lacks.
     private static func settings(limiting error: EmulationError) -> [Setting] {
-        if case .liveSessionTooLong = error { return [.liveDurationS, .segments] }
-        return [.segments]
+        switch error {
+        case .liveSessionTooLong: return [.liveDurationS, .segments]
+        case .firstLevelOutOfRange: return [.firstLevel]
+        default: return [.segments]
+        }
     }
 
     /// Runs session `index` of the fixed order (traces major, strategies minor) as a

@@ -13,6 +13,10 @@ public struct SessionEmulator: Sendable {
     }
     /// Segments to play; overrides the profile's count when set.
     public var segmentsToPlay: Int?
+    /// The 0-based level of every session's first segment, played without asking the strategy
+    /// (as Pensieve's harness fetches its first chunk at `DEFAULT_QUALITY`); `nil` lets the
+    /// strategy choose it. The strategy's first decision is then the second segment's.
+    public var firstLevel: Int?
     /// Whether results keep the state machine's transition log.
     public var recordsTransitions: Bool
     /// Why ``profile`` cannot play a session, `nil` when it can.
@@ -25,9 +29,10 @@ public struct SessionEmulator: Sendable {
     /// and an entry in each of a script's ctx history arrays.
     public static let maxAbandonmentsPerSegment = 1000
 
-    public init(profile: EmulationProfile = .default, segmentsToPlay: Int? = nil, recordsTransitions: Bool = true) {
+    public init(profile: EmulationProfile = .default, segmentsToPlay: Int? = nil, firstLevel: Int? = nil, recordsTransitions: Bool = true) {
         self.profile = profile
         self.segmentsToPlay = segmentsToPlay
+        self.firstLevel = firstLevel
         self.recordsTransitions = recordsTransitions
         settingsRefusal = Self.refusal(of: profile)
     }
@@ -50,6 +55,9 @@ public struct SessionEmulator: Sendable {
     /// Checks, before any session runs, that this emulator can play `video`. A live stream
     /// repeats the video's segments for as long as the session needs.
     public func validate(video: Video) throws(EmulationError) {
+        if let firstLevel, !(0..<video.levelCount).contains(firstLevel) {
+            throw .firstLevelOutOfRange(video: video.name, level: firstLevel, levelCount: video.levelCount)
+        }
         if let live = profile.liveSettings {
             guard (segmentsToPlay ?? 1) >= 1 else { throw .videoTooShort(video: video.name, segments: video.segmentCount, needed: segmentsToPlay ?? 0) }
             try validateLive(live, segmentCount: segmentsToPlay ?? 1, video: video)

@@ -41,6 +41,9 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
     private(set) var requestedIndex = 0
     /// Abandoned attempts at the current segment.
     private var abandonments = 0
+    /// The level the first request plays at without a decision (``SessionEmulator/firstLevel``);
+    /// `nil` once it has started, or when the strategy chooses it.
+    private var firstLevel: Int?
 
     init(setup: SessionSetup, model: consuming Model) {
         strategyID = setup.strategyID
@@ -51,6 +54,7 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
         info = setup.info
         recorder = setup.recorder()
         self.model = model
+        firstLevel = setup.firstLevel
     }
 
     /// What the session recorded, once it has finished.
@@ -104,31 +108,45 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
             try model.spendStep()
             let waitMs = try model.waitForRoom(&recorder)
             phase = .awaitingDecision
+            if let level = firstLevel {
+                // The first request is the settings', as the strategy would have asked it; the
+                // strategy hears of it as of any download, and decides from the next segment on.
+                firstLevel = nil
+                try start(RequestDecision(level: level))
+                if waitMs > 0 { return .waited(milliseconds: waitMs) }
+                return try request(events: events)
+            }
             return waitMs > 0 ? .waited(milliseconds: waitMs) : .decide
         case .requesting:
-            switch try model.step(&recorder, events: events) {
-            case .event(let event):
-                return .event(event)
-            case .playback(let update):
-                return .playback(update)
-            case .check(let progress):
-                phase = .awaitingAnswer(progress)
-                return .check(progress)
-            case .done(let delivered):
-                requestedIndex = segmentIndex
-                if delivered {
-                    abandonments = 0
-                    // A live player that seeked to the live edge goes on from the segment it landed in.
-                    segmentIndex = model.segment(after: segmentIndex)
-                } else if recorder.downloads[recorder.downloads.count - 1].abandonedToLevel != nil {
-                    abandonments += 1
-                    guard abandonments < SessionEmulator.maxAbandonmentsPerSegment else {
-                        throw .abandonmentLimit(check: strategyID, segment: requestedIndex, trace: traceName)
-                    }
+            return try request(events: events)
+        }
+    }
+
+    /// Steps the request under way to the engine's next point.
+    @inline(__always)
+    private mutating func request(events: Bool) throws(EmulationError) -> EnginePoint {
+        switch try model.step(&recorder, events: events) {
+        case .event(let event):
+            return .event(event)
+        case .playback(let update):
+            return .playback(update)
+        case .check(let progress):
+            phase = .awaitingAnswer(progress)
+            return .check(progress)
+        case .done(let delivered):
+            requestedIndex = segmentIndex
+            if delivered {
+                abandonments = 0
+                // A live player that seeked to the live edge goes on from the segment it landed in.
+                segmentIndex = model.segment(after: segmentIndex)
+            } else if recorder.downloads[recorder.downloads.count - 1].abandonedToLevel != nil {
+                abandonments += 1
+                guard abandonments < SessionEmulator.maxAbandonmentsPerSegment else {
+                    throw .abandonmentLimit(check: strategyID, segment: requestedIndex, trace: traceName)
                 }
-                phase = .beforeRequest
-                return .downloaded
             }
+            phase = .beforeRequest
+            return .downloaded
         }
     }
 

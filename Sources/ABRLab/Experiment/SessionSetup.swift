@@ -6,6 +6,8 @@ struct SessionSetup: Sendable {
     let trace: NetworkTrace
     let video: Video
     let segmentCount: Int
+    /// The 0-based level the first segment plays at without a decision; `nil`: the strategy's.
+    let firstLevel: Int?
     let limits: SessionLimits
     let info: SessionInfo
     let strategyID: String
@@ -24,6 +26,7 @@ struct SessionSetup: Sendable {
         self.trace = trace
         self.video = played
         segmentCount = count
+        firstLevel = emulator.firstLevel
         limits = SessionLimits(traceName: trace.name, profile: profile)
         info = SessionInfo(
             video: played, segmentCount: count, traceName: trace.name, profileName: profile.name,

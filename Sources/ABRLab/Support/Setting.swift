@@ -10,6 +10,7 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
     case out
     case resume
     case segments
+    case firstLevel = "first_level"
     case video
     case noAbandon = "no_abandon"
     case checkEveryStep = "check_every_step"

@@ -32,6 +32,8 @@ public struct ExperimentSettings: Sendable {
     public var ladderKbps: [Double]? { get { self[.ladderKbps]?.numbers } set { self[.ladderKbps] = newValue.map(SettingValue.numbers) } }
     public var segmentDurationSeconds: Double? { get { self[.segmentDurationS]?.number } set { self[.segmentDurationS] = newValue.map(SettingValue.number) } }
     public var segments: Int? { get { self[.segments]?.integer } set { self[.segments] = newValue.map(SettingValue.integer) } }
+    /// 1-based, as given.
+    public var firstLevel: Int? { get { self[.firstLevel]?.integer } set { self[.firstLevel] = newValue.map(SettingValue.integer) } }
     public var profile: String { get { self[.profile]?.text ?? "default" } set { self[.profile] = .text(newValue) } }
     public var targetLatencySeconds: Double? { get { self[.targetLatencyS]?.number } set { self[.targetLatencyS] = newValue.map(SettingValue.number) } }
     public var liveDurationSeconds: Double? { get { self[.liveDurationS]?.number } set { self[.liveDurationS] = newValue.map(SettingValue.number) } }
@@ -162,8 +164,13 @@ public struct ExperimentSettings: Sendable {
         return TraceSetResolver(format: try resolveTraceFormat(), options: TraceLoadOptions(mahimahiBinMilliseconds: mahimahiBinMilliseconds))
     }
 
-    public func resolveEmulator() throws(InputError) -> SessionEmulator {
-        SessionEmulator(profile: try resolveProfile(), segmentsToPlay: try segmentCount())
+    /// The emulator these settings describe; the one composition of it that `compare`, `run`
+    /// and the Python environments share.
+    public func resolveEmulator(recordsTransitions: Bool = true) throws(InputError) -> SessionEmulator {
+        try check(.firstLevel)
+        var emulator = SessionEmulator(profile: try resolveProfile(), segmentsToPlay: try segmentCount(), recordsTransitions: recordsTransitions)
+        emulator.firstLevel = firstLevel.map { $0 - 1 }
+        return emulator
     }
 
     /// The count of segments to play, when `segments` gives one.

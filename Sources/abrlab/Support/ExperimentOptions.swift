@@ -12,6 +12,7 @@ struct ExperimentOptions: ParsableArguments {
     @Option(name: .setting(.ladderKbps), help: .setting(.ladderKbps, valueName: "kbps,...")) var ladderKbps: NumberList?
     @Option(name: .setting(.segmentDurationS), help: .setting(.segmentDurationS)) var segmentDurationSeconds: Double?
     @Option(name: .setting(.segments), help: .setting(.segments, valueName: "n"), transform: OptionParsing.segmentCount) var segments: Int?
+    @Option(name: .setting(.firstLevel), help: .setting(.firstLevel, valueName: "level")) var firstLevel: Int?
     @Option(name: .setting(.profile), help: .setting(.profile, valueName: "name")) var profile: String?
     @Option(name: .setting(.targetLatencyS), help: .setting(.targetLatencyS)) var targetLatencySeconds: Double?
     @Option(name: .setting(.liveDurationS), help: .setting(.liveDurationS)) var liveDurationSeconds: Double?
@@ -44,6 +45,7 @@ struct ExperimentOptions: ParsableArguments {
         let given: [Setting: SettingValue?] = [
             .video: video.map(SettingValue.text), .ladderKbps: ladderKbps.map { .numbers($0.values) },
             .segmentDurationS: segmentDurationSeconds.map(SettingValue.number), .segments: segments.map(SettingValue.integer),
+            .firstLevel: firstLevel.map(SettingValue.integer),
             .profile: profile.map(SettingValue.text), .targetLatencyS: targetLatencySeconds.map(SettingValue.number),
             .liveDurationS: liveDurationSeconds.map(SettingValue.number), .warmupS: warmupSeconds.map(SettingValue.number),
             .warmupKbps: warmupKbps.map(SettingValue.number), .catchup: catchup.map(SettingValue.text),
