@@ -6,7 +6,7 @@ import TestSupport
 /// parameters' errors.
 @Suite(.tags(.cli), .selectedByTags) struct GenetCommandTests {
     /// The recipe docs/strategies.md gives — `--profile pensieve --qoe linear --rebuffer-penalty
-    /// 10 --param genet.first_level=1` — with the default model (Genet's simulation model in the
+    /// 10 --first-level 1` — with the default model (Genet's simulation model in the
     /// shared datasets), argmax and sampled: every chunk's level and every session's total as
     /// Genet's harness (GenetReferenceFixture), the same bytes whatever --jobs.
     @Test(.tags(.datasets, .reference, .scale), .needsDatasets("genet"), .needsDatasets("pensieve"))
@@ -15,7 +15,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: out) }
         let pensieve = Datasets.url("pensieve").path
         let recipe = [
-            "compare", "--profile", "pensieve", "--qoe", "linear", "--rebuffer-penalty", "10", "--param", "genet.first_level=1",
+            "compare", "--profile", "pensieve", "--qoe", "linear", "--rebuffer-penalty", "10", "--first-level", "1",
             "--param", "genet.action=sampled,argmax", "--strategies", "genet",
             "--video", "\(pensieve)/video_sizes", "--traces", "\(pensieve)/cooked_test_traces", "--quiet",
         ]
