@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A media file on local disk that segment sizes are read from: its size, and bytes read at an
 /// offset without reading the whole file (a single-file Representation can be gigabytes).
 struct LocalMediaFile {
@@ -8,35 +12,33 @@ struct LocalMediaFile {
     let name: String
     let sizeBytes: Int
 
-    /// The regular file at `url`; an `InputError` naming it when it is missing or not a file.
+    /// The regular file at `url` (a link stands for its target, as media folders often link to
+    /// shared files); an `InputError` naming it when it is missing, a folder, or a FIFO or
+    /// device, which is refused without waiting for a writer.
     init(_ url: URL, name: String) throws(InputError) {
         self.url = url
         self.name = name
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw InputError(file: name, "no such file")
-        }
-        guard !isDirectory.boolValue else { throw InputError(file: name, "is a folder, not a media file") }
-        // A link stands for its target, as media folders often link to shared files.
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path),
-              (attributes[.type] as? FileAttributeType) == .typeRegular,
-              let size = (attributes[.size] as? NSNumber)?.intValue else {
-            throw InputError(file: name, "is not a regular file")
-        }
-        sizeBytes = size
+        let (descriptor, size) = try InputFile.openRegular(pathBytes: Array(url.path.utf8), file: name)
+        close(descriptor)
+        sizeBytes = Int(size)
     }
 
     /// `count` bytes from `offset`, fewer at the end of the file.
     func read(offset: Int, count: Int) throws(InputError) -> [UInt8] {
         guard offset >= 0, count >= 0, offset <= sizeBytes else { return [] }
-        do {
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
-            try handle.seek(toOffset: UInt64(offset))
-            return [UInt8](try handle.read(upToCount: min(count, sizeBytes - offset)) ?? Data())
-        } catch {
-            throw InputError(file: name, "cannot read the file (\((error as NSError).localizedDescription))")
+        // Opened again as at first: the file may have been swapped for a FIFO since.
+        let (descriptor, _) = try InputFile.openRegular(pathBytes: Array(url.path.utf8), file: name)
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: min(count, sizeBytes - offset))
+        var filled = 0
+        while filled < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + filled, $0.count - filled, off_t(offset + filled)) }
+            if got < 0, errno == EINTR { continue }
+            guard got >= 0 else { throw InputError(file: name, "cannot read the file (\(String(cString: strerror(errno))))") }
+            if got == 0 { break }
+            filled += got
         }
+        return Array(bytes[..<filled])
     }
 
     /// One top-level box: its type, where it starts and its size.

@@ -86,6 +86,18 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
         return file.isEmpty ? "" : "\(file): "
     }
 
+    /// `text` as a message quotes it: at most `limit` characters, a longer one cut in the middle
+    /// at `…` (its start and its end kept: a path's folder and file name), so one huge value from
+    /// an input cannot make a line of megabytes. Costs `limit`, not the text's length.
+    public static func excerpt(_ text: some StringProtocol, limit: Int = 80) -> String {
+        let limit = max(limit, 2)
+        guard text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex).map({ $0 < text.endIndex }) ?? false else { return String(text) }
+        let tail = limit / 4
+        let head = text.index(text.startIndex, offsetBy: limit - tail - 1)
+        let end = text.index(text.endIndex, offsetBy: -tail)
+        return String(text[..<head]) + "…" + String(text[end...])
+    }
+
     /// `text` with control characters other than tab, and Unicode line separators, written as `\u{…}`.
     static func oneLine(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: breaksLine) else { return text }

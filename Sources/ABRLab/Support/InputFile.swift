@@ -6,10 +6,10 @@ import Glibc
 
 /// Reads an input file (trace, manifest, playlist, script) whole, up to `maximumBytes`.
 ///
-/// Every input is parsed in memory, so an input that is too large is refused before it is read:
-/// a regular file by its size, anything else (a pipe, a device) once more than the limit has
-/// arrived. Memory stays bounded whatever the file, and a 2 GB sparse file fails at once instead
-/// of being read.
+/// Every input is parsed in memory, so an input that is too large is refused before it is read,
+/// by the size of the opened file (a link's target). Only a regular file is read: a FIFO would
+/// block until something writes to it and a device may stream forever, so either is refused at
+/// once, unread, saying what it is. Nothing in abrlab reads an input from a pipe or stdin.
 public enum InputFile {
     /// 64 MiB: about 100 times the largest public trace (Sabre's 3G logs, 0.6 MB), room for a
     /// Mahimahi trace of an hour at 100 Mbit/s (about 60 MB), and a bound on the memory a
@@ -17,50 +17,17 @@ public enum InputFile {
     public static let maximumBytes = 64 << 20
 
     /// The file's bytes; an `InputError` naming the file when it is missing, unreadable, a
-    /// folder or larger than `limit` bytes.
+    /// folder, not a regular file or larger than `limit` bytes.
     public static func read(_ url: URL, limit: Int = maximumBytes) throws(InputError) -> Data {
-        let file = TextFile.displayName(url)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw InputError(file: file, "no such file")
-        }
-        guard !isDirectory.boolValue else { throw InputError(file: file, "is a folder, not a file") }
-        let handle: FileHandle
-        do { handle = try FileHandle(forReadingFrom: url) } catch {
-            throw InputError(file: file, "cannot read the file (\((error as NSError).localizedDescription))")
-        }
-        defer { try? handle.close() }
-        var status = stat()
-        if fstat(handle.fileDescriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int64(status.st_size) > Int64(limit) {
-            throw tooLarge(file, limit: limit, size: Int64(status.st_size))
-        }
-        var data = Data()
-        while true {
-            let chunk: Data?
-            // Never more than one byte past the limit, whatever the file streams.
-            do { chunk = try handle.read(upToCount: min(1 << 20, limit + 1 - data.count)) } catch {
-                throw InputError(file: file, "cannot read the file (\((error as NSError).localizedDescription))")
-            }
-            guard let chunk, !chunk.isEmpty else { break }
-            data.append(chunk)
-            if data.count > limit { throw tooLarge(file, limit: limit, size: nil) }
-        }
-        return data
+        try read(pathBytes: Array(url.path.utf8), file: TextFile.displayName(url), limit: limit)
     }
 
     /// The bytes of the file at `pathBytes`, a path that need not be UTF-8 (a file name no
     /// `String` path reaches), named `file` in errors; only a regular file is read, up to `limit`.
     public static func read(pathBytes: [UInt8], file: String, limit: Int = maximumBytes) throws(InputError) -> Data {
-        let descriptor = (pathBytes + [0]).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-        }
-        guard descriptor >= 0 else { throw InputError(file: file, "cannot read the file (\(String(cString: strerror(errno))))") }
+        let (descriptor, size) = try openRegular(pathBytes: pathBytes, file: file)
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            throw InputError(file: file, "is not a regular file")
-        }
-        guard Int64(status.st_size) <= Int64(limit) else { throw tooLarge(file, limit: limit, size: Int64(status.st_size)) }
+        guard size <= Int64(limit) else { throw tooLarge(file, limit: limit, size: size) }
         var data = Data()
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
@@ -69,9 +36,46 @@ public enum InputFile {
             guard count >= 0 else { throw InputError(file: file, "cannot read the file (\(String(cString: strerror(errno))))") }
             if count == 0 { break }
             data.append(contentsOf: chunk[..<count])
+            // A file that grows while it is read stops one chunk past the limit.
             if data.count > limit { throw tooLarge(file, limit: limit, size: nil) }
         }
         return data
+    }
+
+    /// The regular file at `pathBytes` opened for reading, and its size (a link's target's).
+    /// It opens without waiting (`O_NONBLOCK`: a FIFO with no writer would block `open` itself)
+    /// and is refused unread when it is not a regular file; the caller closes the descriptor.
+    static func openRegular(pathBytes: [UInt8], file: String) throws(InputError) -> (descriptor: Int32, size: Int64) {
+        let descriptor = (pathBytes + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        }
+        guard descriptor >= 0 else {
+            if errno == ENOENT || errno == ENOTDIR { throw InputError(file: file, "no such file") }
+            throw InputError(file: file, "cannot read the file (\(String(cString: strerror(errno))))")
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw InputError(file: file, "cannot read the file (\(reason))")
+        }
+        guard let problem = notRegular(status.st_mode) else { return (descriptor, Int64(status.st_size)) }
+        close(descriptor)
+        throw InputError(file: file, problem)
+    }
+
+    /// What a file of `mode` is when it is not a regular file, as a message says it: `is a FIFO,
+    /// not a regular file`; nil for a regular file.
+    public static func notRegular(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "is a folder, not a file"
+        case S_IFIFO: "is a FIFO (named pipe), not a regular file; inputs are read from files"
+        case S_IFCHR: "is a character device, not a regular file; inputs are read from files"
+        case S_IFBLK: "is a block device, not a regular file; inputs are read from files"
+        case S_IFSOCK: "is a socket, not a regular file; inputs are read from files"
+        default: "is not a regular file; inputs are read from files"
+        }
     }
 
     /// `64 MiB`, `1.5 GiB`: a size for messages.

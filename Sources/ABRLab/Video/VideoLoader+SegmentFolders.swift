@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension VideoLoader {
     /// A ladder read from a folder holding one folder of segment files per level, as encoders
     /// leave them when each rendition is written apart.
@@ -68,10 +72,13 @@ extension VideoLoader {
             let lowered = name.lowercased()
             guard !lowered.contains("init"), !Self.manifestExtensions.contains(where: lowered.hasSuffix),
                   let (pattern, number) = numberedName(name) else { continue }
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path),
-                  let size = (attributes[.size] as? NSNumber)?.intValue else {
-                throw InputError(file: display + "/" + name, "cannot read the file's size")
+            // stat follows a link to its target and never waits, whatever the file is.
+            var status = stat()
+            guard stat(url.path, &status) == 0 else {
+                throw InputError(file: display + "/" + name, "cannot read the file's size (\(String(cString: strerror(errno))))")
             }
+            if let problem = InputFile.notRegular(status.st_mode) { throw InputError(file: display + "/" + name, problem) }
+            let size = Int(status.st_size)
             guard size > 0 else { throw InputError(file: display + "/" + name, "is empty; a segment has bytes") }
             patterns.insert(pattern)
             numbered.append((number, size, name))

@@ -30,11 +30,38 @@ import TestSupport
         }
     }
 
-    /// A device has no size to check; reading stops once the limit is passed.
-    @Test func stopsReadingAStreamPastTheLimit() throws {
-        #expect(throws: InputError(file: "/dev/zero", "is too large: inputs are read whole and limited to 1 KiB; this file holds more than that")) {
+    /// A device is refused unread, saying what it is: it may stream forever.
+    @Test func refusesADeviceSayingWhatItIs() throws {
+        #expect(throws: InputError(file: "/dev/zero", "is a character device, not a regular file; inputs are read from files")) {
             try InputFile.read(URL(fileURLWithPath: "/dev/zero"), limit: 1024)
         }
+    }
+
+    /// A FIFO is refused at once, without waiting for a writer. The read runs on a thread the
+    /// test waits for a bounded time; should it block, a writer opening the FIFO releases it.
+    @Test func refusesAFIFOWithoutWaitingForAWriter() throws {
+        let fixtures = try FixtureDirectory()
+        let fifo = fixtures.url.appendingPathComponent("fifo.csv")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            do throws(InputError) { _ = try InputFile.read(fifo) } catch { outcome.error = error }
+            done.signal()
+        }.start()
+        let finished = done.wait(timeout: .now() + 10) == .success
+        if !finished {
+            let writer = open(fifo.path, O_WRONLY | O_NONBLOCK)
+            if writer >= 0 { close(writer) }
+            _ = done.wait(timeout: .now() + 10)
+        }
+        #expect(finished, "reading the FIFO blocked")
+        #expect(outcome.error == InputError(file: fifo.path, "is a FIFO (named pipe), not a regular file; inputs are read from files"))
+    }
+
+    /// What the reading thread saw, read after it signals.
+    private final class Outcome: @unchecked Sendable {
+        var error: InputError?
     }
 
     /// The regular-file read behind modules and models: the target's size, at most limit + 1
