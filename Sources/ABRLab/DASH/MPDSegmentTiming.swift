@@ -52,8 +52,26 @@ enum MPDSegmentTiming: Equatable, Sendable {
             guard !entries.isEmpty else { throw InputError(file: file, line: line, "the SegmentTimeline has no S elements") }
             var segments: [Segment] = []
             var time = 0
+            let periodEnd = periodTicks.map { Double(presentationTimeOffsetTicks) + $0 }
+            let seconds = { (ticks: Double) in NumberText.plain((ticks / Double(timescale) * 1000).rounded() / 1000) }
             for (index, entry) in entries.enumerated() {
-                if let start = entry.startTicks { time = start }
+                let named = "SegmentTimeline S #\(index + 1)" + (entry.startTicks.map { " (t=\"\($0)\")" } ?? "")
+                if let start = entry.startTicks {
+                    // A timeline that goes back plays media twice; the segments would not be the video's.
+                    guard segments.isEmpty || start >= time else {
+                        throw InputError(
+                            file: file, line: entry.line,
+                            "\(named) starts at \(seconds(Double(start))) s, before the previous segment ends at \(seconds(Double(time))) s; a timeline runs forward"
+                        )
+                    }
+                    time = start
+                }
+                if let periodEnd, Double(time) >= periodEnd {
+                    throw InputError(
+                        file: file, line: entry.line,
+                        "\(named) starts at \(seconds(Double(time))) s, at or past the Period's end at \(seconds(periodEnd)) s; its segments are not in the video"
+                    )
+                }
                 var repeats = entry.repeatCount
                 if repeats < 0 {
                     let end: Double
@@ -69,7 +87,14 @@ enum MPDSegmentTiming: Equatable, Sendable {
                     repeats = max(0, Int(count) - 1)
                 }
                 guard repeats < Self.maximumSegments - segments.count else { throw tooMany(file: file, line: entry.line) }
-                for _ in 0...repeats {
+                for copy in 0...repeats {
+                    if copy > 0, let periodEnd, Double(time) >= periodEnd {
+                        throw InputError(
+                            file: file, line: entry.line,
+                            "\(named) repeats past the Period's end: its segment \(copy + 1) starts at \(seconds(Double(time))) s, and the Period ends at "
+                                + "\(seconds(periodEnd)) s; r counts the repeats after the first"
+                        )
+                    }
                     segments.append(Segment(number: startNumber + segments.count, startTicks: time, durationTicks: entry.durationTicks))
                     let (next, overflow) = time.addingReportingOverflow(entry.durationTicks)
                     guard !overflow else { throw InputError(file: file, line: entry.line, "S times run past \(Int.max)") }
