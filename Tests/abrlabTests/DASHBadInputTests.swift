@@ -91,7 +91,9 @@ import TestSupport
             // Times 0, 10240, 20480 and 30720 still name the fixture's files; the third segment is short.
             damage: replace(timelineRepresentation0, #"<S t="0" d="10240" r="1" /><S d="5120" /><S t="30720" d="10240" />"#, in: "manifest.mpd"),
             expected: ":17: Representation '0': segment 3 lasts 0.5 s but segment 1 lasts 1 s; abrlab's videos have one segment duration "
-                + "(only the last segment may be shorter) and unequal ones are not averaged"
+                + "(only the last segment may be shorter) and unequal ones are not averaged. An encoder cuts video segments only at keyframes, "
+                + "so they last a whole number of keyframe intervals: for 1 s segments set the keyframe interval to 1 s (ffmpeg: -g and "
+                + "-keyint_min of 5 frames, 1 s × 5 fps, and -sc_threshold 0)"
         ),
     ]
 

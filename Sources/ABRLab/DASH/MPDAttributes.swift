@@ -15,7 +15,7 @@ struct MPDAttributes {
     func unsigned(_ name: String, maximum: Int = Int(Int64.max)) throws(InputError) -> Int? {
         guard let text = string(name) else { return nil }
         guard !text.isEmpty, text.utf8.allSatisfy({ (48...57).contains($0) }), let value = Int(text), value <= maximum else {
-            throw error("\(name)=\"\(text)\" is not a whole number from 0 to \(maximum)")
+            throw error("\(name)=\"\(InputError.excerpt(text))\" is not a whole number from 0 to \(maximum)")
         }
         return value
     }
@@ -30,7 +30,7 @@ struct MPDAttributes {
     /// An integer that may be negative (`S@r`).
     func integer(_ name: String) throws(InputError) -> Int? {
         guard let text = string(name) else { return nil }
-        guard let value = Int(text), abs(value) <= Int(Int32.max) else { throw error("\(name)=\"\(text)\" is not a whole number") }
+        guard let value = Int(text), abs(value) <= Int(Int32.max) else { throw error("\(name)=\"\(InputError.excerpt(text))\" is not a whole number") }
         return value
     }
 
@@ -39,7 +39,7 @@ struct MPDAttributes {
         guard let text = string(name) else { return nil }
         switch MPDDuration.seconds(text) {
         case .success(let seconds): return seconds
-        case .failure(let failure): throw error("\(name)=\"\(text)\" \(failure.message)")
+        case .failure(let failure): throw error("\(name)=\"\(InputError.excerpt(text))\" \(failure.message)")
         }
     }
 
@@ -49,11 +49,11 @@ struct MPDAttributes {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         let digits: (Substring) -> Bool = { !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } }
         guard parts.count == 2, digits(parts[0]), let first = Int(parts[0]), first <= Int(Int64.max / 2) else {
-            throw error("\(name)=\"\(text)\" is not a byte range such as 0-999")
+            throw error("\(name)=\"\(InputError.excerpt(text))\" is not a byte range such as 0-999")
         }
         if parts[1].isEmpty { return MPDByteRange(firstByte: first, lastByte: nil) }
         guard digits(parts[1]), let last = Int(parts[1]), last >= first, last <= Int(Int64.max / 2) else {
-            throw error("\(name)=\"\(text)\" is not a byte range such as 0-999 (first byte, then last byte, at least the first)")
+            throw error("\(name)=\"\(InputError.excerpt(text))\" is not a byte range such as 0-999 (first byte, then last byte, at least the first)")
         }
         return MPDByteRange(firstByte: first, lastByte: last)
     }

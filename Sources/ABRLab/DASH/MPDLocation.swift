@@ -53,8 +53,8 @@ enum MPDLocationError: Error, Equatable {
 
     var message: String {
         switch self {
-        case .remote(let reference): "'\(reference)' is remote; the media must be local (abrlab reads segment sizes from disk), so give a relative BaseURL or none"
-        case .notAPath(let reference): "'\(reference)' is not a file path"
+        case .remote(let reference): "'\(InputError.excerpt(reference))' is remote; the media must be local (abrlab reads segment sizes from disk), so give a relative BaseURL or none"
+        case .notAPath(let reference): "'\(InputError.excerpt(reference))' is not a file path"
         }
     }
 }

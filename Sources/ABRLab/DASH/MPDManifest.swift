@@ -8,9 +8,19 @@ struct MPDManifest: Sendable {
         let id: String
         let bandwidthBitsPerSecond: Int
         let heightPixels: Int?
+        /// Frames per second (`@frameRate` here or on the Adaptation Set), for hints; nil when
+        /// not given or not a rate.
+        let frameRate: Double?
         /// Where the Representation's BaseURL chain points.
         let location: MPDLocation
         let addressing: MPDSegmentAddressing
+        let line: Int
+    }
+
+    /// How long the segments of the first audio Adaptation Set last, and its line: an encoder
+    /// cuts audio where asked, so they show what segment duration the video was meant to have.
+    struct AudioSegments: Sendable {
+        let seconds: Double
         let line: Int
     }
 
@@ -18,6 +28,7 @@ struct MPDManifest: Sendable {
     /// The Period's length, when the MPD gives it.
     let periodSeconds: Double?
     let warnings: [InputWarning]
+    var audioSegments: AudioSegments? = nil
 
     /// Highest `@bandwidth` read: 1 Tbit/s, the ladder's own bound.
     static let maximumBandwidth = 1_000_000_000_000
@@ -26,11 +37,11 @@ struct MPDManifest: Sendable {
     static func parse(_ data: Data, location: MPDLocation, file: String) throws(InputError) -> MPDManifest {
         let root = try XMLElementNode.parseDocument(data, file: file)
         let mpd = MPDAttributes(root, file: file)
-        guard root.name == "MPD" else { throw InputError(file: file, line: root.line, "the root element is \(root.name), not MPD") }
+        guard root.name == "MPD" else { throw InputError(file: file, line: root.line, "the root element is \(InputError.excerpt(root.name)), not MPD") }
         let type = mpd.string("type") ?? "static"
         guard type == "static" else {
             if type == "dynamic" { throw mpd.error("type=\"dynamic\" is a live MPD; abrlab reads static (on-demand) MPDs only") }
-            throw mpd.error("type=\"\(type)\" is neither static nor dynamic")
+            throw mpd.error("type=\"\(InputError.excerpt(type))\" is neither static nor dynamic")
         }
         let periods = root.children(named: "Period")
         guard let period = periods.first else { throw mpd.error("has no Period") }
@@ -68,19 +79,49 @@ struct MPDManifest: Sendable {
             let id = attributes.string("id") ?? ""
             guard let addressing = try MPDSegmentAddressing.resolve([period, video, element], file: file) else {
                 throw attributes.error(
-                    "'\(id)' has no segments: no SegmentList, SegmentBase or SegmentTemplate here, in its Adaptation Set or in its Period"
+                    "'\(InputError.excerpt(id))' has no segments: no SegmentList, SegmentBase or SegmentTemplate here, in its Adaptation Set or in its Period"
                 )
             }
             let setHeight = try MPDAttributes(video, file: file).positive("height", maximum: 1 << 20)
             let height = try attributes.positive("height", maximum: 1 << 20) ?? setHeight
             representations.append(Representation(
                 id: id, bandwidthBitsPerSecond: bandwidth,
-                heightPixels: height,
+                heightPixels: height, frameRate: frameRate(element.attributes["frameRate"] ?? video.attributes["frameRate"]),
                 location: try baseURL(of: element, against: setLocation, file: file), addressing: addressing, line: element.line
             ))
         }
         guard !representations.isEmpty else { throw MPDAttributes(video, file: file).error("(video) has no Representation") }
-        return MPDManifest(representations: representations, periodSeconds: periodSeconds, warnings: warnings)
+        return MPDManifest(
+            representations: representations, periodSeconds: periodSeconds, warnings: warnings, audioSegments: audioSegments(period, file: file)
+        )
+    }
+
+    /// The nominal segment duration of the first audio Adaptation Set's first Representation
+    /// (its `@duration` or first `S@d`); nil when it has none or it does not read.
+    private static func audioSegments(_ period: XMLElementNode, file: String) -> AudioSegments? {
+        guard let set = period.children(named: "AdaptationSet").first(where: { contentKind($0) == "audio" }),
+              let representation = set.child(named: "Representation"),
+              let addressing = try? MPDSegmentAddressing.resolve([period, set, representation], file: file) else { return nil }
+        let timing: MPDSegmentTiming
+        let timescale: Int
+        switch addressing {
+        case .template(let template): (timing, timescale) = (template.timing, template.timescale)
+        case .list(let list): (timing, timescale) = (list.timing, list.timescale)
+        case .base: return nil
+        }
+        switch timing {
+        case .duration(let ticks): return AudioSegments(seconds: Double(ticks) / Double(timescale), line: set.line)
+        case .timeline(let entries):
+            return entries.first.map { AudioSegments(seconds: Double($0.durationTicks) / Double(timescale), line: set.line) }
+        }
+    }
+
+    /// `25`, `30000/1001`: a frame rate, read leniently as it only feeds hints.
+    private static func frameRate(_ text: String?) -> Double? {
+        guard let parts = text?.trimmingWhitespace.split(separator: "/", omittingEmptySubsequences: false), (1...2).contains(parts.count),
+              let numerator = Double(parts[0]), let denominator = parts.count == 2 ? Double(parts[1]) : 1 else { return nil }
+        let rate = numerator / denominator
+        return rate.isFinite && rate > 0 && rate <= 1000 ? rate : nil
     }
 
     /// The first video Adaptation Set that is not trick mode, and what the others are, for the warning.

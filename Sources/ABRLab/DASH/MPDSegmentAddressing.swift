@@ -64,7 +64,7 @@ enum MPDSegmentAddressing: Equatable, Sendable {
             let media: MPDURLTemplate
             switch MPDURLTemplate.parse(mediaText) {
             case .success(let parsed): media = parsed
-            case .failure(let failure): throw attributes.error("media=\"\(mediaText)\" \(failure.message)")
+            case .failure(let failure): throw attributes.error("media=\"\(InputError.excerpt(mediaText))\" \(failure.message)")
             }
             if media.uses(.time), case .duration = try timing(merged, kind: "SegmentTemplate", file: file) {
                 throw attributes.error("media uses $Time$, which needs a SegmentTimeline")

@@ -84,8 +84,8 @@ enum MPDURLTemplateError: Error, Equatable {
     var message: String {
         switch self {
         case .unclosedDollar: "has a $ without its closing $ (write $$ for a dollar sign)"
-        case .badFormat(let piece): "has $\(piece)$; a width is written %0Nd (N from 1 to \(MPDURLTemplate.maximumWidth)), and not for RepresentationID"
-        case .unknownIdentifier(let name): "has $\(name)$; abrlab knows $RepresentationID$, $Number$, $Bandwidth$ and $Time$"
+        case .badFormat(let piece): "has $\(InputError.excerpt(piece))$; a width is written %0Nd (N from 1 to \(MPDURLTemplate.maximumWidth)), and not for RepresentationID"
+        case .unknownIdentifier(let name): "has $\(InputError.excerpt(name))$; abrlab knows $RepresentationID$, $Number$, $Bandwidth$ and $Time$"
         }
     }
 }

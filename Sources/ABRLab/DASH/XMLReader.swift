@@ -132,7 +132,7 @@ struct XMLReader {
         while true {
             let spaced = peek.map(Self.isSpace) ?? false
             skipSpace()
-            guard let byte = peek else { throw fail("the document ends inside <\(qualified)>") }
+            guard let byte = peek else { throw fail("the document ends inside <\(InputError.excerpt(qualified))>") }
             if byte == UInt8(ascii: "/") {
                 advance()
                 guard peek == UInt8(ascii: ">") else { throw fail("a tag is not closed with >") }
@@ -146,9 +146,9 @@ struct XMLReader {
             guard spaced else { throw fail("attributes must be separated by spaces") }
             let place = position
             let attribute = try name()
-            guard written.insert(attribute).inserted else { throw fail("the attribute \(attribute) is given twice", at: place) }
+            guard written.insert(attribute).inserted else { throw fail("the attribute \(InputError.excerpt(attribute)) is given twice", at: place) }
             skipSpace()
-            guard peek == UInt8(ascii: "=") else { throw fail("the attribute \(attribute) has no value") }
+            guard peek == UInt8(ascii: "=") else { throw fail("the attribute \(InputError.excerpt(attribute)) has no value") }
             advance()
             skipSpace()
             attributes[Self.localName(attribute)] = try quoted()
@@ -156,14 +156,14 @@ struct XMLReader {
         var children: [XMLElementNode] = []
         var text: [UInt8] = []
         while true {
-            guard let byte = peek else { throw fail("the document ends inside <\(qualified)>") }
+            guard let byte = peek else { throw fail("the document ends inside <\(InputError.excerpt(qualified))>") }
             if byte == UInt8(ascii: "<") {
                 if starts(with: "</") {
                     let tag = position
                     advance(over: "</")
                     let closing = try name()
                     guard closing == qualified else {
-                        throw fail("the end tag </\(closing)> does not match <\(qualified)> of line \(startLine)", at: tag)
+                        throw fail("the end tag </\(InputError.excerpt(closing))> does not match <\(InputError.excerpt(qualified))> of line \(startLine)", at: tag)
                     }
                     skipSpace()
                     guard peek == UInt8(ascii: ">") else { throw fail("a tag is not closed with >") }

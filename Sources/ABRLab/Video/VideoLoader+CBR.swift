@@ -18,7 +18,7 @@ extension VideoLoader {
         if let x = rest.lastIndex(where: { $0 == "x" || $0 == "X" }) {
             let text = rest[rest.index(after: x)...]
             guard let count = Int(text), count > 0 else {
-                throw InputError(file: spec, "segment count '\(text)' after x must be a whole number > 0")
+                throw InputError(file: spec, "segment count '\(InputError.excerpt(text))' after x must be a whole number > 0")
             }
             specCount = count
             rest = rest[..<x]
@@ -32,7 +32,7 @@ extension VideoLoader {
         for field in rest.split(separator: ",", omittingEmptySubsequences: false) {
             let trimmed = TextLines.trimmed(field)
             guard let kbps = Double(trimmed) else {
-                throw InputError(file: spec, "'\(trimmed)' is not a bitrate in kbps; write e.g. cbr:300,750,1200@4s")
+                throw InputError(file: spec, "'\(InputError.excerpt(trimmed))' is not a bitrate in kbps; write e.g. cbr:300,750,1200@4s")
             }
             specKbps.append(kbps)
         }
@@ -62,9 +62,9 @@ extension VideoLoader {
         let (number, scale): (Substring, Double) =
             if lowered.hasSuffix("ms") { (lowered.dropLast(2), 1000) }
             else if lowered.hasSuffix("s") { (lowered.dropLast(1), 1) }
-            else { throw InputError(file: spec, "segment duration '\(text)' needs a unit: s or ms, e.g. @4s or @2500ms") }
+            else { throw InputError(file: spec, "segment duration '\(InputError.excerpt(text))' needs a unit: s or ms, e.g. @4s or @2500ms") }
         guard let value = Double(number), value.isFinite, value > 0 else {
-            throw InputError(file: spec, "segment duration '\(text)' must be a number > 0 with its unit, e.g. @4s")
+            throw InputError(file: spec, "segment duration '\(InputError.excerpt(text))' must be a number > 0 with its unit, e.g. @4s")
         }
         return value / scale
     }

@@ -22,7 +22,7 @@ extension VideoLoader {
         let file = TextFile.displayName(url)
         let manifest = try MPDManifest.parse(try InputFile.read(url), location: MPDLocation(mpd: url, display: file), file: file)
         let representations = try ladderOrder(manifest.representations, file: file)
-        let reader = MPDSegmentReader(file: file, periodSeconds: manifest.periodSeconds)
+        var reader = MPDSegmentReader(file: file, periodSeconds: manifest.periodSeconds, representationCount: representations.count)
         var levels: [MPDSegmentReader.Segments] = []
         for representation in representations {
             let segments = try reader.segments(of: representation)
@@ -30,7 +30,17 @@ extension VideoLoader {
             levels.append(segments)
         }
         let reference = levels[0]
+        var warnings = manifest.warnings + reader.warnings
+        if let short = shortLastSegment(reference, file: file) { warnings.append(short) }
         let durationSeconds = Double(reference.durationsTicks[0]) / Double(reference.timescale)
+        if let audio = manifest.audioSegments, durationSeconds > 1.1 * audio.seconds {
+            // Audio is cut where asked; video only at keyframes, so longer video segments point at the keyframe interval.
+            warnings.append(InputWarning(
+                file: file, line: representations[0].line,
+                "the video's segments last \(MPDSegmentReader.seconds(durationSeconds)) s but the audio's \(MPDSegmentReader.seconds(audio.seconds)) s "
+                    + "(the Adaptation Set of line \(audio.line)). " + MPDSegmentReader.keyframeHint(audio.seconds, frameRate: representations[0].frameRate)
+            ))
+        }
         let ladder = zip(representations, labels(representations)).map { BitrateLevel(bitrate: $0.bandwidthBitsPerSecond, label: $1) }
         let sizesBytes = (0..<reference.sizesBytes.count).map { segment in levels.map { $0.sizesBytes[segment] } }
         let video: Video
@@ -42,7 +52,20 @@ extension VideoLoader {
             throw InputError(file: file, error.message)
         }
         return MPDLoadedVideo(
-            video: video, warnings: manifest.warnings, addressing: representations.map(\.addressing.kind), representationIDs: representations.map(\.id)
+            video: video, warnings: warnings, addressing: representations.map(\.addressing.kind), representationIDs: representations.map(\.id)
+        )
+    }
+
+    /// The warning that the last segment is shorter than the others and is played as a whole
+    /// one (its size as it is); nil when it is within a hundredth of them (rounding).
+    private static func shortLastSegment(_ segments: MPDSegmentReader.Segments, file: String) -> InputWarning? {
+        guard let nominal = segments.durationsTicks.first, let last = segments.durationsTicks.last,
+              segments.durationsTicks.count > 1, Double(last) < 0.99 * Double(nominal) else { return nil }
+        let seconds = { (ticks: Int) in MPDSegmentReader.seconds(Double(ticks) / Double(segments.timescale)) }
+        return InputWarning(
+            file: file,
+            "the last segment, \(segments.durationsTicks.count), lasts \(seconds(last)) s and the others \(seconds(nominal)) s; abrlab's "
+                + "videos have one segment duration, so it is played as a whole \(seconds(nominal)) s segment of its own size"
         )
     }
 
@@ -54,7 +77,7 @@ extension VideoLoader {
         for (previous, next) in zip(sorted, sorted.dropFirst()) where previous.bandwidthBitsPerSecond == next.bandwidthBitsPerSecond {
             throw InputError(
                 file: file, line: next.line,
-                "Representations '\(previous.id)' (line \(previous.line)) and '\(next.id)' have the same bandwidth "
+                "Representations '\(InputError.excerpt(previous.id))' (line \(previous.line)) and '\(InputError.excerpt(next.id))' have the same bandwidth "
                     + "\(next.bandwidthBitsPerSecond); a ladder needs distinct bitrates"
             )
         }
@@ -67,17 +90,21 @@ extension VideoLoader {
         _ segments: MPDSegmentReader.Segments, of representation: MPDManifest.Representation, against first: (MPDSegmentReader.Segments, MPDManifest.Representation)?,
         file: String
     ) throws(InputError) {
-        let say = { (message: String) in InputError(file: file, line: representation.line, "Representation '\(representation.id)': \(message)") }
+        let say = { (message: String) in
+            InputError(file: file, line: representation.line, "Representation '\(InputError.excerpt(representation.id))': \(message)")
+        }
+        let otherID = first.map { InputError.excerpt($0.1.id) } ?? ""
         let durations = segments.durationsTicks
         guard let nominal = durations.first else { throw say("has no segments") }
         let seconds = { (ticks: Int) in NumberText.plain(Double(ticks) / Double(segments.timescale)) }
         for (index, ticks) in durations.enumerated() where ticks != nominal && !(index == durations.count - 1 && ticks < nominal) {
             throw say(
                 "segment \(index + 1) lasts \(seconds(ticks)) s but segment 1 lasts \(seconds(nominal)) s; abrlab's videos have one "
-                    + "segment duration (only the last segment may be shorter) and unequal ones are not averaged"
+                    + "segment duration (only the last segment may be shorter) and unequal ones are not averaged. "
+                    + MPDSegmentReader.keyframeHint(Double(nominal) / Double(segments.timescale), frameRate: representation.frameRate)
             )
         }
-        guard let (other, otherRepresentation) = first else { return }
+        guard let (other, _) = first else { return }
         let (left, leftOverflow) = nominal.multipliedReportingOverflow(by: other.timescale)
         let (right, rightOverflow) = other.durationsTicks[0].multipliedReportingOverflow(by: segments.timescale)
         let equal = leftOverflow || rightOverflow
@@ -85,12 +112,12 @@ extension VideoLoader {
             : left == right
         guard equal else {
             throw say(
-                "segments last \(seconds(nominal)) s but those of '\(otherRepresentation.id)' "
+                "segments last \(seconds(nominal)) s but those of '\(otherID)' "
                     + "\(NumberText.plain(Double(other.durationsTicks[0]) / Double(other.timescale))) s; a ladder's levels share one segment duration"
             )
         }
         guard durations.count == other.durationsTicks.count else {
-            throw say("has \(durations.count) segments but '\(otherRepresentation.id)' has \(other.durationsTicks.count); a ladder's levels have the same segments")
+            throw say("has \(durations.count) segments but '\(otherID)' has \(other.durationsTicks.count); a ladder's levels have the same segments")
         }
     }
 

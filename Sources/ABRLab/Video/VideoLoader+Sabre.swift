@@ -40,7 +40,7 @@ extension VideoLoader {
                 guard let metric = QualityMetric.allCases.first(where: { $0.manifestKey == key }) else {
                     throw InputError(
                         file: file, line: value.line,
-                        "unknown key \"\(key)\"; a Sabre manifest has segment_duration_ms, bitrates_kbps and segment_sizes_bits, "
+                        "unknown key \"\(InputError.excerpt(key))\"; a Sabre manifest has segment_duration_ms, bitrates_kbps and segment_sizes_bits, "
                             + "and optionally segment_vmaf, segment_ssim and source"
                     )
                 }

@@ -59,7 +59,10 @@ import TestSupport
         #expect((0..<3).map { loaded.video.sizeBytes(segment: $0, level: 0) } == [100, 101, 102])
         #expect((0..<3).map { loaded.video.sizeBytes(segment: $0, level: 1) } == [1000, 1001, 1002])
         #expect(loaded.representationIDs == ["lo", "hi"])
-        #expect(loaded.warnings.isEmpty)
+        // Played as a whole one, and said so.
+        #expect(loaded.warnings.map(\.message) == [
+            "the last segment, 3, lasts 0.5 s and the others 2 s; abrlab's videos have one segment duration, so it is played as a whole 2 s segment of its own size",
+        ])
     }
 
     @Test func aTimelineRepeatsToThePeriodsEnd() throws {
