@@ -15,8 +15,11 @@ extension VideoLoader {
     ///   names, numbered by `@duration` and the Period's length or by the `SegmentTimeline`.
     ///   Initialization segments are not counted.
     /// - Segment duration: every segment of every Representation must last as long as the first,
-    ///   except a shorter last segment: the engine plays one duration, and averaging unequal
-    ///   durations would misplace every switch. Segment counts must agree too.
+    ///   except a shorter last segment (played as a whole one, which a warning says): the engine
+    ///   plays one duration, and averaging unequal durations would misplace every switch. Segment
+    ///   counts must agree too, and segments × Representations stay within the video's cap.
+    /// - Warnings: media or video segments longer than the MPD or its audio say (an encoder
+    ///   without a fixed keyframe interval), with the fix.
     /// - Refused: dynamic MPDs, several Periods, remote media (an absolute `http(s)` BaseURL).
     public static func loadMPD(_ url: URL, name: String? = nil) throws(InputError) -> MPDLoadedVideo {
         let file = TextFile.displayName(url)
