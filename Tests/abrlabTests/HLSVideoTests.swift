@@ -49,6 +49,23 @@ import TestSupport
         #expect(formats.allSatisfy { $0.contains(",HIGH,") || $0.contains(",LOSSLESS,") })
     }
 
+    /// A segment file that is a FIFO is refused naming it: its size, 0, says nothing of the
+    /// segment, and no byte of it is ever read.
+    @Test func aSegmentFileThatIsAFIFOIsRefusedNamingIt() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let master = try Self.writeLadder(in: folder)
+        let media = folder.appendingPathComponent("high/index.m3u8")
+        try CLI.read(media).replacingOccurrences(of: "#EXT-X-BYTERANGE:160000@0\n", with: "").write(to: media, atomically: true, encoding: .utf8)
+        let fifo = folder.appendingPathComponent("high/media.mp4")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let out = folder.appendingPathComponent("results")
+        let result = try CLI.run(["compare", "--strategies", "conservative", "--traces", "Traces/default/3g_1.csv", "--video", master.path, "--out", out.path])
+        #expect(result.status == 1)
+        #expect(result.stderr == "abrlab: \(fifo.path): is a FIFO (named pipe), not a regular file; inputs are read from files\n")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("sessions.csv").path))
+    }
+
     @Test func aMalformedPlaylistNamesItsLine() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -17,7 +17,7 @@ struct HLSVideoBuilder {
         let formats = levels.map { format(of: $0) }
         var sizesBytes = Array(repeating: [Int](), count: segmentCount)
         for level in levels {
-            for (segment, size) in sizes(of: level, segmentCount: segmentCount).enumerated() {
+            for (segment, size) in try sizes(of: level, segmentCount: segmentCount).enumerated() {
                 sizesBytes[segment].append(size)
             }
         }
@@ -89,14 +89,11 @@ struct HLSVideoBuilder {
     }
 
     /// Sizes of the first `segmentCount` segments: byte ranges, else files, else estimates.
-    private mutating func sizes(of level: HLSVideoLoader.LevelSource, segmentCount: Int) -> [Int] {
+    private mutating func sizes(of level: HLSVideoLoader.LevelSource, segmentCount: Int) throws(InputError) -> [Int] {
         var estimated = 0
-        let sizes = level.playlist.segments.prefix(segmentCount).map { segment in
-            if let range = segment.byteRange { return range.lengthBytes }
-            if let bytes = fileSizeBytes(segment.uri, playlist: level.url), bytes > 0 { return bytes }
-            estimated += 1
-            let bits = Double(level.variant.bandwidthBitsPerSecond) * segment.durationSeconds
-            return max(1, Int((bits / 8).rounded()))
+        var sizes: [Int] = []
+        for segment in level.playlist.segments.prefix(segmentCount) {
+            sizes.append(try size(of: segment, level: level, estimated: &estimated))
         }
         if estimated > 0 {
             warnings.append(InputWarning(
@@ -108,12 +105,22 @@ struct HLSVideoBuilder {
         return sizes
     }
 
-    /// Size of a segment file next to its playlist; nil when it is not a local regular file.
-    private func fileSizeBytes(_ uri: String, playlist: URL) -> Int? {
-        guard let url = try? HLSVideoLoader.resolve(uri, against: playlist, file: "", line: nil),
-              !TextFile.isDirectory(url),
-              let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-              let size = attributes[.size] as? NSNumber else { return nil }
-        return size.intValue
+    /// A segment's size: its byte range, else its file's, else an estimate (counted in `estimated`).
+    private func size(of segment: HLSMediaSegment, level: HLSVideoLoader.LevelSource, estimated: inout Int) throws(InputError) -> Int {
+        if let range = segment.byteRange { return range.lengthBytes }
+        if let bytes = try fileSizeBytes(segment.uri, playlist: level.url), bytes > 0 { return bytes }
+        estimated += 1
+        let bits = Double(level.variant.bandwidthBitsPerSecond) * segment.durationSeconds
+        return max(1, Int((bits / 8).rounded()))
+    }
+
+    /// Size of a segment file next to its playlist; nil when there is no local file. A FIFO,
+    /// device or socket there is refused: its size says nothing of the segment.
+    private func fileSizeBytes(_ uri: String, playlist: URL) throws(InputError) -> Int? {
+        guard let url = try? HLSVideoLoader.resolve(uri, against: playlist, file: "", line: nil), !TextFile.isDirectory(url) else { return nil }
+        var status = stat()
+        guard stat(url.path, &status) == 0 else { return nil }
+        if let problem = InputFile.notRegular(status.st_mode) { throw InputError(file: TextFile.displayName(url), problem) }
+        return Int(status.st_size)
     }
 }
