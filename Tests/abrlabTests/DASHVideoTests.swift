@@ -118,6 +118,9 @@ import TestSupport
         #expect(lines.count == 1 && lines[0].hasSuffix(warning), "\(result.stderr)")
         let run = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("run.json"))) as! [String: Any]
         #expect((run["warnings"] as? [String])?.contains { $0.hasSuffix(warning) } == true, "\(run["warnings"] ?? "none")")
+        // Every ffmpeg MPD is manifest.mpd: the video is known by its folder.
+        let video = (run["inputs"] as? [String: Any])?["video"] as? [String: Any]
+        #expect(video?["name"] as? String == "template")
     }
 
     @Test func levelFoldersImportAsTheMPDDoes() throws {

@@ -96,12 +96,8 @@ public enum HLSVideoLoader {
         return String(file[...slash]) + uri
     }
 
-    /// The file name without `.m3u8` or `.m3u`.
+    /// The file name without `.m3u8` or `.m3u` (its folder's for `master.m3u8`).
     static func videoName(_ file: String) -> String {
-        let name = file.split(separator: "/").last.map(String.init) ?? file
-        for suffix in [".m3u8", ".m3u"] where name.lowercased().hasSuffix(suffix) {
-            return String(name.dropLast(suffix.count))
-        }
-        return name
+        VideoLoader.videoName(file, suffixes: [".m3u8", ".m3u"])
     }
 }

@@ -134,8 +134,21 @@ extension VideoLoader {
 
     /// The file name without `suffix` (any case).
     static func videoName(_ file: String, suffix: String) -> String {
+        videoName(file, suffixes: [suffix])
+    }
+
+    /// File names encoders give every manifest (ffmpeg's `manifest.mpd`, `master.m3u8`): a video
+    /// so named is known by its folder, so two encodes read apart.
+    static let genericManifestNames: Set<String> = ["manifest", "master", "index", "stream", "playlist", "dash", "hls", "main"]
+
+    /// The file's name without the first of `suffixes` it ends in; its folder's name instead when
+    /// that is one of ``genericManifestNames``.
+    static func videoName(_ file: String, suffixes: [String]) -> String {
         let name = file.split(separator: "/").last.map(String.init) ?? file
-        return name.lowercased().hasSuffix(suffix) ? String(name.dropLast(suffix.count)) : name
+        let stem = suffixes.first { name.lowercased().hasSuffix($0) }.map { String(name.dropLast($0.count)) } ?? name
+        guard genericManifestNames.contains(stem.lowercased()) else { return stem }
+        let folder = URL(fileURLWithPath: file).standardizedFileURL.deletingLastPathComponent().lastPathComponent
+        return folder.isEmpty || folder == "/" ? stem : folder
     }
 }
 
