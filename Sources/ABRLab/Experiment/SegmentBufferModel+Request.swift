@@ -9,35 +9,35 @@ extension SegmentBufferModel {
             preconditionFailure("no request under way")
         case .done(let delivered):
             return .done(delivered: delivered)
-        case .ending(let request):
-            return try end(request, recorder: &recorder, events: events)
-        case .transferring(var request, var transfer):
-            if events, let event = tell(&request) {
-                phase = .transferring(request, transfer)
+        case .ending:
+            return try end(recorder: &recorder, events: events)
+        case .transferring(var transfer):
+            if events, let event = tell() {
+                phase = .transferring(transfer)
                 return .event(event)
             }
             while true {
                 if let ms = try limits.walk({ () throws(TraceWalkStop) in try link.step(&transfer) }) {
                     request.downloadMs = request.ttfbMs + ms
                     request.receivedBits = request.sizeBits
-                    return try end(request, recorder: &recorder, events: events)
+                    return try end(recorder: &recorder, events: events)
                 }
                 if events {
-                    phase = .transferring(request, transfer)
+                    phase = .transferring(transfer)
                     return .event(NetworkEvent(kind: .periodBoundary, seconds: (request.startMs + request.ttfbMs + transfer.elapsedMs) / 1000))
                 }
             }
-        case .progressing(var request, let inFlight):
-            if events, let event = tell(&request) {
-                phase = .progressing(request, inFlight)
+        case .progressing(let inFlight):
+            if events, let event = tell() {
+                phase = .progressing(inFlight)
                 return .event(event)
             }
-            return try progress(request, inFlight, recorder: &recorder, events: events)
+            return try progress(inFlight, recorder: &recorder, events: events)
         }
     }
 
     /// The request's start, then its first byte, once each when stepping event by event.
-    private func tell(_ request: inout Request) -> NetworkEvent? {
+    private mutating func tell() -> NetworkEvent? {
         guard request.told < 2 else { return nil }
         request.told += 1
         return request.told == 1
@@ -48,9 +48,8 @@ extension SegmentBufferModel {
     /// Progress steps until a check is due, the segment has arrived, or a replacement can no
     /// longer arrive in time.
     private mutating func progress(
-        _ request: Request, _ inFlight: NetworkLink.ProgressStep?, recorder: inout SessionRecorder, events: Bool
+        _ inFlight: NetworkLink.ProgressStep?, recorder: inout SessionRecorder, events: Bool
     ) throws(EmulationError) -> PlayerStep {
-        var request = request
         var inFlight = inFlight
         while true {
             var walk: NetworkLink.ProgressStep
@@ -58,19 +57,24 @@ extension SegmentBufferModel {
                 walk = inFlight
             } else {
                 try spendStep()
-                walk = NetworkLink.ProgressStep(restBits: request.sizeBits - request.receivedBits, minBits: Self.progressStepBits, minMs: request.minMs)
+                walk = Self.nextProgressStep(after: request)
             }
             guard let step = try limits.walk({ () throws(TraceWalkStop) in try link.step(&walk) }) else {
                 if events {
-                    phase = .progressing(request, walk)
+                    phase = .progressing(walk)
                     return .event(NetworkEvent(kind: .periodBoundary, seconds: (request.startMs + request.downloadMs + walk.ms) / 1000))
                 }
                 inFlight = walk
                 continue
             }
             inFlight = nil
-            if let stop = try finishProgressStep(&request, step, recorder: &recorder, events: events) { return stop }
+            if let stop = try finishProgressStep(step, recorder: &recorder, events: events) { return stop }
         }
+    }
+
+    /// The progress step that follows the last one of `request`.
+    static func nextProgressStep(after request: Request) -> NetworkLink.ProgressStep {
+        NetworkLink.ProgressStep(restBits: request.sizeBits - request.receivedBits, minBits: Self.progressStepBits, minMs: request.minMs)
     }
 
     /// What the end of a progress step leads to.
@@ -86,9 +90,11 @@ extension SegmentBufferModel {
     }
 
     /// A progress step moved `step.bits` in `step.ms`: counts it into `request` and says what
-    /// follows; the model itself does not change.
+    /// follows. Static, so the model's own ``request`` is changed in place, or a copy of it.
     @inline(__always)
-    func endProgressStep(_ request: inout Request, _ step: (bits: Double, ms: Double)) throws(EmulationError) -> ProgressStepEnd {
+    static func endProgressStep(
+        _ request: inout Request, _ step: (bits: Double, ms: Double), settings: SegmentBufferSettings, limits: SessionLimits, segmentMs: Double
+    ) throws(EmulationError) -> ProgressStepEnd {
         request.minMs = Self.progressStepMs
         request.receivedBits += step.bits
         request.downloadMs += step.ms
@@ -111,20 +117,20 @@ extension SegmentBufferModel {
     /// the step's end is told; `nil` goes on to the next step.
     @inline(__always)
     mutating func finishProgressStep(
-        _ request: inout Request, _ step: (bits: Double, ms: Double), recorder: inout SessionRecorder, events: Bool
+        _ step: (bits: Double, ms: Double), recorder: inout SessionRecorder, events: Bool
     ) throws(EmulationError) -> PlayerStep? {
-        switch try endProgressStep(&request, step) {
+        switch try Self.endProgressStep(&request, step, settings: settings, limits: limits, segmentMs: segmentMs) {
         case .arrived:
-            return try end(request, recorder: &recorder, events: events)
+            return try end(recorder: &recorder, events: events)
         case .tooLate:
             request.abandoned = true
-            return try end(request, recorder: &recorder, events: events)
+            return try end(recorder: &recorder, events: events)
         case .check(let progress):
-            phase = .checking(request)
+            phase = .checking
             return .check(progress)
         case .next:
             guard events else { return nil }
-            phase = .progressing(request, nil)
+            phase = .progressing(nil)
             return .event(NetworkEvent(kind: .progressCheck, seconds: (request.startMs + request.downloadMs) / 1000))
         }
     }
@@ -132,7 +138,9 @@ extension SegmentBufferModel {
     /// The transfer ended or was abandoned: the buffer plays out its time, a delivered segment is
     /// appended (or replaces a buffered one), playback starts with the first, and the request is
     /// recorded.
-    mutating func end(_ request: Request, recorder: inout SessionRecorder, events: Bool) throws(EmulationError) -> PlayerStep {
+    mutating func end(recorder: inout SessionRecorder, events: Bool) throws(EmulationError) -> PlayerStep {
+        // A copy, once a request: the buffer and the recorder change below while it is read.
+        let request = request
         advertise()
         if request.first {
             buffer.addStartup(milliseconds: request.downloadMs)

@@ -7,45 +7,44 @@ extension SegmentBufferModel: SharedLinkModel {
     }
 
     mutating func stepShared(_ recorder: inout SessionRecorder, move: LinkShareMove) throws(EmulationError) -> PlayerStep? {
-        let current = phase
-        switch current {
-        case .transferring(var request, var transfer):
+        switch phase {
+        case .transferring(var transfer):
             switch move {
             case .advance(let seconds, let fraction):
                 link.advance(&transfer, milliseconds: seconds * 1000, fraction: fraction)
-                phase = .transferring(request, transfer)
+                phase = .transferring(transfer)
                 return nil
             case .toNextEvent(let fraction):
                 guard let ms = try limits.walk({ () throws(TraceWalkStop) in try link.step(&transfer, fraction: fraction) }) else {
-                    phase = .transferring(request, transfer)
+                    phase = .transferring(transfer)
                     return .event(NetworkEvent(kind: .periodBoundary, seconds: (request.startMs + request.ttfbMs + transfer.elapsedMs) / 1000))
                 }
                 request.downloadMs = request.ttfbMs + ms
                 request.receivedBits = request.sizeBits
-                return try end(request, recorder: &recorder, events: true)
+                return try end(recorder: &recorder, events: true)
             }
-        case .progressing(var request, let inFlight):
+        case .progressing(let inFlight):
             var walk: NetworkLink.ProgressStep
             if let inFlight {
                 walk = inFlight
             } else {
                 try spendStep()
-                walk = nextProgressStep(request)
+                walk = Self.nextProgressStep(after: request)
             }
             switch move {
             case .advance(let seconds, let fraction):
                 link.advance(&walk, milliseconds: seconds * 1000, fraction: fraction)
-                phase = .progressing(request, walk)
+                phase = .progressing(walk)
                 return nil
             case .toNextEvent(let fraction):
                 guard let step = try limits.walk({ () throws(TraceWalkStop) in try link.step(&walk, fraction: fraction) }) else {
-                    phase = .progressing(request, walk)
+                    phase = .progressing(walk)
                     return .event(NetworkEvent(kind: .periodBoundary, seconds: (request.startMs + request.downloadMs + walk.ms) / 1000))
                 }
-                return try finishProgressStep(&request, step, recorder: &recorder, events: true)
+                return try finishProgressStep(step, recorder: &recorder, events: true)
             }
-        case .ending(let request):
-            return try end(request, recorder: &recorder, events: true)
+        case .ending:
+            return try end(recorder: &recorder, events: true)
         case .idle, .checking, .done:
             preconditionFailure("no transfer in its data phase")
         }
@@ -60,8 +59,8 @@ extension SegmentBufferModel: SharedLinkModel {
         defer { if !keep { link.restore(position) } }
         var walked = 0
         switch phase {
-        case .transferring(let request, var transfer):
-            defer { if keep { phase = .transferring(request, transfer) } }
+        case .transferring(var transfer):
+            defer { if keep { phase = .transferring(transfer) } }
             while walked < steps {
                 let next = seconds + link.millisecondsToNextEvent(of: transfer, fraction: fraction) / 1000
                 guard next <= limitSeconds else { break }
@@ -75,10 +74,16 @@ extension SegmentBufferModel: SharedLinkModel {
                 seconds = next
                 walked += 1
             }
-        case .progressing(var request, var inFlight):
-            defer { if keep { phase = .progressing(request, inFlight) } }
+        case .progressing(var inFlight):
+            var request = request
+            defer {
+                if keep {
+                    self.request = request
+                    phase = .progressing(inFlight)
+                }
+            }
             while walked < steps {
-                var walk = inFlight ?? nextProgressStep(request)
+                var walk = inFlight ?? Self.nextProgressStep(after: request)
                 let next = seconds + link.millisecondsToNextEvent(of: walk, fraction: fraction) / 1000
                 guard next <= limitSeconds else { break }
                 if inFlight == nil {
@@ -94,7 +99,9 @@ extension SegmentBufferModel: SharedLinkModel {
                 }
                 var ended = request
                 do {
-                    guard case .next = try endProgressStep(&ended, step) else { return (walked, next) }
+                    guard case .next = try Self.endProgressStep(&ended, step, settings: settings, limits: limits, segmentMs: segmentMs) else {
+                        return (walked, next)
+                    }
                 } catch {
                     return (walked, next)
                 }
@@ -110,10 +117,5 @@ extension SegmentBufferModel: SharedLinkModel {
             preconditionFailure("no transfer in its data phase")
         }
         return (walked, nil)
-    }
-
-    /// The progress step that follows the last one of `request`.
-    private func nextProgressStep(_ request: Request) -> NetworkLink.ProgressStep {
-        NetworkLink.ProgressStep(restBits: request.sizeBits - request.receivedBits, minBits: Self.progressStepBits, minMs: request.minMs)
     }
 }
