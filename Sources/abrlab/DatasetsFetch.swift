@@ -13,7 +13,14 @@ extension Abrlab {
                 --from from a mirror laid out like the dataset root (pensieve/cooked_test_traces/..., \
                 sabre/mmsys18/3Glogs/...): a folder, or an http(s) or file URL. An interrupted fetch \
                 resumes where it stopped. A file whose size or SHA-256 is not the registry's is refused \
-                naming it, and nothing is installed. Two fetches of one dataset wait for each other.
+                naming it, and nothing is installed. Nothing is read past a file's registry size: a mirror \
+                file of another size, a folder, a FIFO or a device, and an HTTP Content-Length that \
+                disagrees are refused before anything is written. A download slower than --speed-limit \
+                bytes a second over --speed-time seconds (default: 1024 over 30) is ended. A folder in the \
+                cache that abrlab did not install is never replaced or deleted: fetch refuses naming it. \
+                A host that cannot be resolved (offline) fails the fetch within seconds; --from a mirror \
+                works without the network. Two fetches of one dataset wait for each other. More: \
+                docs/datasets.md.
 
                 Example:
                   abrlab datasets fetch pensieve/test pensieve/video pensieve/model
@@ -30,6 +37,8 @@ extension Abrlab {
         @Flag(help: "Fetch again even when installed (after verify found a changed file).")
         var force = false
 
+        @OptionGroup var limits: DatasetsFetchLimits
+
         @Flag(name: .shortAndLong, help: "No progress bar.")
         var quiet = false
 
@@ -38,15 +47,17 @@ extension Abrlab {
                 let registry = try DatasetRegistry.shipped()
                 let datasets = try ids.map { id throws(InputError) in try registry.dataset(id) }
                 let source = try from.map { text throws(InputError) in try DatasetSource(from: text) } ?? .upstream
+                let lowSpeed = try limits.lowSpeed()
                 for dataset in datasets {
-                    try Self.fetch(dataset, source: source, force: force, quiet: quiet)
+                    try Self.fetch(dataset, source: source, force: force, quiet: quiet, lowSpeed: lowSpeed)
                 }
             }
         }
 
         /// Fetches one dataset, drawing its bar, and says where it is.
-        static func fetch(_ dataset: Dataset, source: DatasetSource, force: Bool, quiet: Bool) throws(InputError) {
+        static func fetch(_ dataset: Dataset, source: DatasetSource, force: Bool, quiet: Bool, lowSpeed: LowSpeedLimit) throws(InputError) {
             var fetcher = DatasetFetcher(store: DatasetStore(), source: source)
+            fetcher.lowSpeed = lowSpeed
             var bar = ByteProgressBar(label: dataset.id, quiet: quiet)
             fetcher.onProgress = { bar.update(done: $0.doneBytes, total: $0.totalBytes) }
             let outcome: DatasetFetcher.Outcome

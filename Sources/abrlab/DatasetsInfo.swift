@@ -36,7 +36,7 @@ extension Abrlab {
                 ]
                 lines += dataset.citations.map { "cite: \($0.text). doi:\($0.doi)" }
                 if let relation = dataset.relation { lines.append("relation: \(relation)") }
-                lines.append("status: \(DatasetText.status(store.status(of: dataset)))")
+                lines.append("status: \(store.statusText(of: dataset))")
                 lines.append("path: \(store.inputPath(of: dataset))")
                 if files { lines += dataset.files.map { "  \($0.sha256)  \($0.bytes)  \($0.path)" } }
                 Console.print(lines.joined(separator: "\n"))

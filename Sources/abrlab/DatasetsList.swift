@@ -23,7 +23,7 @@ extension Abrlab {
                 var rows = [["id", "kind", "status", "files", "size"]]
                 for dataset in registry.datasets {
                     let name = dataset.aliases.isEmpty ? dataset.id : "\(dataset.id) (\(dataset.aliases.joined(separator: ", ")))"
-                    rows.append([name, dataset.kind.rawValue, DatasetText.status(store.status(of: dataset)), String(dataset.files.count), DatasetText.size(dataset.totalBytes)])
+                    rows.append([name, dataset.kind.rawValue, store.statusText(of: dataset), String(dataset.files.count), DatasetText.size(dataset.totalBytes)])
                 }
                 Console.print(RankedTable.layout(rows, leftColumns: 3), terminator: "")
                 Console.print("cache: \(store.root.path)")

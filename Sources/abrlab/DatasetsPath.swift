@@ -24,9 +24,7 @@ extension Abrlab {
                 let registry = try DatasetRegistry.shipped()
                 let dataset = try registry.dataset(id)
                 let store = DatasetStore()
-                guard store.status(of: dataset) == .installed else {
-                    throw InputError(file: id, "dataset not fetched yet; run: abrlab datasets fetch \(id)")
-                }
+                guard store.status(of: dataset) == .installed else { throw store.notInstalled(dataset, named: id) }
                 Console.print(store.inputPath(of: dataset))
             }
         }

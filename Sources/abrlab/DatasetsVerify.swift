@@ -32,9 +32,7 @@ extension Abrlab {
                 }
                 var failed = false
                 for dataset in datasets {
-                    if case .missing = store.status(of: dataset) {
-                        throw InputError(file: dataset.id, "dataset not fetched yet; run: abrlab datasets fetch \(dataset.id)")
-                    }
+                    if case .missing = store.status(of: dataset) { throw store.notInstalled(dataset, named: dataset.id) }
                     let problems = store.verify(dataset)
                     if problems.isEmpty {
                         Console.print("\(dataset.id): ok (\(DatasetText.files(dataset.files.count)))")

@@ -13,7 +13,8 @@ extension Abrlab {
                 linear QoE against the figures of Pensieve's own code. sabre: Sabre's five algorithms on its \
                 example network and its 3G and 4G sets, time-average score and played bitrate against the \
                 figures sabre.py prints. Datasets not installed are fetched first (from upstream, or --from a \
-                mirror). A row agrees when abrlab's figure, rounded to the reference's digits, is the \
+                mirror; --speed-limit and --speed-time as for abrlab datasets fetch), and every installed file \
+                is re-hashed: each one that differs is named. A row agrees when abrlab's figure, rounded to the reference's digits, is the \
                 reference's; any other row makes the exit status 1. The reference figures and how they were \
                 obtained: Datasets/reproduce/NAME.json.
 
@@ -29,6 +30,8 @@ extension Abrlab {
         @Option(help: "A mirror laid out like the dataset root, for datasets not installed: a folder or an http(s) or file URL.")
         var from: String?
 
+        @OptionGroup var limits: DatasetsFetchLimits
+
         @Option(help: "Keep the runs' result folders here (default: a temporary folder, removed after).")
         var out: String?
 
@@ -42,6 +45,7 @@ extension Abrlab {
             let rows = try CommandFailure.guarding {
                 let reproduction = try Reproduction.shipped(name)
                 let source = try from.map { text throws(InputError) in try DatasetSource(from: text) } ?? .upstream
+                let lowSpeed = try limits.lowSpeed()
                 let jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
                 guard jobs >= 1 else { throw InputError(file: "--jobs", "must be at least 1") }
                 var runner = ReproductionRunner(reproduction: reproduction, store: DatasetStore(), source: source)
@@ -49,6 +53,7 @@ extension Abrlab {
                 let quiet = quiet
                 runner.onFetch = { dataset, fetcher in
                     Console.error("abrlab: fetching \(dataset.id)\n")
+                    fetcher.lowSpeed = lowSpeed
                     var bar = ByteProgressBar(label: dataset.id, quiet: quiet)
                     fetcher.onProgress = { bar.update(done: $0.doneBytes, total: $0.totalBytes) }
                 }

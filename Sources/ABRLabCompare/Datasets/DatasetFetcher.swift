@@ -10,6 +10,8 @@ import Glibc
 /// so an interrupted fetch resumes), each checked against the registry's size and SHA-256, and
 /// the dataset moved into place in one rename only once all are. A file that fails its check is
 /// refused naming it, and nothing is installed. One fetch of a dataset at a time (a lock file).
+/// Nothing is read past the registry's size, and a folder in the cache that abrlab did not
+/// install is never replaced.
 public struct DatasetFetcher {
     /// How far a fetch has got, for a progress bar.
     public struct Progress: Sendable {
@@ -28,6 +30,8 @@ public struct DatasetFetcher {
     public let source: DatasetSource
     /// Files read at once.
     public var connections = 4
+    /// A download slower than this is ended.
+    public var lowSpeed = LowSpeedLimit.standard
     /// Called with the bytes done so far, one call at a time.
     public var onProgress: (Progress) -> Void = { _ in }
 
@@ -39,17 +43,27 @@ public struct DatasetFetcher {
     /// Fetches `dataset` unless installed from this registry entry (`force`: even then, to
     /// replace a copy ``DatasetStore/verify(_:)`` found changed).
     public func fetch(_ dataset: Dataset, force: Bool = false) throws(InputError) -> Outcome {
+        try store.makeRoot()
         let lock = try DatasetLock(store.lockFile(of: dataset))
         defer { withExtendedLifetime(lock) {} }
         if !force, store.status(of: dataset) == .installed { return .alreadyInstalled }
+        // Refused before anything is downloaded, as it would be at the install.
+        try refuseForeign(dataset)
         let staging = store.stagingFolder(of: dataset)
-        try Self.makeFolder(staging)
+        try LocalFile.makeFolder(staging)
         let tally = Tally(dataset: dataset, report: onProgress)
-        let transfers = TransferPool()
+        let transfers = TransferPool(lowSpeed: lowSpeed)
         // A few files at once: a dataset of a thousand small files is mostly round trips.
         let results = Parallel.map(dataset.files.count, threads: connections) { index in
             Result { () throws(InputError) -> Int in
-                try stage(dataset.files[index], of: dataset, in: staging, tally: tally, transfers: transfers)
+                // After one file failed the others are left: the fetch fails whatever they do.
+                guard !tally.stopped else { return 0 }
+                do throws(InputError) {
+                    return try stage(dataset.files[index], of: dataset, in: staging, tally: tally, transfers: transfers)
+                } catch {
+                    tally.stop()
+                    throw error
+                }
             }
         }
         var transferred = 0
@@ -62,54 +76,75 @@ public struct DatasetFetcher {
     /// bytes read from the source.
     private func stage(_ file: Dataset.File, of dataset: Dataset, in staging: URL, tally: Tally, transfers: TransferPool) throws(InputError) -> Int {
         let target = staging.appendingPathComponent(file.path)
-        try Self.makeFolder(target.deletingLastPathComponent())
-        if Self.size(of: target.path) == file.bytes, Self.hash(of: target.path) == file.sha256 {
+        try LocalFile.makeFolder(target.deletingLastPathComponent())
+        if LocalFile.examine(target.path, bytes: file.bytes) == .sha256(file.sha256) {
             tally.add(file.bytes)
             return 0
         }
         let partial = target.path + ".part"
-        let transfer = transfers.take()
-        defer { transfers.give(transfer) }
-        let read = try receive(file, of: dataset, into: partial, transfer: transfer, tally: tally)
+        let read = try receive(file, of: dataset, into: partial, tally: tally, transfers: transfers)
         try check(partial, against: file)
-        guard rename(partial, target.path) == 0 else { throw InputError(file: target.path, "cannot move into place: \(String(cString: strerror(errno)))") }
+        guard rename(partial, target.path) == 0 else { throw InputError(file: target.path, "cannot move into place: \(LocalFile.errorText(errno))") }
         return read
     }
 
-    /// Reads `file` onto the end of `partial` (created when missing) and returns the bytes read.
-    private func receive(_ file: Dataset.File, of dataset: Dataset, into partial: String, transfer: HTTPTransfer, tally: Tally) throws(InputError) -> Int {
-        var offset = Self.size(of: partial) ?? 0
-        if offset > file.bytes {
-            unlink(partial)
-            offset = 0
-        }
-        if offset == 0, !FileManager.default.createFile(atPath: partial, contents: nil) {
-            throw InputError(file: partial, "cannot create the partial download")
-        }
-        tally.add(offset)
+    /// Reads `file` onto the end of `path` (created when missing) and returns the bytes read.
+    private func receive(_ file: Dataset.File, of dataset: Dataset, into path: String, tally: Tally, transfers: TransferPool) throws(InputError) -> Int {
+        let location = try source.location(of: file, in: dataset)
+        if case .web(let url) = location { try HostCheck.check(url, mirrorPath: dataset.base + "/" + file.path) }
+        // A partial file longer than the file is not its start.
+        var status = stat()
+        if stat(path, &status) == 0, Int(status.st_size) > file.bytes { unlink(path) }
+        let partial = try PartialFile(path)
+        tally.add(partial.length)
         var read = 0
         let report = { (count: Int) in
             read += count
             tally.add(count)
         }
-        switch try source.location(of: file, in: dataset) {
-        case .file(let path):
-            try Self.copy(path, named: file.path, from: offset, onto: partial, onBytes: report)
-        case .web(let url):
-            guard offset < file.bytes else { return 0 }
-            _ = try transfer.fetch(url, into: partial, offset: offset, onBytes: report)
+        switch location {
+        case .file(let mirror):
+            try Self.copy(mirror, file: file, onto: partial, onBytes: report)
+        case .web(let url) where partial.length < file.bytes:
+            let transfer = transfers.take()
+            defer { transfers.give(transfer) }
+            let offset = partial.length
+            if try transfer.fetch(url, into: partial, fileBytes: file.bytes, lowSpeed: lowSpeed, onBytes: report) == .rangeNotSatisfiable {
+                try? partial.close()
+                unlink(path)
+                throw InputError(
+                    file: url.absoluteString, "HTTP 416 Range Not Satisfiable: the server has no bytes from \(offset), the registry's file has \(file.bytes); refused"
+                )
+            }
+        case .web:
+            break
         }
+        try partial.close()
         return max(0, read)
     }
 
     /// Refuses a downloaded file that is not the registry's, removing it so a retry starts afresh.
     private func check(_ partial: String, against file: Dataset.File) throws(InputError) {
-        let size = Self.size(of: partial) ?? -1
-        let found = size == file.bytes ? Self.hash(of: partial) : nil
-        guard found != file.sha256 else { return }
+        let what: String
+        switch LocalFile.examine(partial, bytes: file.bytes) {
+        case .sha256(file.sha256): return
+        case .sha256(let found): what = "SHA-256 \(found), not the registry's \(file.sha256)"
+        case .size(let size): what = "\(size) bytes, not the registry's \(file.bytes)"
+        case .missing: what = "0 bytes, not the registry's \(file.bytes)"
+        case .unreadable(let why): throw InputError(file: partial, "cannot read the partial download: \(why)")
+        case .folder, .special: throw InputError(file: partial, "is not a regular file; remove it and fetch again")
+        }
         unlink(partial)
-        let what = found.map { "SHA-256 \($0), not the registry's \(file.sha256)" } ?? "\(size) bytes, not the registry's \(file.bytes)"
         throw InputError(file: file.path, "\(what); refused, nothing installed")
+    }
+
+    /// Refuses when the dataset's folder holds what abrlab did not install: it is never deleted.
+    private func refuseForeign(_ dataset: Dataset) throws(InputError) {
+        guard let folder = store.foreignCopy(of: dataset) else { return }
+        throw InputError(
+            file: folder.path,
+            "was not installed by abrlab (no \(DatasetStore.markerName) marker in it), so fetch leaves it as it is: move it out of the cache (or remove it), then run: abrlab datasets fetch \(dataset.id)"
+        )
     }
 
     /// Marks the staged dataset with its registry hash and renames it into place, replacing a
@@ -125,61 +160,69 @@ public struct DatasetFetcher {
                 unlink(path)
             }
         }
-        let marker = staging.appendingPathComponent(DatasetStore.markerName)
-        guard FileManager.default.createFile(atPath: marker.path, contents: Data((dataset.sha256 + "\n").utf8)) else {
-            throw InputError(file: marker.path, "cannot write the dataset's marker")
-        }
+        let marker = try PartialFile(staging.appendingPathComponent(DatasetStore.markerName).path)
+        try marker.restart()
+        try marker.append(contentsOf: Array((dataset.sha256 + "\n").utf8))
+        try marker.close()
         let folder = store.folder(of: dataset)
-        try Self.makeFolder(folder.deletingLastPathComponent())
-        if FileManager.default.fileExists(atPath: folder.path) {
-            // Another version, or a copy without a marker: moved aside first, so the folder
-            // never holds a mix.
-            let aside = staging.deletingLastPathComponent().appendingPathComponent(DatasetStore.flat(dataset.id) + ".old")
-            try? FileManager.default.removeItem(at: aside)
-            guard rename(folder.path, aside.path) == 0 else {
-                throw InputError(file: folder.path, "cannot replace the installed copy: \(String(cString: strerror(errno)))")
+        try LocalFile.makeFolder(folder.deletingLastPathComponent())
+        try refuseForeign(dataset)
+        var status = stat()
+        if lstat(folder.path, &status) == 0 {
+            if store.hasMarker(folder) {
+                // Another version abrlab installed: moved aside first, so the folder never
+                // holds a mix.
+                let aside = staging.deletingLastPathComponent().appendingPathComponent(DatasetStore.flat(dataset.id) + ".old")
+                try? FileManager.default.removeItem(at: aside)
+                guard rename(folder.path, aside.path) == 0 else {
+                    throw InputError(file: folder.path, "cannot replace the installed copy: \(LocalFile.errorText(errno))")
+                }
+                try? FileManager.default.removeItem(at: aside)
+            } else {
+                // An empty folder (``DatasetStore/foreignCopy(of:)``): nothing to lose.
+                rmdir(folder.path)
             }
-            try? FileManager.default.removeItem(at: aside)
         }
         guard rename(staging.path, folder.path) == 0 else {
-            throw InputError(file: folder.path, "cannot install: \(String(cString: strerror(errno)))")
+            throw InputError(file: folder.path, "cannot install: \(LocalFile.errorText(errno))")
         }
     }
 
-    /// Appends `path`'s bytes from `offset` to `partial`.
-    private static func copy(_ path: String, named name: String, from offset: Int, onto partial: String, onBytes: (Int) -> Void) throws(InputError) {
-        guard let input = FileHandle(forReadingAtPath: path) else { throw InputError(file: path, "not in the mirror (\(name))") }
-        guard let output = FileHandle(forWritingAtPath: partial) else { throw InputError(file: partial, "cannot write the partial download") }
-        defer {
-            try? input.close()
-            try? output.close()
+    /// Appends the mirror file `path`'s bytes past the partial file's end, up to the registry's
+    /// size: a mirror file of another size, a folder, a FIFO or a device is refused unread.
+    private static func copy(_ path: String, file: Dataset.File, onto partial: PartialFile, onBytes: (Int) -> Void) throws(InputError) {
+        let descriptor: Int32
+        switch LocalFile.openRegular(path) {
+        case .success(let opened):
+            guard opened.size == file.bytes else {
+                close(opened.descriptor)
+                throw InputError(file: path, "is \(opened.size) bytes in the mirror, not the registry's \(file.bytes); refused unread")
+            }
+            descriptor = opened.descriptor
+        case .failure(.missing): throw InputError(file: path, "not in the mirror (\(file.path))")
+        case .failure(.folder): throw InputError(file: path, "is a folder in the mirror, where the file \(file.path) should be")
+        case .failure(.special(let kind)): throw InputError(file: path, "is \(kind) in the mirror, not a regular file; refused unread")
+        case .failure(.unreadable(let why)): throw InputError(file: path, "cannot read: \(why)")
+        // Not answers of `openRegular`.
+        case .failure(.size), .failure(.sha256): throw InputError(file: path, "cannot read")
         }
-        input.seek(toFileOffset: UInt64(offset))
-        output.seekToEndOfFile()
-        while true {
-            let block = input.readData(ofLength: 1 << 20)
-            if block.isEmpty { break }
-            output.write(block)
-            onBytes(block.count)
+        defer { close(descriptor) }
+        var offset = partial.length
+        guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else { throw InputError(file: path, "cannot read: \(LocalFile.errorText(errno))") }
+        var block = [UInt8](repeating: 0, count: 1 << 20)
+        while offset < file.bytes {
+            let wanted = min(block.count, file.bytes - offset)
+            let count: Int
+            switch block.withUnsafeMutableBytes({ LocalFile.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0[..<wanted])) }) {
+            case .success(let read): count = read
+            case .failure(let failure): throw InputError(file: path, "cannot read: \(LocalFile.errorText(failure.code))")
+            }
+            // Shorter than it was: the check names the size.
+            if count == 0 { break }
+            try partial.append(contentsOf: block[..<count])
+            offset += count
+            onBytes(count)
         }
-    }
-
-    private static func makeFolder(_ folder: URL) throws(InputError) {
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw InputError(file: folder.path, "cannot create the folder: \(error.localizedDescription)")
-        }
-    }
-
-    static func size(of path: String) -> Int? {
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        return Int(status.st_size)
-    }
-
-    static func hash(of path: String) -> String? {
-        FileManager.default.contents(atPath: path).map { SHA256.hex($0) }
     }
 }
 
@@ -187,6 +230,7 @@ public struct DatasetFetcher {
 private final class Tally: @unchecked Sendable {
     // Sound: `report` is called only while `done` is locked, so one call at a time.
     private let done = Mutex(0)
+    private let failed = Atomic(false)
     private let dataset: Dataset
     private let report: (DatasetFetcher.Progress) -> Void
 
@@ -201,14 +245,24 @@ private final class Tally: @unchecked Sendable {
             report(DatasetFetcher.Progress(dataset: dataset.id, doneBytes: done, totalBytes: dataset.totalBytes))
         }
     }
+
+    /// Whether a file failed: the fetch fails, and the files not yet started are left.
+    var stopped: Bool { failed.load(ordering: .relaxed) }
+
+    func stop() { failed.store(true, ordering: .relaxed) }
 }
 
 /// HTTP transfers for a fetch's workers, each used by one worker at a time.
 private final class TransferPool: Sendable {
     private let idle = Mutex<[HTTPTransfer]>([])
+    private let lowSpeed: LowSpeedLimit
+
+    init(lowSpeed: LowSpeedLimit) {
+        self.lowSpeed = lowSpeed
+    }
 
     func take() -> HTTPTransfer {
-        idle.withLock { $0.popLast() } ?? HTTPTransfer()
+        idle.withLock { $0.popLast() } ?? HTTPTransfer(lowSpeed: lowSpeed)
     }
 
     func give(_ transfer: HTTPTransfer) {

@@ -29,7 +29,10 @@ public enum DatasetInput {
         guard let known = try? registry() else { return (argument, nil) }
         guard let (dataset, file) = Self.dataset(argument, in: known) else {
             if known.looksLikeID(argument) {
-                throw InputError(file: argument, "no such file or folder, nor a known dataset id (known: \(known.knownIDs.joined(separator: ", ")))")
+                throw InputError(
+                    file: LocalFile.clipped(argument),
+                    "no such file or folder, nor a known dataset id; \(known.didYouMean(argument))known: \(known.knownIDs.joined(separator: ", "))"
+                )
             }
             return (argument, nil)
         }
@@ -38,6 +41,12 @@ public enum DatasetInput {
             let path = file.map { store.folder(of: dataset).appendingPathComponent($0).path } ?? store.inputPath(of: dataset)
             return (path, Use(id: dataset.id, named: argument == dataset.id ? nil : argument, sha256: dataset.sha256, path: path))
         case .missing:
+            if let folder = store.foreignCopy(of: dataset) {
+                throw InputError(
+                    file: argument,
+                    "\(folder.path) was not installed by abrlab (no \(DatasetStore.markerName) marker in it): move it out of the cache (or remove it), then run: abrlab datasets fetch \(dataset.id)"
+                )
+            }
             throw InputError(file: argument, "dataset not fetched yet; run: abrlab datasets fetch \(dataset.id)")
         case .otherVersion:
             throw InputError(file: argument, "the copy in \(store.folder(of: dataset).path) is another version of the dataset; run: abrlab datasets fetch --force \(dataset.id)")

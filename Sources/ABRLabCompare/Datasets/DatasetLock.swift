@@ -12,13 +12,9 @@ final class DatasetLock {
     private let descriptor: Int32
 
     init(_ file: URL) throws(InputError) {
-        do {
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        } catch {
-            throw InputError(file: file.deletingLastPathComponent().path, "cannot create the dataset cache: \(error.localizedDescription)")
-        }
+        try LocalFile.makeFolder(file.deletingLastPathComponent())
         let descriptor = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw InputError(file: file.path, "cannot open the lock file: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw InputError(file: file.path, "cannot open the lock file: \(LocalFile.errorText(errno))") }
         while flock(descriptor, LOCK_EX) != 0 {
             guard errno == EINTR else {
                 // A file system without locks: fetch unguarded rather than not at all; the

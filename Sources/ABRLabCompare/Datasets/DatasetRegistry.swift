@@ -85,18 +85,48 @@ public struct DatasetRegistry: Sendable {
 
     /// The error for an id the registry lacks: it names every id it has.
     public func unknown(_ name: String) -> InputError {
-        InputError(file: name, "not a known dataset id; known: \(knownIDs.joined(separator: ", "))")
+        InputError(file: LocalFile.clipped(name), "not a known dataset id; \(didYouMean(name))known: \(knownIDs.joined(separator: ", "))")
+    }
+
+    /// `did you mean pensieve/test? `, or nothing when no id is close to `name`.
+    public func didYouMean(_ name: String) -> String {
+        let closest = closestIDs(to: name)
+        return closest.isEmpty ? "" : "did you mean \(closest.joined(separator: " or "))? "
+    }
+
+    /// The known ids fewest edits from `name` (a letter added, removed or changed), when at most
+    /// a quarter of the id's letters, at least 2, are off: `pensive/test` and `pensieve/tset`
+    /// both find `pensieve/test`.
+    public func closestIDs(to name: String) -> [String] {
+        let typed = Array(name.utf8)
+        guard typed.count <= 200 else { return [] }
+        let scored = knownIDs.map { ($0, Self.editDistance(typed, Array($0.utf8))) }
+        guard let best = scored.map(\.1).min() else { return [] }
+        return scored.filter { $0.1 == best && best <= max(2, $0.0.utf8.count / 4) }.map(\.0)
+    }
+
+    private static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: b.count)
+            for (j, y) in b.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 
     /// Every id and alias, in registry order.
     public var knownIDs: [String] { datasets.flatMap { [$0.id] + $0.aliases } }
 
     /// Whether `text` could be meant as a dataset id: its first component is one of the
-    /// registry's (`pensieve/…`, `sabre/…`), so a misspelt id is answered with the known ones.
+    /// registry's (`pensieve/…`, `sabre/…`), or it is a few letters from an id (`pensive/test`),
+    /// so a misspelt id is answered with the known ones.
     public func looksLikeID(_ text: String) -> Bool {
         guard let slash = text.firstIndex(of: "/"), slash != text.startIndex else { return false }
         let prefix = text[..<slash]
-        return knownIDs.contains { $0.hasPrefix(prefix + "/") }
+        return knownIDs.contains { $0.hasPrefix(prefix + "/") } || !closestIDs(to: text).isEmpty
     }
 
     private static func isSafe(_ path: String) -> Bool {

@@ -12,14 +12,14 @@ public enum DatasetSource: Sendable, Equatable {
     public init(from text: String) throws(InputError) {
         if text.contains("://") {
             guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https", "file"].contains(scheme) else {
-                throw InputError(file: text, "not an http, https or file URL")
+                throw InputError(file: LocalFile.clipped(text), "not an http, https or file URL")
             }
             self = scheme == "file" ? .folder(URL(fileURLWithPath: url.path)) : .url(url)
             return
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: text, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw InputError(file: text, "no such folder; --from takes a folder or a URL laid out like the dataset root")
+            throw InputError(file: LocalFile.clipped(text), "no such folder; --from takes a folder or a URL laid out like the dataset root")
         }
         self = .folder(URL(fileURLWithPath: text))
     }

@@ -1,6 +1,10 @@
 import ABRLab
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The local cache of datasets: `$ABRLAB_DATASETS`, else `$XDG_CACHE_HOME/abrlab/datasets`, else
 /// `~/.cache/abrlab/datasets`. Each dataset lies in a folder named by its id (`pensieve/test/`)
 /// that appears in one rename once every file is verified, so it is there whole or not at all.
@@ -10,21 +14,30 @@ public struct DatasetStore: Sendable {
     public static let markerName = ".abrlab-dataset"
 
     public let root: URL
+    /// What named the cache (`ABRLAB_DATASETS`, `XDG_CACHE_HOME`, `HOME`), for messages; `nil`
+    /// for a root given directly.
+    public let origin: String?
 
-    public init(root: URL) {
+    public init(root: URL, origin: String? = nil) {
         self.root = root.standardizedFileURL
+        self.origin = origin
     }
 
     /// The cache the environment names (see the type's comment).
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         if let path = environment[Self.variable], !path.isEmpty {
-            self.init(root: URL(fileURLWithPath: path))
+            self.init(root: URL(fileURLWithPath: path), origin: Self.variable)
         } else if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
-            self.init(root: URL(fileURLWithPath: cache).appendingPathComponent("abrlab/datasets"))
+            self.init(root: URL(fileURLWithPath: cache).appendingPathComponent("abrlab/datasets"), origin: "XDG_CACHE_HOME")
         } else {
             let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-            self.init(root: URL(fileURLWithPath: home).appendingPathComponent(".cache/abrlab/datasets"))
+            self.init(root: URL(fileURLWithPath: home).appendingPathComponent(".cache/abrlab/datasets"), origin: "HOME")
         }
+    }
+
+    /// Makes the cache's folder; a file in its place is named, with what set the path.
+    func makeRoot() throws(InputError) {
+        try LocalFile.makeFolder(root, what: origin.map { " (the dataset cache, from \($0))" } ?? " (the dataset cache)")
     }
 
     /// Where `dataset` is installed (whether or not it is).
@@ -65,6 +78,22 @@ public struct DatasetStore: Sendable {
         return installed == dataset.sha256 ? .installed : .otherVersion(installed: installed)
     }
 
+    /// The dataset's folder when it holds what abrlab did not install: something there without
+    /// a marker, other than an empty folder. `fetch` never replaces it, and `list` says so.
+    public func foreignCopy(of dataset: Dataset) -> URL? {
+        let folder = folder(of: dataset)
+        var status = stat()
+        guard lstat(folder.path, &status) == 0, !hasMarker(folder) else { return nil }
+        let empty = status.st_mode & S_IFMT == S_IFDIR && (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true
+        return empty ? nil : folder
+    }
+
+    /// Whether `folder` holds abrlab's marker (readable or not): abrlab installed it.
+    func hasMarker(_ folder: URL) -> Bool {
+        var status = stat()
+        return lstat(folder.appendingPathComponent(Self.markerName).path, &status) == 0
+    }
+
     /// A file of an installed dataset that is not as the registry says.
     public struct Problem: Equatable, Sendable, CustomStringConvertible {
         public enum Kind: Equatable, Sendable {
@@ -75,6 +104,10 @@ public struct DatasetStore: Sendable {
             case extra
             /// The copy was installed from another version of the registry entry.
             case version(installed: String)
+            /// A folder, FIFO, device or socket where the file should be (`a folder`).
+            case notAFile(String)
+            /// There, but reading it failed (the system's reason).
+            case unreadable(String)
         }
 
         public let path: String
@@ -87,6 +120,8 @@ public struct DatasetStore: Sendable {
             case .hash(let found): "\(path): SHA-256 \(found) is not the registry's"
             case .extra: "\(path): not a file of the dataset"
             case .version(let installed): "\(path): installed from another version of the registry entry (\(installed))"
+            case .notAFile(let kind): "\(path): is \(kind), not a file"
+            case .unreadable(let why): "\(path): cannot read: \(why)"
             }
         }
     }
@@ -97,16 +132,15 @@ public struct DatasetStore: Sendable {
         let folder = folder(of: dataset)
         var problems: [Problem] = []
         for file in dataset.files {
-            let path = folder.appendingPathComponent(file.path).path
-            guard let data = FileManager.default.contents(atPath: path) else {
-                problems.append(Problem(path: file.path, kind: .missing))
-                continue
-            }
-            if data.count != file.bytes {
-                problems.append(Problem(path: file.path, kind: .size(found: data.count)))
-            } else {
-                let found = SHA256.hex(data)
-                if found != file.sha256 { problems.append(Problem(path: file.path, kind: .hash(found: found))) }
+            // The size first (stat), then the hash a block at a time: a huge file is never read whole.
+            switch LocalFile.examine(folder.appendingPathComponent(file.path).path, bytes: file.bytes) {
+            case .sha256(file.sha256): break
+            case .sha256(let found): problems.append(Problem(path: file.path, kind: .hash(found: found)))
+            case .size(let size): problems.append(Problem(path: file.path, kind: .size(found: size)))
+            case .missing: problems.append(Problem(path: file.path, kind: .missing))
+            case .folder: problems.append(Problem(path: file.path, kind: .notAFile("a folder")))
+            case .special(let kind): problems.append(Problem(path: file.path, kind: .notAFile(kind)))
+            case .unreadable(let why): problems.append(Problem(path: file.path, kind: .unreadable(why)))
             }
         }
         let listed = Set(dataset.files.map(\.path))

@@ -42,8 +42,14 @@ public struct ReproductionRunner {
                 }
             }
             // A reproduction stands on exact copies: an installed one is re-hashed first.
-            if let problem = store.verify(dataset).first {
-                throw InputError(file: dataset.id, "\(problem); run: abrlab datasets fetch --force \(dataset.id)")
+            let problems = store.verify(dataset)
+            if !problems.isEmpty {
+                // Every file named, as `datasets verify` names them.
+                let count = problems.count == 1 ? "1 file differs" : "\(problems.count) files differ"
+                throw InputError(
+                    file: dataset.id,
+                    "\(count) from the registry: \(problems.map(\.description).joined(separator: "; ")); run: abrlab datasets fetch --force \(dataset.id)"
+                )
             }
         }
         var means: [String: [String: [Reproduction.Metric: Double]]] = [:]
