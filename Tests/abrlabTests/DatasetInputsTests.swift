@@ -80,8 +80,11 @@ import TestSupport
             #expect(refused.stderr == "abrlab: \(id): dataset not fetched yet; run: abrlab datasets fetch \(id)\n")
             #expect(!FileManager.default.fileExists(atPath: out.path))
         }
-        let misspelt = try CLI.launch(["traces", "info", "pensieve/tset"], environment: environment)
-        #expect(misspelt.stderr.hasPrefix("abrlab: pensieve/tset: no such file or folder, nor a known dataset id (known: pensieve/test, "))
+        // A misspelt id, its prefix too, is answered with the closest id and the known ones.
+        for name in ["pensieve/tset", "pensive/test"] {
+            let misspelt = try CLI.launch(["traces", "info", name], environment: environment)
+            #expect(misspelt.stderr.hasPrefix("abrlab: \(name): no such file or folder, nor a known dataset id; did you mean pensieve/test? known: pensieve/test, "))
+        }
     }
 
     /// A folder named like an id, relative to the working folder, is read as the folder.

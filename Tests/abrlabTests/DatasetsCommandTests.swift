@@ -185,7 +185,10 @@ import Glibc
         for arguments in [["fetch", "pensieve/tests"], ["info", "pensieve/tests"], ["path", "pensieve/tests"], ["verify", "pensieve/tests"]] {
             let refused = try datasets(arguments)
             #expect(refused.status == 1)
-            #expect(refused.stderr == "abrlab: pensieve/tests: not a known dataset id; known: \(known)\n")
+            #expect(refused.stderr == "abrlab: pensieve/tests: not a known dataset id; did you mean pensieve/test? known: \(known)\n")
         }
+        // A misspelt prefix gets the closest id too; a name near none, the list alone.
+        #expect(try datasets(["fetch", "pensive/test"]).stderr == "abrlab: pensive/test: not a known dataset id; did you mean pensieve/test? known: \(known)\n")
+        #expect(try datasets(["fetch", "mine/traces"]).stderr == "abrlab: mine/traces: not a known dataset id; known: \(known)\n")
     }
 }

@@ -12,14 +12,19 @@ final class MirrorServer {
     private let process: Process
 
     /// Serves `root`; the first response for a path ending in `slow` is sent slowly; without
-    /// `ranges` every response is the whole file.
-    init(root: URL, slow: String? = nil, ranges: Bool = true) throws {
+    /// `ranges` every response is the whole file; each of `faults` (`endless`, `long`, `trickle`,
+    /// `redirect`, `refuse`, see the script) spoils every answer for paths ending in its name.
+    init(root: URL, slow: String? = nil, ranges: Bool = true, faults: [(mode: String, name: String)] = []) throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Fixtures/mirror_server.py")
         log = FileManager.default.temporaryDirectory.appendingPathComponent("abrlab-mirror-\(UUID().uuidString).log")
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, root.path, log.path] + (slow.map { [$0] } ?? []) + (ranges ? [] : ["--no-ranges"])
+        var arguments = ["python3", script.path, root.path, log.path]
+        if let slow { arguments.append(slow) }
+        if !ranges { arguments.append("--no-ranges") }
+        for fault in faults { arguments += ["--fault", "\(fault.mode):\(fault.name)"] }
+        process.arguments = arguments
         let out = Pipe()
         process.standardOutput = out
         try process.run()

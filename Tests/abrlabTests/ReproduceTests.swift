@@ -63,6 +63,25 @@ import TestSupport
         #expect(reproduced.stderr.hasSuffix("abrlab: reproduce pensieve: 1 of 1 rows disagree with the reference\n"))
     }
 
+    /// Every changed file is named, as `datasets verify` names them, not only the first.
+    @Test func aTamperedCopyStopsItNamingEveryChangedFile() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fetched = try CLI.launch(["datasets", "fetch", "pensieve/test", "pensieve/video", "pensieve/model", "--from", Datasets.root.path], environment: environment)
+        #expect(fetched.status == 0, "\(fetched.stderr)")
+        let video = folder.appendingPathComponent("cache/pensieve/video")
+        for name in ["video_size_1", "video_size_3"] {
+            let handle = try FileHandle(forWritingTo: video.appendingPathComponent(name))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data("1\n".utf8))
+            try handle.close()
+        }
+        let sizes = try ["video_size_1", "video_size_3"].map { try Data(contentsOf: video.appendingPathComponent($0)).count }
+        let reproduced = try CLI.launch(["reproduce", "pensieve", "--quiet"], environment: environment)
+        #expect(reproduced.status == 1)
+        #expect(reproduced.stderr == "abrlab: pensieve/video: 2 files differ from the registry: video_size_1: \(sizes[0]) bytes, not the registry's; "
+            + "video_size_3: \(sizes[1]) bytes, not the registry's; run: abrlab datasets fetch --force pensieve/video\n")
+    }
+
     @Test func anUnknownReproductionListsTheKnownOnes() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let refused = try CLI.launch(["reproduce", "genet"], environment: environment)

@@ -79,7 +79,7 @@ import TestSupport
     @Test func anUnknownIDListsTheKnownOnes() {
         #expect(throws: InputError.self) { try Self.registry.dataset("pensieve/tset") }
         let error = Self.registry.unknown("pensieve/tset")
-        #expect(error.description == "pensieve/tset: not a known dataset id; known: " + (Self.ids.prefix(7) + ["train/fcc-hd", "sabre/manifests"]).joined(separator: ", "))
+        #expect(error.description == "pensieve/tset: not a known dataset id; did you mean pensieve/test? known: " + (Self.ids.prefix(7) + ["train/fcc-hd", "sabre/manifests"]).joined(separator: ", "))
     }
 
     @Test func theListingHashIsTheSHA256OfTheSortedSumsLines() {

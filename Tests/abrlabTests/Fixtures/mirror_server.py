@@ -5,7 +5,17 @@ SLOW (if given) in 8 KiB pieces 20 ms apart, so a test can kill a fetch half way
 --no-ranges it answers every request with the whole file (200), as servers without range
 support do. Prints the port it listens on, then serves until killed or for at most 120 s.
 
-  mirror_server.py ROOT LOG [SLOW] [--no-ranges]
+--fault MODE:NAME makes every answer for a path ending in NAME misbehave, as a broken or hostile
+mirror does:
+  endless   200 with no Content-Length: the file, then zeros (64 MiB, a bound for a client
+            that never stops, so a test of one cannot fill the disk)
+  long      200 with a Content-Length of 10 GB, then the file
+  trickle   200 with the true Content-Length, then one byte a second
+  redirect  302 to file:///etc/passwd
+  folder    301 to the path with a `/` added, as Python's http.server answers for a folder
+  refuse    416 to every request, ranged or not
+
+  mirror_server.py ROOT LOG [SLOW] [--no-ranges] [--fault MODE:NAME]...
 """
 import http.server
 import os
@@ -14,7 +24,15 @@ import threading
 import time
 
 NO_RANGES = "--no-ranges" in sys.argv
-ARGUMENTS = [argument for argument in sys.argv[1:] if argument != "--no-ranges"]
+FAULTS = []
+ARGUMENTS = []
+_rest = iter(sys.argv[1:])
+for _argument in _rest:
+    if _argument == "--fault":
+        mode, _, name = next(_rest).partition(":")
+        FAULTS.append((mode, name))
+    elif _argument != "--no-ranges":
+        ARGUMENTS.append(_argument)
 ROOT, LOG = ARGUMENTS[0], ARGUMENTS[1]
 SLOW = ARGUMENTS[2] if len(ARGUMENTS) > 2 else None
 slowed = set()
@@ -34,6 +52,56 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_error(404)
             return
         data = open(path, "rb").read()
+        fault = next((mode for mode, name in FAULTS if self.path.endswith(name)), None)
+        try:
+            if fault:
+                self.misbehave(fault, data)
+                return
+            self.serve(header, data)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+    def misbehave(self, fault, data):
+        if fault == "redirect":
+            self.send_response(302)
+            self.send_header("Location", "file:///etc/passwd")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        elif fault == "folder":
+            self.send_response(301)
+            self.send_header("Location", self.path + "/")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        elif fault == "refuse":
+            self.send_response(416)
+            self.send_header("Content-Range", f"bytes */{len(data)}")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        elif fault == "long":
+            self.send_response(200)
+            self.send_header("Content-Length", str(10 * 1000 ** 3))
+            self.end_headers()
+            self.wfile.write(data)
+            self.wfile.flush()
+            time.sleep(5)
+        elif fault == "endless":
+            self.send_response(200)
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.wfile.write(data)
+            for _ in range(1024):
+                self.wfile.write(bytes(65536))
+        elif fault == "trickle":
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            for offset in range(min(len(data), 30)):
+                self.wfile.write(data[offset:offset + 1])
+                self.wfile.flush()
+                time.sleep(1)
+        self.close_connection = True
+
+    def serve(self, header, data):
         start = 0
         if header.startswith("bytes=") and not NO_RANGES:
             start = int(header[len("bytes="):].split("-")[0])
@@ -55,16 +123,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
             if SLOW and self.path.endswith(SLOW) and self.path not in slowed:
                 slowed.add(self.path)
                 slow = True
-        try:
-            if slow:
-                for offset in range(0, len(body), 8192):
-                    self.wfile.write(body[offset:offset + 8192])
-                    self.wfile.flush()
-                    time.sleep(0.02)
-            else:
-                self.wfile.write(body)
-        except (BrokenPipeError, ConnectionResetError):
-            pass
+        if slow:
+            for offset in range(0, len(body), 8192):
+                self.wfile.write(body[offset:offset + 8192])
+                self.wfile.flush()
+                time.sleep(0.02)
+        else:
+            self.wfile.write(body)
 
 
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
