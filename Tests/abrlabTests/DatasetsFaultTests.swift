@@ -113,6 +113,25 @@ import Glibc
         #expect(((try? FileManager.default.attributesOfItem(atPath: partial.path))?[.size] as? Int ?? 0) <= Self.registryBytes)
     }
 
+    /// A resumed download's Content-Length is checked against what the registry's size leaves
+    /// past the partial file.
+    @Test func aRangedAnswerLongerThanTheRestIsRefused() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try MirrorServer(root: Datasets.root, faults: [("longrange", "video_size_2")])
+        defer { server.stop() }
+        let staging = cache.appendingPathComponent(".staging/pensieve%2Fvideo")
+        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        let start = try Data(contentsOf: Datasets.url("pensieve/video_sizes/video_size_2")).prefix(100)
+        try start.write(to: staging.appendingPathComponent("video_size_2.part"))
+        let (fetched, seconds) = try fetch(["pensieve/video", "--from", server.url.absoluteString])
+        #expect(fetched.status == 1)
+        #expect(fetched.stderr == "abrlab: pensieve/video: \(server.url.absoluteString)pensieve/video_sizes/video_size_2: Content-Length "
+            + "\(Self.registryBytes - 100 + 1000) from byte 100, where the registry's \(Self.registryBytes) bytes leave \(Self.registryBytes - 100); refused\n")
+        #expect(seconds < 4, "the refusal took \(seconds) s")
+        #expect(server.requests.contains("/pensieve/video_sizes/video_size_2 bytes=100-"), "\(server.requests)")
+        #expect(try Data(contentsOf: staging.appendingPathComponent("video_size_2.part")) == start)
+    }
+
     /// One byte a second is below any useful speed: the low-speed limit ends it, and says so.
     @Test func aServerThatTricklesIsCutOffByTheLowSpeedLimit() throws {
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -10,6 +10,8 @@ mirror does:
   endless   200 with no Content-Length: the file, then zeros (64 MiB, a bound for a client
             that never stops, so a test of one cannot fill the disk)
   long      200 with a Content-Length of 10 GB, then the file
+  longrange to a ranged request, 206 with the true Content-Range but a Content-Length 1000 too
+            long, then the rest of the file
   trickle   200 with the true Content-Length, then one byte a second
   redirect  302 to file:///etc/passwd
   folder    301 to the path with a `/` added, as Python's http.server answers for a folder
@@ -82,6 +84,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_header("Content-Length", str(10 * 1000 ** 3))
             self.end_headers()
             self.wfile.write(data)
+            self.wfile.flush()
+            time.sleep(5)
+        elif fault == "longrange":
+            start = int(self.headers.get("Range", "bytes=0-")[len("bytes="):].split("-")[0])
+            self.send_response(206)
+            self.send_header("Content-Range", f"bytes {start}-{len(data) - 1}/{len(data)}")
+            self.send_header("Content-Length", str(len(data) - start + 1000))
+            self.end_headers()
+            self.wfile.write(data[start:])
             self.wfile.flush()
             time.sleep(5)
         elif fault == "endless":
