@@ -116,7 +116,7 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     ) {
         // The Location as sent: Foundation makes `file:///etc/passwd` an http URL of this host.
         let location = response.value(forHTTPHeaderField: "Location") ?? ""
-        let scheme = location.contains("://") ? URL(string: location)?.scheme?.lowercased() : request.url?.scheme?.lowercased()
+        let scheme = (URL(string: location)?.scheme ?? request.url?.scheme)?.lowercased()
         guard scheme == "http" || scheme == "https" else {
             let target = LocalFile.clipped(location.isEmpty ? request.url?.absoluteString ?? "?" : location)
             fail("HTTP \(response.statusCode) redirects to \(target), not an http(s) URL; refused")
