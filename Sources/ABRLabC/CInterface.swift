@@ -40,20 +40,26 @@ func environment(_ pointer: UnsafeMutableRawPointer) -> Environment? {
 
 /// The C ABI's version; the package refuses a library of another.
 @_cdecl("abrlab_abi_version")
-public func abrlabABIVersion() -> Int32 { 3 }
+public func abrlabABIVersion() -> Int32 { 4 }
 
-/// Creates an environment of `slots` sessions from the JSON options, stepped on `threads`
-/// worker threads of its own (1: on the caller's thread).
+/// Creates an environment of `slots` sessions (at most ``EnvMemory/maxSlots``) from the JSON
+/// options, stepped on `threads` worker threads of its own (1: on the caller's thread); one the
+/// process cannot hold is refused with ``EnvError/outOfMemory`` before anything is allocated.
 @_cdecl("abrlab_env_create")
 public func abrlabEnvCreate(
     _ json: UnsafePointer<CChar>?, _ slots: Int32, _ threads: Int32, _ out: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
     _ message: UnsafeMutablePointer<CChar>?, _ capacity: Int
 ) -> Int32 {
     guard let json, let out else { return report(.invalid("null argument"), message, capacity) }
-    guard slots >= 1 else { return report(.invalid("num_envs must be at least 1, not \(slots)"), message, capacity) }
-    guard threads >= 1 else { return report(.invalid("threads must be at least 1, not \(threads)"), message, capacity) }
+    guard slots >= 1, slots <= EnvMemory.maxSlots else {
+        return report(.invalid("num_envs must be from 1 to \(EnvMemory.maxSlots), not \(slots)"), message, capacity)
+    }
+    guard threads >= 1, threads <= EnvMemory.maxThreads else {
+        return report(.invalid("threads must be from 1 to \(EnvMemory.maxThreads), not \(threads)"), message, capacity)
+    }
     do {
         let configuration = try EnvConfiguration(EnvOptions.parse(String(cString: json)))
+        try EnvMemory.checkCreate(configuration, slots: Int(slots), threads: Int(threads))
         let environment = Environment(configuration: configuration, slotCount: Int(slots), threads: Int(threads))
         out.pointee = Unmanaged.passRetained(EnvironmentHandle(environment)).toOpaque()
         return 0

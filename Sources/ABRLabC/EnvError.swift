@@ -14,6 +14,9 @@ enum EnvError: Error {
     /// A step of a session not in an episode, before its first reset or after its episode
     /// ended (Gymnasium's ResetNeeded, also a ValueError).
     case resetNeeded(String)
+    /// The sessions would not fit the memory the process may still take, checked before they
+    /// are allocated (``EnvMemory``; MemoryError).
+    case outOfMemory(String)
 
     /// The code the C functions return: 0 is success.
     var code: Int32 {
@@ -23,12 +26,13 @@ enum EnvError: Error {
         case .emulation: 3
         case .closed: 4
         case .resetNeeded: 5
+        case .outOfMemory: 6
         }
     }
 
     var message: String {
         switch self {
-        case .invalid(let text), .notFound(let text), .emulation(let text), .resetNeeded(let text): text
+        case .invalid(let text), .notFound(let text), .emulation(let text), .resetNeeded(let text), .outOfMemory(let text): text
         case .closed: "the abrlab environment is closed; make a new one to go on"
         }
     }

@@ -39,6 +39,9 @@ struct EnvSlot {
 
     var needsReset: Bool { phase != .deciding }
 
+    /// Whether the slot has never been reset, so holds no session yet.
+    var isIdle: Bool { phase == .idle }
+
     /// Why this slot cannot step now; nil when it can.
     var whyNotStepping: String? {
         switch phase {

@@ -14,6 +14,8 @@ extension Environment {
                 throw .invalid("trace \(chosen[slot]) does not exist: the environment has \(traceCount)")
             }
         }
+        let starting = slots.indices.count(where: { slot in slots[slot].isIdle && (mask.map { $0[slot] != 0 } ?? true) })
+        try EnvMemory.checkReset(configuration, sessions: starting)
         let configuration = configuration
         let contextLength = contextLength
         let (state, context, traces) = (call.buffer(.state, Float.self), call.buffer(.context, Double.self), call.buffer(.traces, Int64.self))

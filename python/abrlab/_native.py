@@ -9,7 +9,7 @@ from pathlib import Path
 
 from gymnasium.error import ClosedEnvironmentError, ResetNeeded
 
-ABI_VERSION = 3
+ABI_VERSION = 4
 _LIBRARY_NAME = "libABRLabC.dylib" if os.uname().sysname == "Darwin" else "libABRLabC.so"
 _ERROR_CAPACITY = 4096
 
@@ -80,7 +80,8 @@ class ErrorBuffer:
 
     def raise_for(self, code: int) -> None:
         """Raises the exception of a non-zero code: 1 ValueError, 2 FileNotFoundError, 4
-        ClosedEnvironmentError, 5 StepBeforeReset, else RuntimeError."""
+        ClosedEnvironmentError, 5 StepBeforeReset, 6 MemoryError (the library checks before it
+        allocates: a failed allocation would stop the process), else RuntimeError."""
         if code == 0:
             return
         message = self.buffer.value.decode("utf-8", "replace")
@@ -92,6 +93,8 @@ class ErrorBuffer:
             raise ClosedEnvironmentError(message)
         if code == 5:
             raise StepBeforeReset(message)
+        if code == 6:
+            raise MemoryError(message)
         raise RuntimeError(message)
 
 

@@ -14,6 +14,13 @@ from . import _native
 from ._core import NativeEnvironment, NotCopyable, check_render_mode
 from .env import OBSERVATION_MODES, context_space, split_context
 
+# The library's bounds (EnvMemory): past them it refuses the environment. Within them, one the
+# process cannot hold is a MemoryError, raised before the library allocates it.
+MAX_NUM_ENVS = 65_536
+MAX_THREADS = 1_024
+# Integer dtypes whose every value an int64 holds, copied to the library's buffer as they are.
+_WITHIN_INT64 = frozenset(np.dtype(kind) for kind in (np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32))
+
 
 class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
     """`num_envs` abrlab sessions with the keyword arguments of `abrlab/ABR-v0`, stepped in one
@@ -31,23 +38,27 @@ class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
     `max_episode_steps` truncates an episode at that many steps (`truncated` True). A step runs
     the sessions on `threads` threads of the library (default 1: on 2 cores, 2 threads measured
     1.02-1.05x one at best; docs/python.md), the GIL released, each session always on the same
-    one; the results do not depend on how many."""
+    one; the results do not depend on how many.
+
+    `num_envs` is at most `MAX_NUM_ENVS` (65,536) and `threads` at most `MAX_THREADS` (1,024);
+    sessions the process cannot hold (about 20 kB each on a 48-segment video) are a MemoryError
+    from the constructor or `reset`, checked before the library allocates them."""
 
     metadata = {"render_modes": [], "autoreset_mode": AutoresetMode.NEXT_STEP}
 
     def __init__(self, num_envs: int = 1, observation: str = "pensieve",
                  autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, max_episode_steps: int | None = None,
                  render_mode: None = None, threads: int | None = None, **options: Any) -> None:
-        check_render_mode(render_mode)
-        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
-            raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
+        check_render_mode(render_mode, self.metadata["render_modes"])
+        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or not 1 <= num_envs <= MAX_NUM_ENVS:
+            raise ValueError(f"num_envs must be an integer from 1 to {MAX_NUM_ENVS}, not {num_envs!r}")
         if observation not in OBSERVATION_MODES:
             raise ValueError(f"observation must be one of {', '.join(OBSERVATION_MODES)}, not {observation!r}")
         self.num_envs = int(num_envs)
         if threads is None:
             threads = 1
-        elif isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
-            raise ValueError(f"threads must be a positive integer, not {threads!r}")
+        elif isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or not 1 <= threads <= MAX_THREADS:
+            raise ValueError(f"threads must be an integer from 1 to {MAX_THREADS}, not {threads!r}")
         self.threads = int(threads)
         self.core = core = NativeEnvironment(options, self.num_envs, self.threads)
         mode, self.autoreset_mode = core.autoreset(autoreset_mode)
@@ -156,10 +167,9 @@ class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
     def step(self, actions):
         """One decision of every session; safe from several threads (the library takes one call
         at a time), a `ClosedEnvironmentError` once closed."""
-        if not (type(actions) is np.ndarray and actions.shape == self._shape and actions.dtype.kind in "iu"):
+        if not (type(actions) is np.ndarray and actions.shape == self._shape and actions.dtype in _WITHIN_INT64):
             actions = self._check(actions)
         with self.core.lock:
-            # Unsigned values past int64's range wrap to negatives, which the library refuses as out of range.
             np.copyto(self._actions, actions, casting="unsafe")
             previous = self._traces.copy() if self._final_state is not None or self._final_context is not None else None
             code = self._step_all(*self._step_arguments)
@@ -213,6 +223,14 @@ class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
             raise ValueError(f"actions must have shape ({self.num_envs},), not {actions.shape}")
         if not np.issubdtype(actions.dtype, np.integer):
             raise ValueError(f"actions must be integer levels, not {actions.dtype}")
+        if actions.dtype not in _WITHIN_INT64 and (actions > np.iinfo(np.int64).max).any():
+            # uint64 past int64's range would wrap to a negative level in the library's buffer:
+            # the first level out of range is named here, as given.
+            wrong = np.flatnonzero(actions >= self.single_action_space.n)
+            if wrong.size:
+                index = int(wrong[0])
+                raise ValueError(f"action {int(actions[index])} of environment {index} is outside the ladder: "
+                                 f"levels are 0 to {self.single_action_space.n - 1}")
         return actions
 
     def _observations(self):

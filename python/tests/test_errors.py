@@ -108,6 +108,32 @@ def test_vector_env_refuses_bad_actions_without_moving(repo_inputs, actions, mes
     np.testing.assert_array_equal(envs.step(np.zeros(4, dtype=np.int64))[0], again.step(np.zeros(4, dtype=np.int64))[0])
 
 
+@pytest.mark.parametrize("dtype", [np.uint64, np.int64])
+def test_an_out_of_range_action_is_named_as_given(repo_inputs, dtype):
+    """A uint64 past int64's range is named as given, not as the negative it wraps to, and no
+    session moves; in-range uint64 actions step as any integer does."""
+    envs = ABRVectorEnv(num_envs=3, **repo_inputs)
+    envs.reset(seed=0)
+    value = np.iinfo(dtype).max
+    with pytest.raises(ValueError, match=rf"^action {value} of environment 1 is outside the ladder: levels are 0 to 5$"):
+        envs.step(np.array([0, value, 1], dtype=dtype))
+    with pytest.raises(ValueError, match=r"^action 99 of environment 0 is outside"):
+        envs.step(np.array([99, value, 1], dtype=dtype))
+    stepped, *_ = envs.step(np.array([1, 2, 3], dtype=dtype))
+    again = ABRVectorEnv(num_envs=3, **repo_inputs)
+    again.reset(seed=0)
+    np.testing.assert_array_equal(stepped, again.step(np.array([1, 2, 3], dtype=np.int64))[0])
+
+
+@pytest.mark.parametrize("action", [np.uint64(2**64 - 1), 2**64 - 1, np.array([2**64 - 1], dtype=np.uint64), np.uint64(2**63)])
+def test_one_environment_names_a_huge_action_as_given(repo_inputs, action):
+    env = ABREnv(**repo_inputs)
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match=rf"^action {int(np.asarray(action).reshape(()))} is outside the ladder: levels are 0 to 5$"):
+        env.step(action)
+    env.step(0)
+
+
 def test_gym_make_passes_keywords(repo_inputs):
     env = gym.make("abrlab/ABR-v0", profile="sabre", max_buffer_s=12, **repo_inputs)
     obs, _ = env.reset(seed=0)

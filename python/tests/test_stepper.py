@@ -54,7 +54,8 @@ def test_c_step_equals_python_step(repo_inputs, monkeypatch):
 
 @needs_stepper
 @pytest.mark.parametrize("action", [-1, 6, 1 << 70, True, 1.0, "1", np.array([1, 2]), None, np.int64(-1), np.int32(6),
-                                    np.uint64(1 << 63), np.bool_(True), np.float64(1.0)])
+                                    np.uint64(1 << 63), np.uint64(2**64 - 1), np.array(2**64 - 1, dtype=np.uint64),
+                                    np.bool_(True), np.float64(1.0)])
 def test_c_step_refuses_as_python_does(repo_inputs, monkeypatch, action):
     fast, slow = abrlab.ABREnv(**repo_inputs), python_stepping(repo_inputs, monkeypatch)
     for env in (fast, slow):
