@@ -16,15 +16,35 @@ from . import _native, _options
 _AUTORESET_MODES = {"next-step": AutoresetMode.NEXT_STEP, "same-step": AutoresetMode.SAME_STEP, "disabled": AutoresetMode.DISABLED}
 
 
-def check_render_mode(render_mode: Any) -> None:
-    """abrlab environments do not render (`metadata["render_modes"]` is empty): a render mode is
-    a TypeError, the error Gymnasium's callers (SB3's `make_vec_env`) take as "not supported"
+def check_render_mode(render_mode: Any, modes: list[str]) -> None:
+    """A render mode the environment declares (`metadata["render_modes"]`), or None; any other
+    is a TypeError, the error Gymnasium's callers (SB3's `make_vec_env`) take as "not supported"
     and retry without one."""
-    if render_mode is not None:
-        raise TypeError(
-            f"abrlab environments do not render (render_modes is empty), so render_mode must be None, not "
-            f"{render_mode!r}; `abrlab replay` draws the results"
-        )
+    if render_mode is not None and render_mode not in modes:
+        supported = f"one of {', '.join(map(repr, modes))} or None" if modes else "None (it does not render)"
+        raise TypeError(f"render_mode must be {supported}, not {render_mode!r}; `abrlab replay` draws whole sessions")
+
+
+def render_frame(state: np.ndarray, max_buffer_s: float) -> np.ndarray:
+    """The Pensieve state's last 8 segments as an RGB frame (128 × 192, uint8), the newest on the
+    right: a blue bar per segment, its bitrate as a share of the ladder's top, and an orange mark
+    at the buffer after its download, as a share of the maximum buffer (60 s where it has none)."""
+    height, width = 128, 192
+    frame = np.full((height, width, 3), 255, dtype=np.uint8)
+    columns = state.shape[1]
+    step = width // columns
+    scale = max_buffer_s if max_buffer_s > 0 else 60.0
+    for column in range(columns):
+        share = float(state[0, column])
+        if share <= 0:
+            continue  # no segment delivered there yet
+        left, right = column * step + 4, (column + 1) * step - 4
+        bar = max(1, round(min(share, 1.0) * (height - 4)))
+        frame[height - bar:, left:right] = (31, 119, 180)
+        buffer = min(max(float(state[1, column]) * 10 / scale, 0.0), 1.0)
+        y = height - 2 - round(buffer * (height - 4))
+        frame[y - 1:y + 2, left - 3:right + 3] = (255, 127, 14)
+    return frame
 
 
 class NotCopyable:
@@ -80,6 +100,9 @@ class NativeEnvironment(NotCopyable):
         self.info_when_known = tuple(layouts["info"]["when_known"])
         self.call_fields = {name: index for index, name in enumerate(layouts["call"])}
         self.autoreset_modes = {name: index for index, name in enumerate(layouts["autoreset_modes"])}
+        # ABREnv's render mode and the Pensieve state its frames draw (None: it does not render).
+        self.render_mode: str | None = None
+        self.frame_state: np.ndarray | None = None
 
     def call(self, **fields: Any) -> np.ndarray:
         """The words of a reset or step call: each field a buffer (its address) or a number,

@@ -12,7 +12,7 @@ import numpy as np
 from gymnasium import spaces
 
 from . import _native
-from ._core import NativeEnvironment, NotCopyable, check_render_mode
+from ._core import NativeEnvironment, NotCopyable, check_render_mode, render_frame
 
 try:
     from ._stepper import Stepper
@@ -41,16 +41,20 @@ class ABREnv(NotCopyable, gym.Env):
     (0-based), the reward the QoE model's score of that segment, an episode one session over
     one trace. Keyword arguments are `abrlab compare`'s options (see docs/python.md), plus
     `observation` ("pensieve", the default, or "dict") and `max_episode_steps` (an episode
-    that reaches it ends truncated)."""
+    that reaches it ends truncated). With `render_mode="rgb_array"`, `render()` draws the last 8
+    segments' bitrates and buffers as a frame (what SB3's `make_vec_env` asks for)."""
 
-    metadata = {"render_modes": []}
+    # A frame per decision; a video recorder plays them at 4 a second.
+    metadata = {"render_modes": ["rgb_array"], "render_fps": 4}
 
-    def __init__(self, observation: str = "pensieve", render_mode: None = None, max_episode_steps: int | None = None,
+    def __init__(self, observation: str = "pensieve", render_mode: str | None = None, max_episode_steps: int | None = None,
                  **options: Any) -> None:
-        check_render_mode(render_mode)
+        check_render_mode(render_mode, self.metadata["render_modes"])
         if observation not in OBSERVATION_MODES:
             raise ValueError(f"observation must be one of {', '.join(OBSERVATION_MODES)}, not {observation!r}")
         self.core = core = NativeEnvironment(options, 1)
+        # Kept on the core: past 29 attributes an instance's step slows (docs/python.md).
+        core.render_mode = render_mode
         limit = core.check_max_episode_steps(max_episode_steps)
         self.max_episode_steps = max_episode_steps
         self.observation_mode = observation
@@ -61,6 +65,8 @@ class ABREnv(NotCopyable, gym.Env):
         )
         pensieve = observation == "pensieve"
         self._state = np.zeros(core.state_shape, dtype=np.float32) if pensieve else None
+        # The state a frame draws: the observation's, or with `dict` one the library fills for it.
+        core.frame_state = self._state if pensieve or render_mode is None else np.zeros(core.state_shape, dtype=np.float32)
         self._context = np.zeros(core.context_length, dtype=np.float64)
         self._record = np.zeros(len(core.record_fields), dtype=np.float64)
         # The step's scalars in ctypes arrays, whose items read as Python numbers.
@@ -71,11 +77,11 @@ class ABREnv(NotCopyable, gym.Env):
         self._trace = np.zeros(2, dtype=np.int64)
         flags = ctypes.addressof(self._flags)
         # Reset writes the context in both modes, for info["buffer_s"]; step only when it is the observation.
-        self._reset_call = core.call(state=self._state, context=self._context, traces=self._trace,
+        self._reset_call = core.call(state=core.frame_state, context=self._context, traces=self._trace,
                                      reset_traces=self._trace.ctypes.data + 8)
         self._step_call = core.call(
             autoreset=core.autoreset("disabled")[0], max_episode_steps=limit, actions=ctypes.addressof(self._action),
-            state=self._state, context=None if pensieve else self._context, rewards=ctypes.addressof(self._reward),
+            state=core.frame_state, context=None if pensieve else self._context, rewards=ctypes.addressof(self._reward),
             terminated=flags, truncated=flags + 1, resets=flags + 2, records=self._record,
         )
         self._step = functools.partial(_native.LIB.abrlab_env_step, core.handle, self._step_call.ctypes.data,
@@ -116,6 +122,22 @@ class ABREnv(NotCopyable, gym.Env):
     @property
     def ladder_kbps(self) -> np.ndarray:
         return self.core.ladder_kbps.copy()
+
+    @property
+    def render_mode(self) -> str | None:
+        """"rgb_array" or None, as given."""
+        return self.core.render_mode
+
+    def render(self) -> np.ndarray | None:
+        """With `render_mode="rgb_array"`, the last 8 segments as an RGB frame (128 × 192): a
+        blue bar per segment, its bitrate as a share of the ladder's top, an orange mark at the
+        buffer after its download as a share of the maximum buffer; newest on the right. None
+        without a render mode."""
+        core = self.core
+        if core.render_mode is None:
+            return None
+        with core.lock:
+            return render_frame(core.frame_state, float(self._context[core.context_offsets["max_buffer_s"]]))
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
         """Starts an episode: on `options["trace"]` (a name or index) when given, else on the

@@ -1,5 +1,5 @@
 """Gymnasium's conventions: the vector environment's autoreset modes, `max_episode_steps`
-truncating, and `render_mode` refused as callers such as SB3's `make_vec_env` expect."""
+truncating, and `render_mode` as callers such as SB3's `make_vec_env` expect."""
 
 from __future__ import annotations
 
@@ -163,14 +163,39 @@ def test_a_bad_max_episode_steps_is_a_value_error(repo_inputs, steps):
         ABREnv(max_episode_steps=steps, **repo_inputs)
 
 
-def test_a_render_mode_is_a_type_error_so_sb3_falls_back_without_one(repo_inputs):
-    """SB3's make_vec_env passes render_mode="rgb_array" and retries without it on TypeError."""
-    with pytest.raises(TypeError, match="do not render"):
-        gym.make("abrlab/ABR-v0", render_mode="rgb_array", **repo_inputs)
-    with pytest.raises(TypeError, match="do not render"):
-        ABRVectorEnv(num_envs=2, render_mode="human", **repo_inputs)
+@pytest.mark.parametrize("observation", ["pensieve", "dict"])
+def test_rgb_array_is_declared_and_renders_the_last_segments(repo_inputs, observation):
+    """SB3's make_vec_env asks for render_mode="rgb_array": declared, so Gymnasium makes the
+    environment without its "not in the possible render_modes" warning, and `render()` draws a
+    bar per delivered segment, taller for a higher level."""
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        env = gym.make("abrlab/ABR-v0", render_mode="rgb_array", observation=observation, **repo_inputs)
+    assert [str(warning.message) for warning in caught] == []
+    assert env.render_mode == "rgb_array" and "rgb_array" in env.metadata["render_modes"]
+    env.reset(seed=0)
+    blank = env.render()
+    assert blank.shape == (128, 192, 3) and blank.dtype == np.uint8 and (blank == 255).all()
+    for level in (0, 5):
+        env.step(level)
+    frame = env.render()
+    blue = (frame == (31, 119, 180)).all(axis=2)
+    low, high = blue[:, 144:168].sum(), blue[:, 168:].sum()
+    assert 0 < low < high, (low, high)
+    assert not blue[:, :144].any()
+    assert len(vars(env)) < 30, sorted(vars(env))
+
+
+def test_other_render_modes_are_a_type_error(repo_inputs):
+    """A mode an environment does not declare is the TypeError on which callers retry without one."""
+    with pytest.raises(TypeError, match=r"^render_mode must be one of 'rgb_array' or None, not 'human'"):
+        ABREnv(render_mode="human", **repo_inputs)
+    with pytest.raises(TypeError, match=r"^render_mode must be None \(it does not render\), not 'rgb_array'"):
+        ABRVectorEnv(num_envs=2, render_mode="rgb_array", **repo_inputs)
     env = gym.make("abrlab/ABR-v0", render_mode=None, **repo_inputs)
-    assert env.render_mode is None
+    assert env.render_mode is None and env.render() is None
 
 
 def test_abr_env_keeps_under_thirty_attributes(repo_inputs):
