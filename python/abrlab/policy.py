@@ -153,10 +153,13 @@ def from_sb3(model, path: str | os.PathLike) -> MLPPolicy:
 
 
 def _leaves(module) -> list:
-    """The modules a network runs, in order, with containers opened."""
+    """The modules a network runs, in order, with containers opened; an empty container (SB3's
+    `policy_net` under `net_arch=[]`, no hidden layer) runs nothing."""
+    from torch import nn
+
     children = list(module.children())
     if not children:
-        return [module]
+        return [] if isinstance(module, (nn.Sequential, nn.ModuleList)) else [module]
     return [leaf for child in children for leaf in _leaves(child)]
 
 

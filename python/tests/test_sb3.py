@@ -134,11 +134,32 @@ def test_the_file_is_plain_safetensors(tmp_path):
     (nn.Sequential(nn.Linear(48, 6), nn.ReLU()), "ends with an activation"),
     (nn.Sequential(nn.Linear(48, 8), nn.Linear(8, 6)), "found Linear where nn.ReLU"),
     (nn.Sequential(nn.Linear(40, 6)), "expected"),
+    (nn.Sequential(nn.Sequential(), nn.Flatten()), "has no nn.Linear layer"),
 ])
 def test_from_torch_refuses_other_networks(tmp_path, network, message):
     with pytest.raises(ValueError, match=message):
         from_torch(network, tmp_path / "bad.safetensors")
     assert not (tmp_path / "bad.safetensors").exists()
+
+
+@pytest.mark.parametrize("net_arch", [[], {"pi": [], "vf": [16]}])
+def test_from_sb3_exports_a_policy_without_hidden_layers(tmp_path, repo_inputs, net_arch):
+    """`net_arch=[]` leaves `policy_net` an empty Sequential: the actor is `action_net` alone,
+    one linear layer, which `mlp` plays as SB3 predicts (it was refused, "found Sequential")."""
+    envs = abrlab.sb3.vec_env(num_envs=4, seed=0, profile="pensieve", **repo_inputs)
+    model = PPO("MlpPolicy", envs, policy_kwargs={"net_arch": net_arch}, **{**PPO_SETTINGS, "batch_size": 64})
+    model.learn(total_timesteps=512)
+    policy = from_sb3(model, tmp_path / "linear.safetensors")
+    assert [weight.shape for weight in policy.weights] == [(6, 48)]
+    observations = np.random.default_rng(0).random((300, 6, 8), dtype=np.float32) * 2
+    np.testing.assert_array_equal(policy(observations), model.predict(observations, deterministic=True)[0])
+    env = ABREnv(experts=["mlp"], params={"mlp.model": str(tmp_path / "linear.safetensors")}, profile="pensieve", **repo_inputs)
+    obs, _ = env.reset(seed=0)
+    terminated = False
+    while not terminated:
+        action, _ = model.predict(obs, deterministic=True)
+        assert env.expert("mlp") == int(action)
+        obs, _, terminated, _, _ = env.step(int(action))
 
 
 def test_from_sb3_refuses_what_mlp_cannot_play(tmp_path, repo_inputs):
