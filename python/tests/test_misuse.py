@@ -127,3 +127,32 @@ def test_an_integer_past_64_bits_names_its_keyword(repo_inputs):
 
     with pytest.raises(ValueError, match=r"^segments must be an integer from -2\^63 to 2\^63 - 1"):
         ABREnv(**repo_inputs, segments=2**70)
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no named pipes on this platform")
+@pytest.mark.parametrize("make,given", [
+    ("ABREnv(video=fifo, traces=inputs['traces'])", "video"),
+    ("ABRVectorEnv(num_envs=2, video=fifo, traces=inputs['traces'])", "video"),
+    ("ABREnv(video=inputs['video'], traces=fifo)", "trace"),
+])
+def test_a_fifo_given_as_an_input_is_refused_at_once(repo_inputs, tmp_path, make, given):
+    """A named pipe nobody writes to blocked the environment forever (open and read wait for a
+    writer): it is an exception within seconds, saying the file is not a regular one."""
+    import os
+
+    fifo = tmp_path / f"{given}.fifo"
+    os.mkfifo(fifo)
+    code = PRELUDE.format(inputs=repo_inputs) + textwrap.dedent(f"""
+        fifo = {str(fifo)!r}
+        try:
+            {make}
+        except Exception as error:
+            print("raised:", type(error).__name__, error)
+    """)
+    try:
+        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"a FIFO given as the {given} hung the environment for 60 s")
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "raised:" in result.stdout and str(fifo) in result.stdout, result.stdout
+    assert "FIFO" in result.stdout or "not a regular file" in result.stdout, result.stdout

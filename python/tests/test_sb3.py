@@ -46,8 +46,15 @@ def test_ppo_trains_on_the_native_vector_environment(trained):
 
 
 def test_ppo_trains_through_make_vec_env(repo_inputs):
+    """make_vec_env asks for render_mode="rgb_array", which abrlab/ABR-v0 declares: no warning."""
+    import warnings
+
     torch.set_num_threads(1)
-    envs = make_vec_env("abrlab/ABR-v0", n_envs=4, seed=0, env_kwargs={"profile": "pensieve", **repo_inputs})
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        envs = make_vec_env("abrlab/ABR-v0", n_envs=4, seed=0, env_kwargs={"profile": "pensieve", **repo_inputs})
+    assert [str(warning.message) for warning in caught] == []
+    assert envs.render_mode == "rgb_array" and envs.render().ndim == 3
     model = PPO("MlpPolicy", envs, **{**PPO_SETTINGS, "n_steps": 256})
     model.learn(total_timesteps=20_000)
     assert model.num_timesteps >= 20_000
