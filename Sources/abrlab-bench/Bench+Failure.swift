@@ -10,7 +10,7 @@ extension Bench {
         } catch let error as ExitCode {
             throw error
         } catch {
-            FileHandle.standardError.write(Data("abrlab-bench: \(error)\n".utf8))
+            try? FileHandle.standardError.write(contentsOf: Data("abrlab-bench: \(error)\n".utf8))
             throw ExitCode(1)
         }
     }

@@ -24,12 +24,6 @@ import TestSupport
         try sources.map { ($0.name, try NSRegularExpression(pattern: $0.pattern)) }
     }
 
-    /// Lines written before this rule, in files another change owns; each is reported as a
-    /// known issue until it is fixed (and may then be removed from here).
-    static let known: Set<String> = [
-        "Sources/abrlab-bench/Bench+Failure.swift", "Sources/abrlab/Support/InterruptCleanup.swift", "Sources/abrlab/Support/Console.swift",
-    ]
-
     /// Every match in Sources, as `file:line: name: text`, comments left out.
     static func matches() throws -> [(file: String, text: String)] {
         let root = PackageRoot.file("Sources")
@@ -53,13 +47,7 @@ import TestSupport
     @Test func noTrappingFileCallsOrTryBangInSources() throws {
         let found = try Self.matches()
         #expect(FileManager.default.fileExists(atPath: PackageRoot.file("Sources/ABRLab/Support/SHA256.swift").path), "no sources found")
-        for match in found where !Self.known.contains(match.file) {
-            Issue.record("\(match.text)")
-        }
-        let old = found.filter { Self.known.contains($0.file) }
-        withKnownIssue("non-throwing FileHandle writes to stderr outside the datasets code, not yet replaced", isIntermittent: true) {
-            for match in old { Issue.record("\(match.text)") }
-        }
+        for match in found { Issue.record("\(match.text)") }
     }
 
     /// The patterns find what they are for, so an empty result means clean sources.

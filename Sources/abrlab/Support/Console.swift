@@ -41,7 +41,7 @@ final class Console: Sendable {
         guard captures else {
             InterruptCleanup.holdIfInterrupted()
             if error {
-                FileHandle.standardError.write(Data(text.utf8))
+                try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
             } else {
                 Swift.print(text, terminator: "")
             }

@@ -41,7 +41,7 @@ enum InterruptCleanup {
                 FolderLock.abandonAll()
                 let name = signalNumber == SIGINT ? "SIGINT" : signalNumber == SIGTERM ? "SIGTERM" : "SIGHUP"
                 let files = removed == 0 ? "" : "; removed \(removed) unfinished file(s)"
-                FileHandle.standardError.write(Data("abrlab: interrupted by \(name)\(files)\n".utf8))
+                try? FileHandle.standardError.write(contentsOf: Data("abrlab: interrupted by \(name)\(files)\n".utf8))
                 _exit(128 + signalNumber)
             }
             source.resume()
