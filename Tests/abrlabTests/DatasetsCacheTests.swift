@@ -32,7 +32,7 @@ import Glibc
         try FileManager.default.createDirectory(at: video, withIntermediateDirectories: true)
         let notes = video.appendingPathComponent("notes.txt")
         try Data("my own notes\n".utf8).write(to: notes)
-        #expect(try datasets(["list"]).stdout.contains("pensieve/video               video       not abrlab's (no marker)"))
+        #expect(try datasets(["list"]).stdout.contains("pensieve/video                   video       not abrlab's (no marker)"))
         let refusal = "abrlab: pensieve/video: \(video.path): was not installed by abrlab (no .abrlab-dataset marker in it), so fetch leaves it as it is: "
             + "move it out of the cache (or remove it), then run: abrlab datasets fetch pensieve/video\n"
         for force in [[], ["--force"]] {
@@ -47,7 +47,7 @@ import Glibc
         // Moved out, an empty folder in its place holds nothing to lose and is replaced.
         try FileManager.default.moveItem(at: video, to: folder.appendingPathComponent("my-video"))
         try FileManager.default.createDirectory(at: video, withIntermediateDirectories: true)
-        #expect(try datasets(["list"]).stdout.contains("pensieve/video               video       not fetched"))
+        #expect(try datasets(["list"]).stdout.contains("pensieve/video                   video       not fetched"))
         #expect(try datasets(["fetch", "pensieve/video", "--from", Datasets.root.path]).status == 0)
         #expect(try CLI.read(folder.appendingPathComponent("my-video/notes.txt")) == "my own notes\n")
         // A copy with a marker of another registry version is abrlab's: replaced whole.

@@ -64,7 +64,7 @@ import Glibc
         #expect(server.requests.count == 142)
         #expect(try datasets(["verify"]).stdout == "pensieve/test: ok (142 files)\n")
         let listed = try datasets(["list"]).stdout
-        #expect(listed.contains("pensieve/test                traces      installed"))
+        #expect(listed.contains("pensieve/test                    traces      installed"))
     }
 
     @Test func aTamperedFileIsRefusedNamingItAndNothingIsInstalled() throws {
@@ -181,7 +181,7 @@ import Glibc
 
     @Test func anUnknownIDListsTheKnownOnes() throws {
         defer { try? FileManager.default.removeItem(at: cache.deletingLastPathComponent()) }
-        let known = "pensieve/test, pensieve/video, pensieve/model, pensieve/checkpoint, sabre/3g, sabre/4g, sabre/fcc-hd, train/fcc-hd, sabre/manifests"
+        let known = "pensieve/test, pensieve/video, pensieve/model, pensieve/checkpoint, pensieve/train, train/pensieve, sabre/3g, sabre/4g, sabre/fcc-hd, train/fcc-hd, sabre/manifests"
         for arguments in [["fetch", "pensieve/tests"], ["info", "pensieve/tests"], ["path", "pensieve/tests"], ["verify", "pensieve/tests"]] {
             let refused = try datasets(arguments)
             #expect(refused.status == 1)
