@@ -10,6 +10,7 @@ import Foundation
 /// the process when an allocation fails, so an environment too large for the memory the process
 /// may still take (`ulimit -v`, a container's limit, the machine's memory) is refused up front
 /// with ``EnvError/outOfMemory`` (Python's `MemoryError`) instead of killing the interpreter.
+/// The estimates are rounded up; a check maps the whole amount and unmaps it.
 enum EnvMemory {
     /// The most sessions one environment holds (Python's `num_envs`), about 1.3 GB of them on
     /// Pensieve's video: a step's fixed cost (about 13 µs in Python) is spread thin long before.
@@ -70,12 +71,16 @@ enum EnvMemory {
         )
     }
 
-    /// Whether `bytes` more can be allocated now: one allocation of that size, freed at once. A
-    /// limit on the address space refuses it; its pages are never touched.
+    /// Whether `bytes` more can be mapped now: one private writable mapping of that size, unmapped
+    /// at once and never touched. A limit on the address space refuses it, and so does the
+    /// kernel's overcommit check where it is plainly more than the machine has. (An `mmap`, not a
+    /// `malloc`: the optimizer drops a `malloc` whose block is only freed, and the check with it.)
     static func available(_ bytes: Int) -> Bool {
         guard bytes > 0 else { return true }
-        guard bytes < Int.max / 2, let block = malloc(bytes) else { return false }
-        free(block)
+        guard bytes < Int.max / 2 else { return false }
+        let block = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let block, block != MAP_FAILED else { return false }
+        munmap(block, bytes)
         return true
     }
 

@@ -70,7 +70,7 @@ def test_the_stable_baselines3_snippets_run_as_written(abrlab_bin, tmp_path):
     for trace in sorted((PENSIEVE / "cooked_test_traces").iterdir())[:12]:
         shutil.copy(trace, test / trace.name)
     environment = {**os.environ, "ABRLAB_DATASETS": str(cache)}
-    shell = f'abrlab() {{ "{abrlab_bin}" "$@"; }}\nset -e\n'
+    shell = f'abrlab() {{ "{Path(abrlab_bin).resolve()}" "$@"; }}\nset -e\n'
     (_, prepare), (_, train), (_, compare) = sb3_blocks()
 
     def run(command: list[str], timeout: int) -> str:
@@ -103,7 +103,7 @@ def test_back_to_abrlab_exports_and_compares_as_written(abrlab_bin, tmp_path):
     for trace in sorted((PENSIEVE / "cooked_test_traces").iterdir())[:12]:
         shutil.copy(trace, test / trace.name)
     # From the repository root, where the snippet's ../shared/datasets paths lead.
-    command = f'abrlab() {{ "{abrlab_bin}" "$@"; }}\nset -e\n' + scaled(compare, [
+    command = f'abrlab() {{ "{Path(abrlab_bin).resolve()}" "$@"; }}\nset -e\n' + scaled(compare, [
         (r"mlp\.model=policy\.safetensors", f"mlp.model={tmp_path / 'policy.safetensors'}"),
         (r"--traces \.\./shared/datasets/pensieve/cooked_test_traces", f"--traces {test} --out {tmp_path / 'out'}"),
     ])
