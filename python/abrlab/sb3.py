@@ -1,4 +1,6 @@
-"""stable-baselines3 over the native vector environment: `pip install "./python[sb3]"`.
+"""stable-baselines3 over the native vector environment: `pip install torch --index-url
+https://download.pytorch.org/whl/cpu` (PyTorch's CPU-only build; PyPI's is the CUDA one, over
+1.5 GB), then `pip install './python[sb3]'`.
 
     from stable_baselines3 import PPO
     import abrlab.sb3
@@ -21,7 +23,8 @@ try:
     from stable_baselines3.common.vec_env import VecEnv, VecMonitor
 except ImportError as error:  # pragma: no cover - depends on what is installed
     raise ImportError(
-        "abrlab.sb3 needs stable-baselines3 (and PyTorch): pip install './python[sb3]'"
+        "abrlab.sb3 needs stable-baselines3 (and PyTorch): pip install torch --index-url https://download.pytorch.org/whl/cpu "
+        "(the CPU-only build), then pip install './python[sb3]'"
     ) from error
 
 from .vector import ABRVectorEnv

@@ -15,7 +15,8 @@ Pensieve's 142 test traces (`pensieve/test`) with Pensieve's video and profile â
 policy never saw. The policy chooses the first segment itself (its observation starts at zero),
 as `mlp` does in compare; the rules start at their fixed level (1, Pensieve's DEFAULT_QUALITY).
 
-    pip install "./python[sb3]"
+    pip install torch --index-url https://download.pytorch.org/whl/cpu   # CPU-only; PyPI's is the CUDA build
+    pip install './python[sb3]'
     abrlab datasets fetch pensieve/test pensieve/video
     python python/examples/train_ppo.py --seconds 300 --seed 0 --out results/train_ppo
 

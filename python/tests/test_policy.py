@@ -73,4 +73,5 @@ def test_abrlab_sb3_without_stable_baselines3_says_how_to_install_it():
     code = "import sys; sys.modules['stable_baselines3'] = None; import abrlab.sb3"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode != 0
-    assert "ImportError: abrlab.sb3 needs stable-baselines3 (and PyTorch): pip install './python[sb3]'" in result.stderr
+    assert ("ImportError: abrlab.sb3 needs stable-baselines3 (and PyTorch): pip install torch --index-url "
+            "https://download.pytorch.org/whl/cpu (the CPU-only build), then pip install './python[sb3]'") in result.stderr
