@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "ABRLab", targets: ["ABRLab"]),
         .library(name: "ABRLabLua", targets: ["ABRLabLua"]),
         .library(name: "ABRLabCompare", targets: ["ABRLabCompare"]),
+        .library(name: "ABRLabFetch", targets: ["ABRLabFetch"]),
         .executable(name: "abrlab", targets: ["abrlab"]),
         .executable(name: "abrlab-bench", targets: ["abrlab-bench"]),
         // The C interface the Python package (python/) loads: Gymnasium environments on the engine.
@@ -60,6 +61,10 @@ let package = Package(
         // The compare pipeline: settings, the strategy catalogue, trace sets, the plan's
         // fingerprint and records, shards and merging, behind `Comparison`.
         .target(name: "ABRLabCompare", dependencies: ["ABRLab", "ABRLabLua"]),
+        // Fetching from the network: datasets over HTTP or from a mirror folder, and `abrlab
+        // reproduce`. The one module that imports FoundationNetworking, and only the command
+        // line imports it, so the Python library (ABRLabC) does not link it.
+        .target(name: "ABRLabFetch", dependencies: ["ABRLab", "ABRLabCompare"]),
         // `@_cdecl` functions over `StreamingSession` for python/ (docs/python.md).
         .target(name: "ABRLabC", dependencies: ["ABRLab", "ABRLabLua", "ABRLabCompare"]),
         .executableTarget(
@@ -68,6 +73,7 @@ let package = Package(
                 "ABRLab",
                 "ABRLabLua",
                 "ABRLabCompare",
+                "ABRLabFetch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -87,7 +93,7 @@ let package = Package(
         .testTarget(name: "ABRLabTests", dependencies: ["ABRLab", "TestSupport"]),
         .testTarget(name: "ABRLabLuaTests", dependencies: ["ABRLabLua", "ABRLab", "TestSupport"]),
         // The C interface, called as Python calls it.
-        .testTarget(name: "ABRLabCTests", dependencies: ["ABRLabC", "ABRLabCompare", "TestSupport"]),
+        .testTarget(name: "ABRLabCTests", dependencies: ["ABRLabC", "ABRLabCompare", "ABRLabFetch", "TestSupport"]),
         .testTarget(name: "ABRLabCompareTests", dependencies: ["ABRLabCompare", "ABRLab", "TestSupport"]),
         // Runs the built `abrlab` binary and compares its output with golden files.
         .testTarget(name: "abrlabTests", dependencies: ["abrlab", "TestSupport"], exclude: ["Golden", "Fixtures"]),

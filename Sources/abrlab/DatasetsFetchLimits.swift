@@ -1,5 +1,6 @@
 import ABRLab
 import ABRLabCompare
+import ABRLabFetch
 import ArgumentParser
 
 /// The low-speed limit of a download, as curl's `--speed-limit` and `--speed-time`: what

@@ -1,5 +1,6 @@
 import ABRLabC
 import ABRLabCompare
+import ABRLabFetch
 import Foundation
 import Testing
 import TestSupport

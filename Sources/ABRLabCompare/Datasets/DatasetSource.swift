@@ -25,12 +25,12 @@ public enum DatasetSource: Sendable, Equatable {
     }
 
     /// Where one file of `dataset` is read from.
-    enum Location {
+    package enum Location {
         case file(String)
         case web(URL)
     }
 
-    func location(of file: Dataset.File, in dataset: Dataset) throws(InputError) -> Location {
+    package func location(of file: Dataset.File, in dataset: Dataset) throws(InputError) -> Location {
         switch self {
         case .folder(let root):
             return .file(root.appendingPathComponent(dataset.base).appendingPathComponent(file.path).path)

@@ -36,7 +36,7 @@ public struct DatasetStore: Sendable {
     }
 
     /// Makes the cache's folder; a file in its place is named, with what set the path.
-    func makeRoot() throws(InputError) {
+    package func makeRoot() throws(InputError) {
         try LocalFile.makeFolder(root, what: origin.map { " (the dataset cache, from \($0))" } ?? " (the dataset cache)")
     }
 
@@ -52,12 +52,12 @@ public struct DatasetStore: Sendable {
     }
 
     /// Where an unfinished fetch keeps the files it has (partial ones end in `.part`).
-    func stagingFolder(of dataset: Dataset) -> URL {
+    package func stagingFolder(of dataset: Dataset) -> URL {
         root.appendingPathComponent(".staging", isDirectory: true).appendingPathComponent(Self.flat(dataset.id), isDirectory: true)
     }
 
     /// The lock file one fetch of `dataset` holds at a time.
-    func lockFile(of dataset: Dataset) -> URL {
+    package func lockFile(of dataset: Dataset) -> URL {
         root.appendingPathComponent(".locks", isDirectory: true).appendingPathComponent(Self.flat(dataset.id) + ".lock")
     }
 
@@ -89,7 +89,7 @@ public struct DatasetStore: Sendable {
     }
 
     /// Whether `folder` holds abrlab's marker (readable or not): abrlab installed it.
-    func hasMarker(_ folder: URL) -> Bool {
+    package func hasMarker(_ folder: URL) -> Bool {
         var status = stat()
         return lstat(folder.appendingPathComponent(Self.markerName).path, &status) == 0
     }
@@ -158,7 +158,7 @@ public struct DatasetStore: Sendable {
     }
 
     /// An id as one file name: `pensieve/test` → `pensieve%2Ftest`.
-    static func flat(_ id: String) -> String {
+    package static func flat(_ id: String) -> String {
         id.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "/", with: "%2F")
     }
 }

@@ -9,9 +9,9 @@ import Glibc
 /// errors naming the file and the cause: Foundation's non-throwing FileHandle calls trap on
 /// Linux (a full disk, a folder where a file should be), and a FIFO opened for reading without
 /// `O_NONBLOCK` waits for a writer forever.
-enum LocalFile {
+package enum LocalFile {
     /// What lies at a path where a file of `bytes` bytes is expected.
-    enum Examined: Error, Equatable {
+    package enum Examined: Error, Equatable {
         case missing
         case folder
         /// A FIFO, a device or a socket, named (`a FIFO`); never read.
@@ -22,15 +22,15 @@ enum LocalFile {
         case sha256(String)
     }
 
-    static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
+    package static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
 
     /// A failed call's errno.
-    struct Failure: Error {
-        let code: Int32
+    package struct Failure: Error {
+        package let code: Int32
     }
 
     /// `a FIFO`, `a device`: what a file that is not regular is, for messages.
-    static func kind(_ mode: mode_t) -> String {
+    package static func kind(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFDIR: "a folder"
         case S_IFIFO: "a FIFO"
@@ -42,7 +42,7 @@ enum LocalFile {
 
     /// `path` opened for reading when it is a regular file, with its size; else what it is.
     /// `O_NONBLOCK`: opening a FIFO does not wait for a writer; it is refused unread.
-    static func openRegular(_ path: String) -> Result<(descriptor: Int32, size: Int), Examined> {
+    package static func openRegular(_ path: String) -> Result<(descriptor: Int32, size: Int), Examined> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             let code = errno
@@ -62,7 +62,7 @@ enum LocalFile {
     }
 
     /// Reads up to `buffer.count` bytes, retrying on EINTR: the count (0 at the end), or errno.
-    static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Failure> {
+    package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Failure> {
         while true {
             let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
             if count >= 0 { return .success(count) }
@@ -72,7 +72,7 @@ enum LocalFile {
 
     /// The file at `path` checked against a size: its size from `fstat` first, so a file of the
     /// wrong size is never read, then its SHA-256 a block at a time, in bounded memory.
-    static func examine(_ path: String, bytes expected: Int) -> Examined {
+    package static func examine(_ path: String, bytes expected: Int) -> Examined {
         let (descriptor, size): (Int32, Int)
         switch openRegular(path) {
         case .success(let opened): (descriptor, size) = opened
@@ -100,7 +100,7 @@ enum LocalFile {
 
     /// Makes `folder` and its parents with `mkdir`, so a component that is a file is named as
     /// such (`what` says whose folder it is), not as Foundation's error 512.
-    static func makeFolder(_ folder: URL, what: String = "") throws(InputError) {
+    package static func makeFolder(_ folder: URL, what: String = "") throws(InputError) {
         var prefix = ""
         for component in folder.standardizedFileURL.path.split(separator: "/") {
             prefix += "/" + component
@@ -116,20 +116,20 @@ enum LocalFile {
     }
 
     /// `text` cut to `limit` characters: a server's or a file's words quoted in a message.
-    static func clipped(_ text: String, limit: Int = 160) -> String {
+    package static func clipped(_ text: String, limit: Int = 160) -> String {
         text.count <= limit ? text : String(text.prefix(limit)) + "…"
     }
 }
 
 /// A partial download, opened to append: each write checked, so a full disk ends the fetch with a
 /// line naming the file, and what was written stays for the next fetch to resume.
-final class PartialFile {
-    let path: String
+package final class PartialFile {
+    package let path: String
     private var descriptor: Int32
     /// The bytes the file holds.
-    private(set) var length: Int
+    package private(set) var length: Int
 
-    init(_ path: String) throws(InputError) {
+    package init(_ path: String) throws(InputError) {
         self.path = path
         descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw InputError(file: path, "cannot write the partial download: \(LocalFile.errorText(errno))") }
@@ -146,7 +146,7 @@ final class PartialFile {
         if descriptor >= 0 { Glibc.close(descriptor) }
     }
 
-    func append(_ bytes: UnsafeRawBufferPointer) throws(InputError) {
+    package func append(_ bytes: UnsafeRawBufferPointer) throws(InputError) {
         var offset = 0
         while offset < bytes.count {
             let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
@@ -157,12 +157,12 @@ final class PartialFile {
         }
     }
 
-    func append(contentsOf bytes: some ContiguousBytes) throws(InputError) {
+    package func append(contentsOf bytes: some ContiguousBytes) throws(InputError) {
         try bytes.withUnsafeBytes { buffer in Result { () throws(InputError) in try append(buffer) } }.get()
     }
 
     /// Empties the file, for a server that sends the whole file instead of the rest.
-    func restart() throws(InputError) {
+    package func restart() throws(InputError) {
         guard ftruncate(descriptor, 0) == 0, lseek(descriptor, 0, SEEK_SET) == 0 else {
             throw InputError(file: path, "cannot write: \(LocalFile.errorText(errno))")
         }
@@ -170,7 +170,7 @@ final class PartialFile {
     }
 
     /// Closes the file; an error a file system reports only now (NFS, a quota) is thrown.
-    func close() throws(InputError) {
+    package func close() throws(InputError) {
         guard descriptor >= 0 else { return }
         let result = Glibc.close(descriptor)
         descriptor = -1

@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabCompare
 import Foundation
 
 /// The mean of each reproduced metric per strategy, over the sessions of a `sessions.csv`.

@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabCompare
 import Foundation
 
 /// A reference comparison `abrlab reproduce` runs: the compare runs to make, on datasets named

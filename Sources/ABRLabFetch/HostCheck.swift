@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabCompare
 import Foundation
 import Synchronization
 

@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabCompare
 import Foundation
 
 /// Runs a ``Reproduction``: fetches the datasets it needs that are not installed, runs each

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The modules' layering, held: each target's sources import only the modules its role allows,
+/// and dependencies point down. The rules are written here once; docs/architecture.md draws them.
+@Suite(.tags(.cli), .selectedByTags) struct ModuleImportsTests {
+    /// What each module may import besides the system's own (Foundation, Glibc, Dispatch,
+    /// Synchronization, Testing).
+    static let allowed: [String: Set<String>] = [
+        // The engine core and what it is built from: no other abrlab module.
+        "ABRLab": ["CZlib", "CDeflate", "CRowsDeflate", "CZstd", "CCrypto"],
+        "ABRLabLua": ["ABRLab", "CLuaShim"],
+        "ABRLabCompare": ["ABRLab", "ABRLabLua"],
+        // The only module that reaches the network.
+        "ABRLabFetch": ["ABRLab", "ABRLabCompare", "FoundationNetworking"],
+        // The Python library: no fetching, so it links no FoundationNetworking.
+        "ABRLabC": ["ABRLab", "ABRLabLua", "ABRLabCompare"],
+        "abrlab": ["ABRLab", "ABRLabLua", "ABRLabCompare", "ABRLabFetch", "ArgumentParser"],
+        "abrlab-bench": ["ABRLab", "ABRLabLua", "ABRLabCompare", "ArgumentParser"],
+    ]
+
+    static let system: Set<String> = ["Foundation", "Glibc", "Darwin", "Dispatch", "Synchronization"]
+
+    /// Each `import X` of the target's Swift sources, as `file:line: X`.
+    static func imports(of target: String) throws -> [(place: String, module: String)] {
+        let root = PackageRoot.file("Sources/\(target)")
+        let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted() ?? []
+        var found: [(String, String)] = []
+        for file in files {
+            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let words = line.split(separator: " ")
+                // `import X`, `@testable import X`, `package import X`, `import struct X.Y`.
+                guard let at = words.firstIndex(of: "import"), words.prefix(at).allSatisfy({ $0.hasPrefix("@") || $0 == "package" || $0 == "public" || $0 == "internal" }),
+                      at + 1 < words.count else { continue }
+                let name = words.count > at + 2 && ["struct", "class", "enum", "func", "protocol", "typealias"].contains(String(words[at + 1])) ? words[at + 2] : words[at + 1]
+                found.append(("Sources/\(target)/\(file):\(index + 1)", String(name.split(separator: ".")[0])))
+            }
+        }
+        return found
+    }
+
+    @Test(arguments: allowed.keys.sorted())
+    func aModuleImportsOnlyWhatItsRoleAllows(target: String) throws {
+        let imports = try Self.imports(of: target)
+        #expect(!imports.isEmpty, "no sources read for \(target)")
+        for (place, module) in imports where !Self.system.contains(module) && !(Self.allowed[target]?.contains(module) ?? false) {
+            Issue.record("\(place): \(target) imports \(module), which its role does not allow")
+        }
+    }
+
+    /// Package.swift's dependencies agree with the rules: a target depends on no module it may not import.
+    @Test func packageDependenciesFollowTheRules() throws {
+        let manifest = try String(contentsOf: PackageRoot.file("Package.swift"), encoding: .utf8)
+        let pattern = try NSRegularExpression(pattern: #"\.(?:target|executableTarget)\(\s*name: "([^"]+)",\s*dependencies: \[([^\]]*)\]"#)
+        var checked = 0
+        for match in pattern.matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)) {
+            let name = String(manifest[Range(match.range(at: 1), in: manifest)!])
+            guard let rules = Self.allowed[name] else { continue }
+            let list = String(manifest[Range(match.range(at: 2), in: manifest)!])
+            let names = try NSRegularExpression(pattern: #""([^"]+)""#).matches(in: list, range: NSRange(list.startIndex..., in: list))
+                .map { String(list[Range($0.range(at: 1), in: list)!]) }
+                .filter { $0 != "swift-argument-parser" }
+            for dependency in names where !rules.contains(dependency) {
+                Issue.record("Package.swift: \(name) depends on \(dependency), which its role does not allow")
+            }
+            checked += 1
+        }
+        #expect(checked == Self.allowed.count, "Package.swift's targets were not all found")
+    }
+
+    /// Only the fetching module reaches the network: nothing else imports FoundationNetworking.
+    @Test func onlyFetchingImportsFoundationNetworking() throws {
+        let holders = try Self.allowed.keys.sorted().filter { try Self.imports(of: $0).contains { $0.module == "FoundationNetworking" } }
+        #expect(holders == ["ABRLabFetch"])
+    }
+}
