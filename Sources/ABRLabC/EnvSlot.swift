@@ -20,6 +20,9 @@ struct EnvSlot {
     private(set) var sessionSeed: UInt64 = 0
     private(set) var state = PensieveState(columns: EnvSlot.stateColumns)
     private var previousLevel: Int?
+    /// The score of a first segment the settings played (first_level), paid with the first
+    /// step's reward so an episode's rewards still sum to its QoE.
+    private var startScore = 0.0
     /// Segments the current session plays.
     private var segmentCount = 0
     /// Segments the current session delivered so far.
@@ -73,6 +76,15 @@ struct EnvSlot {
         segmentCount = info.segmentCount
         if !configuration.experts.isEmpty { experts.start(configuration.experts, info: info) }
         if try advance(configuration, recordsState: true) != nil { throw .emulation("\(configuration.traces[trace].name): the session ended before its first decision") }
+        // A first segment the settings played (first_level) is the level the first step's
+        // smoothness penalty measures from, as in compare, and its score comes with that step.
+        startScore = 0
+        if let first = session!.segments.last {
+            previousLevel = first.level
+            if case .perSegment(let model) = configuration.scoring {
+                startScore = model.segmentScore(level: first.level, previousLevel: nil, rebufferSeconds: first.rebufferSeconds, ladder: configuration.ladder)
+            }
+        }
         phase = .deciding
     }
 
@@ -106,8 +118,9 @@ struct EnvSlot {
                         level: row.pointee.level, previousLevel: previousLevel, rebufferSeconds: row.pointee.rebufferSeconds,
                         ladder: configuration.ladder
                     )
-                    step.reward = score
+                    step.reward = score + startScore
                     step.segmentScore = score
+                    startScore = 0
                 }
                 previousLevel = row.pointee.level
             }

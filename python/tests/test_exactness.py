@@ -96,3 +96,30 @@ def test_vector_env_episodes_sum_to_qoe_total(pensieve_inputs, abrlab_bin, tmp_p
         levels = np.array([bba_level(b, 5) if not np.isnan(b) else FIRST_LEVEL for b in buffers], dtype=np.int64)
         levels[terminated | reset] = FIRST_LEVEL
     envs.close()
+
+
+@pytest.mark.parametrize("first_level", [1, 4])
+def test_first_level_plays_the_first_segment_as_compare_does(repo_inputs, abrlab_bin, tmp_path, first_level):
+    # first_level=N (compare's --first-level N) plays each episode's first segment at level N
+    # without a step: reset returns the observation after it, the first step decides the second
+    # segment, and the first step's reward carries the first segment's score, so an episode's
+    # rewards still sum to compare's qoe_total.
+    want = compare_totals(abrlab_bin, repo_inputs, tmp_path, extra=["--first-level", str(first_level)])
+    env = gym.make("abrlab/ABR-v0", first_level=first_level, **repo_inputs)
+    top = env.action_space.n - 1
+    for trace in env.unwrapped.trace_names:
+        observation, info = env.reset(options={"trace": trace})
+        # Pensieve's state: row 0 holds the last level's bitrate over the top one's.
+        assert observation[0][-1] > 0, "reset played no segment"
+        total, steps = 0.0, 0
+        level = bba_level(info["buffer_s"], top)
+        while True:
+            _, reward, terminated, _, info = env.step(level)
+            total += reward
+            steps += 1
+            if terminated:
+                break
+            level = bba_level(info["buffer_s"], top)
+        assert steps == 47, "the first of 48 segments is the setting's, not a step"
+        assert total == pytest.approx(want[trace], rel=0, abs=1e-9)
+        assert total == pytest.approx(info["qoe_total"], rel=0, abs=1e-9)
