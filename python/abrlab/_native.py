@@ -1,13 +1,16 @@
-"""The Swift library (target ABRLabC) loaded with ctypes, and its errors as Python exceptions."""
+"""The Swift library (target ABRLabC) loaded with ctypes at its first use, and its errors as Python exceptions."""
 
 from __future__ import annotations
 
 import ctypes
 import json
 import os
+import threading
 from pathlib import Path
 
-from gymnasium.error import ClosedEnvironmentError, ResetNeeded
+from gymnasium.error import ClosedEnvironmentError
+
+from ._errors import StepBeforeReset
 
 ABI_VERSION = 4
 _LIBRARY_NAME = "libABRLabC.dylib" if os.uname().sysname == "Darwin" else "libABRLabC.so"
@@ -26,19 +29,24 @@ def library_path() -> Path:
     return Path(__file__).resolve().parent / _LIBRARY_NAME
 
 
-def _load() -> ctypes.CDLL:
-    path = library_path()
-    # Strategy ids of the shipped scripts and pensieve-native's model are found under
-    # ABRLAB_HOME: the repository the package was built from, unless the caller set it.
+def _home() -> None:
+    """Strategy ids of the shipped scripts and pensieve-native's model are found under
+    ABRLAB_HOME: the repository the package was built from, unless the caller set it. Set when
+    the library is first loaded (the library reads it once), never by `import abrlab`."""
     from ._build_info import REPOSITORY
     source = REPOSITORY or str(Path(__file__).resolve().parents[2])
     if "ABRLAB_HOME" not in os.environ and (Path(source) / "Strategies").is_dir():
         os.environ["ABRLAB_HOME"] = source
+
+
+def _load() -> ctypes.CDLL:
+    path = library_path()
     if not path.is_file():
         raise ImportError(
             f"abrlab's Swift library is missing at {path}; reinstall the package (pip install ./python builds it "
             "with the Swift toolchain) or point ABRLAB_LIBRARY at a built libABRLabC"
         )
+    _home()
     lib = ctypes.CDLL(str(path))
     lib.abrlab_abi_version.restype = _i32
     lib.abrlab_abi_version.argtypes = []
@@ -53,6 +61,7 @@ def _load() -> ctypes.CDLL:
         "abrlab_env_reset": (_i32, [_p, _p, _p, _size]),
         "abrlab_env_step": (_i32, [_p, _p, _p, _size]),
         "abrlab_env_experts": (_i32, [_p, _p, _p, _size]),
+        "abrlab_settings_json": (ctypes.c_char_p, []),
     }
     for name, (restype, argtypes) in signatures.items():
         function = getattr(lib, name)
@@ -61,13 +70,18 @@ def _load() -> ctypes.CDLL:
     return lib
 
 
-LIB = _load()
+_loading = threading.Lock()
 
 
-class StepBeforeReset(ResetNeeded, ValueError):
-    """A step of a session not in an episode, before its first `reset` or after its episode
-    ended: Gymnasium's `ResetNeeded` (what its OrderEnforcing wrapper raises), and a ValueError
-    as every other refused call."""
+def __getattr__(name: str):
+    """`LIB`, the library, loaded at its first use (an environment made, the settings table
+    read), not when the package is imported; then a plain module attribute."""
+    if name != "LIB":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    with _loading:
+        if "LIB" not in globals():
+            globals()["LIB"] = _load()
+    return globals()["LIB"]
 
 
 class ErrorBuffer:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ctypes
 import json
 import math
 import os
@@ -13,23 +12,33 @@ from . import _build_info, _native
 
 
 
-def _load_table() -> dict[str, dict[str, Any]]:
-    """The settings table as the library declares it (`abrlab_settings_json`), by keyword."""
-    lib = _native.LIB
-    lib.abrlab_settings_json.restype = ctypes.c_char_p
-    lib.abrlab_settings_json.argtypes = []
-    return {entry["keyword"]: entry for entry in json.loads(lib.abrlab_settings_json().decode("utf-8"))}
+_table: dict[str, dict[str, Any]] | None = None
 
 
-# Keyword -> its declaration: kind, choices, default, range, help (docs/settings.md).
-SETTINGS = _load_table()
-OPTION_NAMES = tuple(SETTINGS)
+def settings_table() -> dict[str, dict[str, Any]]:
+    """The settings table as the library declares it (`abrlab_settings_json`), by keyword:
+    kind, choices, default, range, help (docs/settings.md). Read at its first use, which loads
+    the library; `import abrlab` reads nothing."""
+    global _table
+    if _table is None:
+        text = _native.LIB.abrlab_settings_json().decode("utf-8")
+        _table = {entry["keyword"]: entry for entry in json.loads(text)}
+    return _table
+
+
+def __getattr__(name: str) -> Any:
+    """`SETTINGS` (keyword -> its declaration) and `OPTION_NAMES`, read from the library when first asked."""
+    if name == "SETTINGS":
+        return settings_table()
+    if name == "OPTION_NAMES":
+        return tuple(settings_table())
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def keywords_doc() -> str:
     """Every keyword with its kind, default and help, for `help(abrlab.ABREnv)`."""
     lines = ["", "Keyword arguments (the settings table, docs/settings.md):", ""]
-    for keyword, entry in SETTINGS.items():
+    for keyword, entry in settings_table().items():
         kind = entry["kind"] if not entry["choices"] else " | ".join(entry["choices"])
         limits = f"; {entry['range']}" if entry["range"] else ""
         lines.append(f"    {keyword} ({kind}; default {entry['default_text']}{limits}): {entry['help']}")
@@ -100,14 +109,15 @@ def _params(value: Any) -> list[str]:
 def encode(options: dict[str, Any]) -> bytes:
     """The options as the library's JSON, each checked by its declared kind (the library checks
     ranges and names the keyword), with the repository's video and traces as defaults."""
-    unknown = sorted(set(options) - set(SETTINGS))
+    table = settings_table()
+    unknown = sorted(set(options) - set(table))
     if unknown:
-        raise TypeError(f"unknown option {unknown[0]!r}; options are {', '.join(OPTION_NAMES)}")
+        raise TypeError(f"unknown option {unknown[0]!r}; options are {', '.join(table)}")
     encoded: dict[str, Any] = {}
     for name, value in options.items():
         if value is None:
             continue
-        kind = SETTINGS[name]["kind"]
+        kind = table[name]["kind"]
         if name == "params":
             encoded[name] = _params(value)
         elif kind == "number":

@@ -36,7 +36,22 @@ def split_context(core: NativeEnvironment, rows: np.ndarray) -> dict[str, np.nda
             for name, offset, shape, _ in core.context_fields}
 
 
-class ABREnv(NotCopyable, gym.Env):
+class _KeywordsDoc(type):
+    """ABREnv's metaclass: the class's docstring ends with every keyword of the library's
+    settings table, read when first asked (`help(abrlab.ABREnv)`), not when the module loads."""
+
+    @property
+    def __doc__(cls) -> str:
+        from . import _options
+
+        text = cls.__dict__.get("__doc__") or ""
+        try:
+            return text + _options.keywords_doc()
+        except ImportError:  # the library is not there: the docstring alone
+            return text
+
+
+class ABREnv(NotCopyable, gym.Env, metaclass=_KeywordsDoc):
     """An abrlab session as a Gymnasium environment: the action is the next segment's level
     (0-based), the reward the QoE model's score of that segment, an episode one session over
     one trace. Keyword arguments are `abrlab compare`'s options (see docs/python.md), plus

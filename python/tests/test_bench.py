@@ -1,13 +1,19 @@
-"""The benchmark script runs and prints a rate for each environment."""
+"""The benchmark script (python/benchmarks/bench.py, beside the package, not in it) runs and
+prints a rate for each environment."""
 
 from __future__ import annotations
 
 import importlib.util
 import re
+import subprocess
+import sys
 
 import pytest
+from conftest import REPOSITORY
 
-from abrlab import bench
+BENCHMARKS = REPOSITORY / "python" / "benchmarks"
+sys.path.insert(0, str(BENCHMARKS))
+import bench  # noqa: E402 (python/benchmarks/bench.py)
 
 
 def test_bench_prints_steps_per_second(capsys):
@@ -71,10 +77,9 @@ def test_bench_times_pensieve_ppo_beside_abrlab(pensieve_inputs, capsys):
 
 
 @pytest.fixture
-def no_shared_datasets(monkeypatch):
-    """The package as if built from a repository with no ../shared/datasets beside it."""
-    original = bench._options.repository_file
-    monkeypatch.setattr(bench._options, "repository_file", lambda *parts: original(*parts) if parts else None)
+def no_shared_datasets(monkeypatch, tmp_path):
+    """The bench as if in a repository with no ../shared/datasets beside it."""
+    monkeypatch.setattr(bench, "SHARED_DATASETS", tmp_path / "no-shared-datasets")
 
 
 def test_bench_says_loudly_when_the_dataset_is_not_found(tmp_path, monkeypatch, capsys, no_shared_datasets):
@@ -93,3 +98,12 @@ def test_bench_finds_fetched_datasets(tmp_path, monkeypatch, no_shared_datasets)
     assert inputs["traces"] == str(tmp_path / "cache" / "pensieve" / "test")
     assert inputs["video"] == str(tmp_path / "cache" / "pensieve" / "video")
 
+
+
+def test_the_bench_is_no_part_of_the_package_and_runs_from_the_repository():
+    """Run as a program from the repository root, on the installed package."""
+    assert importlib.util.find_spec("abrlab.bench") is None
+    result = subprocess.run([sys.executable, str(BENCHMARKS / "bench.py"), "--seconds", "0.05", "--num-envs", "2"],
+                            cwd=REPOSITORY, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert "ABRVectorEnv, 2 sessions" in result.stdout, result.stdout

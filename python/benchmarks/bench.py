@@ -1,4 +1,4 @@
-"""Steps per second of the environments: `python -m abrlab.bench`.
+"""Steps per second of the environments: `python python/benchmarks/bench.py` from the repository.
 
 One `abrlab/ABR-v0` made with `gymnasium.make` (its wrappers included) stepped with random
 actions, and an `ABRVectorEnv` of 64 sessions stepped with random action arrays, on one thread.
@@ -9,22 +9,26 @@ Each rate is given per second of wall time and per second of the process's CPU t
 core gives when other processes share it).
 When pensieve-ppo 3.9.0 is installed (`pip install --no-deps pensieve-ppo==3.9.0`), its gymnasium
 `ABREnv` is timed in the same run, in a fresh interpreter with its torch, tensorboard and
-transformers imports stubbed (its environment uses none of them), and the ratios of abrlab's
-rates to its rate are printed with the load average the run started at.
+transformers imports stubbed (its environment uses none of them; `pensieve_ppo_loop.py` beside
+this file), and the ratios of abrlab's rates to its rate are printed with the load average the
+run started at.
 Then the vector environment on 1 worker thread against 2, side by side, and the scaling.
 With `--pensieve-sim DIR` (a checkout of Pensieve's `sim/` folder, run from where its
 `env.py` finds its video sizes) it also steps Pensieve's own `env.py` for comparison.
 
 Pensieve's video and test traces are looked for with `--datasets DIR` (a folder laid out like
-the project's `../shared/datasets`), then beside the repository the package was built from, then
+the project's `../shared/datasets`), then beside this repository (`../shared/datasets`), then
 as the fetched datasets `pensieve/test` and `pensieve/video`; without them the run says so on
 stderr and times the repository's own traces, which pensieve-ppo cannot read.
+
+It times the installed package (`pip install ./python`); it is no part of it.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import os
 import statistics
 import subprocess
@@ -35,10 +39,15 @@ from pathlib import Path
 import gymnasium as gym
 import numpy as np
 
-from . import _options
-from .vector import ABRVectorEnv
+import abrlab  # noqa: F401 (registers abrlab/ABR-v0)
+from abrlab.vector import ABRVectorEnv
 
 LADDER_KBPS = [300, 750, 1200, 1850, 2850, 4300]
+PROGRAM = "python python/benchmarks/bench.py"
+# The repository this file lies in, and the shared datasets beside it (../shared/datasets).
+REPOSITORY = Path(__file__).resolve().parents[2]
+SHARED_DATASETS = REPOSITORY.parent / "shared" / "datasets"
+PENSIEVE_PPO_LOOP = Path(__file__).resolve().with_name("pensieve_ppo_loop.py")
 
 
 def dataset_cache() -> Path:
@@ -51,9 +60,7 @@ def dataset_cache() -> Path:
 def pensieve_dataset(datasets: Path | None = None) -> tuple[dict[str, Path] | None, list[str]]:
     """Pensieve's video-size folder and test-trace folder, and the places looked in."""
     roots = [datasets] if datasets else []
-    repository = _options.repository_file()
-    if repository is not None:
-        roots.append(repository.parent / "shared" / "datasets")
+    roots.append(SHARED_DATASETS)
     looked = []
     for root in roots:
         found = {"video": root / "pensieve" / "video_sizes", "traces": root / "pensieve" / "cooked_test_traces"}
@@ -75,12 +82,12 @@ def default_inputs(datasets: Path | None = None, quiet: bool = False) -> dict:
         return {"profile": "pensieve", "video": str(found["video"]), "ladder_kbps": LADDER_KBPS,
                 "segment_duration_s": 4, "traces": str(found["traces"])}
     if not quiet:
-        print("python -m abrlab.bench: Pensieve's dataset is not found (looked in " + "; ".join(looked) + "); timing the "
+        print(f"{PROGRAM}: Pensieve's dataset is not found (looked in " + "; ".join(looked) + "); timing the "
               "repository's Traces/default instead. Point it there with --datasets DIR (a folder holding "
               "pensieve/cooked_test_traces and pensieve/video_sizes), or run: abrlab datasets fetch pensieve/test pensieve/video",
               file=sys.stderr)
-    return {"profile": "pensieve", "video": str(_options.repository_file("Traces", "video.json")),
-            "traces": str(_options.repository_file("Traces", "default"))}
+    return {"profile": "pensieve", "video": str(REPOSITORY / "Traces" / "video.json"),
+            "traces": str(REPOSITORY / "Traces" / "default")}
 
 
 def timed_steps(env, actions: list, seconds: float) -> tuple[int, float, float]:
@@ -225,60 +232,15 @@ def bench_pensieve(sim: Path, inputs: dict, seconds: float) -> tuple[int, float,
             return steps, elapsed, time.process_time() - cpu
 
 
-# pensieve-ppo's gymnasium `ABREnv` (Pensieve-PPO's simulator) stepped with random levels in a
-# fresh interpreter; torch and the packages only its agents use are stubbed, so the package runs
-# without them (installed with --no-deps) and a real torch is never imported.
-_PENSIEVE_PPO_LOOP = """
-import importlib.abc, importlib.machinery, sys, types
-import numpy as np
-
-class Anything:
-    def __init__(self, *arguments, **keywords): pass
-    def __call__(self, *arguments, **keywords):
-        return arguments[0] if len(arguments) == 1 and callable(arguments[0]) and not keywords else Anything()
-    def __getattr__(self, name): return Anything()
-    def __mro_entries__(self, bases): return (object,)
-
-class Stub(types.ModuleType):
-    def __getattr__(self, name):
-        if name.startswith("__"):
-            raise AttributeError(name)
-        return Anything()
-
-class Stubs(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    def find_spec(self, name, path, target=None):
-        if name.split(".")[0] in ("torch", "tensorboard", "transformers", "peft"):
-            return importlib.machinery.ModuleSpec(name, self, is_package=True)
-    def create_module(self, spec):
-        module = Stub(spec.name)
-        module.__path__ = []
-        return module
-    def exec_module(self, module): pass
-
-sys.meta_path.insert(0, Stubs())
-from pensieve_ppo.defaults import import_registry_packages
-import_registry_packages()
-from pensieve_ppo.agent import create_env
-from pensieve_ppo.quality_ladder.abc import QualityLadderRequest
-env = create_env(name="ppo", trace_folder={traces!r}, train=False, random_seed=42,
-                 player_kwargs={{"video_size_file_prefix": {video!r}, "quality": {ladder!r}}})
-env.reset(seed=0)
-requests = [QualityLadderRequest(level=level) for level in range({levels})]
-actions = [requests[level] for level in np.random.default_rng(0).integers(0, {levels}, size=1 << 14).tolist()]
-from abrlab.bench import timed_steps
-print(*timed_steps(env, actions, {seconds!r}))
-"""
-
-
 def pensieve_ppo_installed() -> bool:
     return importlib.util.find_spec("pensieve_ppo") is not None
 
 
 def bench_pensieve_ppo(inputs: dict, seconds: float) -> tuple[int, float, float]:
     """pensieve-ppo's `ABREnv` on the same video and traces, random levels, in its own interpreter."""
-    code = _PENSIEVE_PPO_LOOP.format(traces=inputs["traces"].rstrip("/") + "/", video=str(Path(inputs["video"]) / "video_size_"),
-                                     ladder=list(inputs["ladder_kbps"]), levels=len(inputs["ladder_kbps"]), seconds=seconds)
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    settings = {"traces": inputs["traces"].rstrip("/") + "/", "video": str(Path(inputs["video"]) / "video_size_"),
+                "ladder": list(inputs["ladder_kbps"]), "seconds": seconds}
+    result = subprocess.run([sys.executable, str(PENSIEVE_PPO_LOOP), json.dumps(settings)], capture_output=True, text=True)
     if result.returncode:
         raise RuntimeError("pensieve-ppo's ABREnv failed: " + (result.stderr.strip().splitlines() or ["no output"])[-1])
     steps, elapsed, cpu = result.stdout.split()[-3:]
@@ -286,7 +248,7 @@ def bench_pensieve_ppo(inputs: dict, seconds: float) -> tuple[int, float, float]
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m abrlab.bench", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog=PROGRAM, description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
     parser.add_argument("--num-envs", type=int, default=64, help="sessions of the vector environment (default 64)")
     parser.add_argument("--pensieve-sim", type=Path, help="Pensieve's sim/ folder, to time its env.py beside abrlab")
@@ -300,7 +262,7 @@ def main(argv: list[str] | None = None) -> None:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"inputs: profile {inputs['profile']}, video {inputs['video']}, traces {inputs['traces']}")
     print(f"load average at the start: {load:.2f} on {os.cpu_count()} cores")
-    from .env import Stepper
+    from abrlab.env import Stepper
     print("ABREnv.step: " + ("in C (abrlab._stepper)" if Stepper is not None
                              else "in Python (abrlab._stepper is not built: no C compiler or Python headers at install)"))
     rows = [("abrlab/ABR-v0 (gym.make), random actions", *bench_single(inputs, arguments.seconds)),
