@@ -111,6 +111,14 @@ enum CLI {
         try body(first, one)
     }
 
+    /// A dataset cache of a test's own: a temporary folder, the cache inside it, and the
+    /// environment that points abrlab at that cache.
+    static func datasetCache() throws -> (folder: URL, cache: URL, environment: [String: String]) {
+        let folder = try temporaryFolder()
+        let cache = folder.appendingPathComponent("cache")
+        return (folder, cache, ["ABRLAB_DATASETS": cache.path])
+    }
+
     static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("abrlab-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

@@ -15,9 +15,7 @@ import Glibc
     let environment: [String: String]
 
     init() throws {
-        folder = try CLI.temporaryFolder()
-        cache = folder.appendingPathComponent("cache")
-        environment = ["ABRLAB_DATASETS": cache.path]
+        (folder, cache, environment) = try CLI.datasetCache()
     }
 
     func datasets(_ arguments: [String]) throws -> CLI.Output {

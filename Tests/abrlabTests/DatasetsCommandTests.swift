@@ -13,8 +13,7 @@ import Glibc
     let environment: [String: String]
 
     init() throws {
-        cache = try CLI.temporaryFolder().appendingPathComponent("cache")
-        environment = ["ABRLAB_DATASETS": cache.path]
+        (_, cache, environment) = try CLI.datasetCache()
     }
 
     func datasets(_ arguments: [String]) throws -> CLI.Output {

@@ -16,9 +16,7 @@ import Glibc
     let environment: [String: String]
 
     init() throws {
-        folder = try CLI.temporaryFolder()
-        cache = folder.appendingPathComponent("cache")
-        environment = ["ABRLAB_DATASETS": cache.path]
+        (folder, cache, environment) = try CLI.datasetCache()
     }
 
     /// A launch that may not take more than `seconds`: killed then, so a hang fails the test
