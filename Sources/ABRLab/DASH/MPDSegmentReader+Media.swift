@@ -24,7 +24,7 @@ extension MPDSegmentReader {
             }
         }
         let nominal = Double(ticks) / Double(template.timescale)
-        let total = Double(timed.reduce(0) { $0 + $1.durationTicks }) / Double(template.timescale)
+        let total = timed.reduce(0.0) { $0 + Double($1.durationTicks) } / Double(template.timescale)
         var text = "the MPD promises \(timed.count) segments of \(Self.seconds(nominal)) s (\(Self.seconds(total)) s: the Period's length over @duration) "
             + "but the files stop after segment \(index): segment \(index + 1) \(path) is missing"
         if timed.count - 1 > index { text += ", and so is the last, \(timed.count)" }
@@ -78,7 +78,7 @@ extension MPDSegmentReader {
             if header.type == "sidx" {
                 guard size <= 1 << 20, let bytes = try? media.read(offset: position, count: size),
                       case .success(let index) = SegmentIndexBox.parse(bytes), !index.references.isEmpty else { return nil }
-                return Double(index.references.reduce(0) { $0 + $1.durationTicks }) / Double(index.timescale)
+                return index.references.reduce(0.0) { $0 + Double($1.durationTicks) } / Double(index.timescale)
             }
             guard !["moof", "mdat"].contains(header.type) else { return nil }
             position += size
