@@ -31,6 +31,7 @@ import csv
 import os
 import shutil
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 
@@ -132,6 +133,16 @@ def fixed_start_mean(model_file: Path, inputs: dict, test: str, first_level: int
     return float(np.mean(totals))
 
 
+def prepare_out(parser: argparse.ArgumentParser, out: Path) -> None:
+    """Makes `out` and checks that a file can be written in it; exits through `parser` if not."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=out, prefix=".write-check-"):
+            pass
+    except OSError as error:
+        parser.error(f"--out {out}: cannot write there ({error.strerror or error}); choose a writable folder")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=300, help="training time, wall clock (default 300)")
@@ -151,6 +162,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--threads", type=int, default=1, help="PyTorch threads (default 1)")
     parser.add_argument("--out", type=Path, default=REPOSITORY / "results/train_ppo")
     arguments = parser.parse_args(argv)
+    # The out folder is made and checked before any training: a run must never be lost at its end.
+    prepare_out(parser, arguments.out)
     from abrlab.policy import from_sb3
 
     inputs = {"profile": "pensieve", "video": arguments.video, "ladder_kbps": LADDER, "segment_duration_s": 4}

@@ -37,3 +37,29 @@ def test_train_ppo_smoke_run(pensieve_inputs, abrlab_bin, tmp_path):
         assert re.search(rf"^{re.escape(strategy)}\s+mean QoE\s+-?\d+\.\d{{3}}, startup\s+\d+\.\d\d s$", out, re.MULTILINE), out
     assert re.search(r"^mlp with its first segment at level 1, as the rules start: mean QoE\s+-?\d+\.\d{3}$", out, re.MULTILINE), out
     assert re.search(r"trained [\d,]+ steps in \d+ s", out), out
+
+
+def test_train_ppo_with_its_own_traces_saves_into_a_new_out_folder(pensieve_inputs, abrlab_bin, tmp_path):
+    # --train DIR with --out NEW: the out folder is made before training (it was made only where
+    # the example generated traces, so the run died exporting after its whole budget).
+    pytest.importorskip("torch", reason="PyTorch is not installed (pip install './python[sb3]')")
+    pytest.importorskip("stable_baselines3", reason="stable-baselines3 is not installed (pip install './python[sb3]')")
+    train = tmp_path / "train"
+    train.mkdir()
+    for trace in sorted(Path(pensieve_inputs["traces"]).iterdir())[:4]:
+        shutil.copy(trace, train / trace.name)
+    out = tmp_path / "new" / "nested"
+    command = [sys.executable, str(EXAMPLE), "--seconds", "3", "--num-envs", "4", "--train", str(train),
+               "--video", pensieve_inputs["video"], "--test", str(train), "--out", str(out)]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=120, env={**os.environ, "ABRLAB_BIN": abrlab_bin})
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert (out / "ppo.safetensors").is_file()
+
+
+def test_train_ppo_refuses_an_out_folder_it_cannot_write_before_training(tmp_path):
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    command = [sys.executable, str(EXAMPLE), "--seconds", "600", "--out", str(blocked / "out")]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert f"--out {blocked / 'out'}: cannot write there" in result.stderr, result.stderr
