@@ -33,8 +33,12 @@ public func abrlabEnvExperts(
             for (index, expert) in session.experts.experts.enumerated() {
                 switch expert {
                 case .following(_, let choice): levels[slot * ids.count + index] = session.needsReset ? -1 : Int64(choice)
-                case .failed(let reason):
-                    throw .emulation("expert \(ids[index]) failed on trace \(env.configuration.traces[session.traceIndex].name): \(reason)")
+                case .failed(let failure):
+                    let trace = env.configuration.traces[session.traceIndex].name
+                    throw .strategy(
+                        "expert \(ids[index]) failed on trace \(trace): \(failure.reason)", strategy: ids[index], trace: trace,
+                        file: failure.file, line: failure.line
+                    )
                 }
             }
         }

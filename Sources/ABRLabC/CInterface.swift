@@ -5,9 +5,22 @@ import ABRLab
 // bad input. An environment pointer comes from `abrlab_env_create`, `abrlab_env_close` frees
 // its sessions (later calls answer "closed"), and `abrlab_env_destroy` frees the pointer.
 
-/// Writes `message` into the caller's buffer, cut to fit, NUL-terminated.
+/// Writes the error's message into the caller's buffer, cut to fit, NUL-terminated, and after it
+/// its JSON detail, NUL-terminated, when the detail fits whole (else an empty one, where a byte is left).
 func report(_ error: EnvError, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int) -> Int32 {
     write(error.message, buffer, capacity)
+    guard let buffer, capacity > 0 else { return error.code }
+    var end = 0
+    while buffer[end] != 0 { end += 1 }
+    let detail = Array(error.detailJSON.utf8)
+    let start = end + 1
+    guard start < capacity else { return error.code }
+    if start + detail.count < capacity {
+        for (index, byte) in detail.enumerated() { buffer[start + index] = CChar(bitPattern: byte) }
+        buffer[start + detail.count] = 0
+    } else {
+        buffer[start] = 0
+    }
     return error.code
 }
 
@@ -40,7 +53,7 @@ func environment(_ pointer: UnsafeMutableRawPointer) -> Environment? {
 
 /// The C ABI's version; the package refuses a library of another.
 @_cdecl("abrlab_abi_version")
-public func abrlabABIVersion() -> Int32 { 4 }
+public func abrlabABIVersion() -> Int32 { 5 }
 
 /// Creates an environment of `slots` sessions (at most ``EnvMemory/maxSlots``) from the JSON
 /// options, stepped on `threads` worker threads of its own (1: on the caller's thread); one the
@@ -52,10 +65,10 @@ public func abrlabEnvCreate(
 ) -> Int32 {
     guard let json, let out else { return report(.invalid("null argument"), message, capacity) }
     guard slots >= 1, slots <= EnvMemory.maxSlots else {
-        return report(.invalid("num_envs must be from 1 to \(EnvMemory.maxSlots), not \(slots)"), message, capacity)
+        return report(.setting("num_envs must be from 1 to \(EnvMemory.maxSlots), not \(slots)", keywords: ["num_envs"]), message, capacity)
     }
     guard threads >= 1, threads <= EnvMemory.maxThreads else {
-        return report(.invalid("threads must be from 1 to \(EnvMemory.maxThreads), not \(threads)"), message, capacity)
+        return report(.setting("threads must be from 1 to \(EnvMemory.maxThreads), not \(threads)", keywords: ["threads"]), message, capacity)
     }
     do {
         let configuration = try EnvConfiguration(EnvOptions.parse(String(cString: json)))

@@ -29,7 +29,7 @@ final class EnvConfiguration: Sendable {
 
     init(_ options: EnvOptions) throws(EnvError) {
         let settings = options.settings
-        guard options.video != nil else { throw .invalid("no video given") }
+        guard options.video != nil else { throw .setting("video: no video given", keywords: ["video"]) }
         do {
             emulator = try settings.resolveEmulator(recordsTransitions: false)
             video = try Self.video(settings)
@@ -40,6 +40,8 @@ final class EnvConfiguration: Sendable {
             throw error
         } catch let error as InputError {
             throw EnvError(error)
+        } catch let error as EmulationError {
+            throw EnvError(error, strategyID: options.strategy_id ?? "env", trace: nil)
         } catch {
             throw .invalid(String(describing: error))
         }
@@ -47,7 +49,8 @@ final class EnvConfiguration: Sendable {
         topKbps = ladder.map(\.bitrateKbps).max() ?? 1
         seed = settings.seed
         strategyID = options.strategy_id ?? "env"
-        do { try emulator.validate(video: video) } catch { throw .invalid(error.description) }
+        // The settings the video does not fit, named as compare names them by flag.
+        do { try emulator.validate(video: video) } catch { throw EnvError(error, strategyID: strategyID, trace: nil) }
     }
 
     /// The session seed of `trace`, derived as `abrlab compare` derives it for `strategyID`.
@@ -58,22 +61,22 @@ final class EnvConfiguration: Sendable {
     private static func video(_ settings: ExperimentSettings) throws -> Video {
         // A dataset id not fetched is a missing file, with the command that fetches it.
         let spec: String
-        do { spec = try DatasetInput.path(settings.video) } catch { throw EnvError.notFound(error.description) }
+        do { spec = try DatasetInput.path(settings.video) } catch { throw EnvError.notFound(error.description, file: error.file) }
         do {
             return try settings.resolveVideoWithWarnings().video
         } catch {
             let named = VideoPreset(rawValue: spec) != nil || spec.lowercased().hasPrefix("cbr:") || spec == AudioFormatPreset.name
-            if !named, !FileManager.default.fileExists(atPath: spec) { throw EnvError.notFound("\(spec): no such video file or folder") }
+            if !named, !FileManager.default.fileExists(atPath: spec) { throw EnvError.notFound("\(spec): no such video file or folder", file: spec) }
             throw error
         }
     }
 
     private static func traces(_ options: EnvOptions, settings: ExperimentSettings) throws -> [NetworkTrace] {
-        guard let arguments = options.traces, !arguments.isEmpty else { throw EnvError.invalid("no traces given") }
+        guard let arguments = options.traces, !arguments.isEmpty else { throw EnvError.setting("traces: no traces given", keywords: ["traces"]) }
         for argument in arguments where !argument.contains(where: { "*?[".contains($0) }) {
             let path: String
-            do { path = try DatasetInput.path(argument) } catch { throw EnvError.notFound(error.description) }
-            guard FileManager.default.fileExists(atPath: path) else { throw EnvError.notFound("\(argument): no such trace file or folder") }
+            do { path = try DatasetInput.path(argument) } catch { throw EnvError.notFound(error.description, file: error.file) }
+            guard FileManager.default.fileExists(atPath: path) else { throw EnvError.notFound("\(argument): no such trace file or folder", file: argument) }
         }
         return try settings.traceSetResolver().load(arguments).traces
     }
@@ -82,16 +85,16 @@ final class EnvConfiguration: Sendable {
     /// the shipped scripts, script files) with `params` applied; each must fit the video.
     private static func experts(_ arguments: [String], settings: ExperimentSettings, setting: RunSetting) throws -> [StrategyDescriptor] {
         guard !arguments.isEmpty else {
-            if !settings.params.isEmpty { throw EnvError.invalid("params: parameters are for experts; name the strategies in experts") }
+            if !settings.params.isEmpty { throw EnvError.setting("params: parameters are for experts; name the strategies in experts", keywords: ["params", "experts"]) }
             return []
         }
         let (descriptors, _) = try settings.strategyResolver().resolveWithWarnings(arguments)
         guard descriptors.count == Set(arguments.map(StrategyResolver.strategyID(forArgument:))).count else {
-            throw EnvError.invalid("params: a list of values sweeps a parameter; give each expert one value")
+            throw EnvError.setting("params: a list of values sweeps a parameter; give each expert one value", keywords: ["params"])
         }
         for descriptor in descriptors {
             if case .unfit(let reason) = try descriptor.fit(setting) {
-                throw EnvError.invalid("experts: \(descriptor.id) cannot play this video: \(reason)")
+                throw EnvError.setting("experts: \(descriptor.id) cannot play this video: \(reason)", keywords: ["experts"])
             }
         }
         return descriptors
@@ -99,7 +102,7 @@ final class EnvConfiguration: Sendable {
 
     private static func scoring(_ settings: ExperimentSettings, profile: EmulationProfile, video: Video) throws -> EnvScoring {
         if settings.isScriptedQoE {
-            guard FileManager.default.fileExists(atPath: settings.qoe) else { throw EnvError.notFound("\(settings.qoe): no such QoE script") }
+            guard FileManager.default.fileExists(atPath: settings.qoe) else { throw EnvError.notFound("\(settings.qoe): no such QoE script", file: settings.qoe) }
             return .script(try settings.resolveScriptedQoE()!)
         }
         let model = try settings.resolveQoE()

@@ -9,7 +9,24 @@ struct EnvExperts {
     /// decision), or out of the episode after an error.
     enum Expert {
         case following(any SessionStrategy, choice: Int)
-        case failed(String)
+        case failed(Failure)
+    }
+
+    /// Why an expert is out: the message, and the script's file and line where the error names them.
+    struct Failure {
+        let reason: String
+        var file: String?
+        var line: Int?
+
+        init(_ reason: String) { self.reason = reason }
+
+        init(_ error: any Error, prefix: String = "") {
+            reason = prefix + String(describing: error)
+            if let error = error as? InputError, case .file(let file) = error.subject {
+                self.file = file
+                line = error.line
+            }
+        }
     }
 
     private(set) var experts: [Expert] = []
@@ -24,7 +41,7 @@ struct EnvExperts {
                 try strategy.setUp(info)
                 return .following(strategy, choice: -1)
             } catch {
-                return .failed("\(descriptor.id): \(error)")
+                return .failed(Failure(error, prefix: "\(descriptor.id): "))
             }
         }
     }
@@ -40,7 +57,7 @@ struct EnvExperts {
                 case .decide:
                     choice = try strategy.decide(context).level
                     guard (0..<context.levelCount).contains(choice) else {
-                        experts[index] = .failed("chose level \(choice + 1), outside the ladder (1 to \(context.levelCount))")
+                        experts[index] = .failed(Failure("chose level \(choice + 1), outside the ladder (1 to \(context.levelCount))"))
                         continue
                     }
                 case .waited(let seconds): try strategy.didWait(seconds: seconds, context: context)
@@ -49,7 +66,7 @@ struct EnvExperts {
                 }
                 experts[index] = .following(strategy, choice: choice)
             } catch {
-                experts[index] = .failed(String(describing: error))
+                experts[index] = .failed(Failure(error))
             }
         }
     }

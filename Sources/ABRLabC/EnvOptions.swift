@@ -29,7 +29,7 @@ struct EnvOptions {
         for (key, json) in object where json != .null {
             let setting = keywords[key]!
             guard let value = json.settingValue(as: setting.declaration.value) else {
-                throw .invalid("\(key): takes \(setting.declaration.kindDescription)")
+                throw .setting("\(key): takes \(setting.declaration.kindDescription)", keywords: [key])
             }
             given[setting] = value
         }

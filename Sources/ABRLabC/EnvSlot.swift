@@ -70,12 +70,15 @@ struct EnvSlot {
             )
         } catch {
             session = nil
-            throw .emulation(error.description)
+            throw EnvError(error, strategyID: configuration.strategyID, trace: configuration.traces[trace].name)
         }
         let info = session!.info
         segmentCount = info.segmentCount
         if !configuration.experts.isEmpty { experts.start(configuration.experts, info: info) }
-        if try advance(configuration, recordsState: true) != nil { throw .emulation("\(configuration.traces[trace].name): the session ended before its first decision") }
+        if try advance(configuration, recordsState: true) != nil {
+            let name = configuration.traces[trace].name
+            throw .emulation("\(name): the session ended before its first decision", cause: "session", trace: name)
+        }
         // A first segment the settings played (first_level) is the level the first step's
         // smoothness penalty measures from, as in compare, and its score comes with that step.
         startScore = 0
@@ -103,7 +106,7 @@ struct EnvSlot {
         do {
             try session!.decide(RequestDecision(level: level))
         } catch {
-            throw .emulation(error.description)
+            throw EnvError(error, strategyID: configuration.strategyID, trace: configuration.traces[traceIndex].name)
         }
         let result = try advance(configuration, recordsState: recordsState)
         steps += 1
@@ -134,7 +137,8 @@ struct EnvSlot {
                     step.segmentScore = scores.last
                 }
             } catch {
-                throw .emulation("\(configuration.traces[traceIndex].name): the QoE model failed: \(error)")
+                let name = configuration.traces[traceIndex].name
+                throw .emulation("\(name): the QoE model failed: \(error)", cause: "qoe", trace: name)
             }
         } else if let maxSteps, steps >= maxSteps {
             step.truncated = true
@@ -176,7 +180,7 @@ struct EnvSlot {
                 }
             }
         } catch {
-            throw .emulation(error.description)
+            throw EnvError(error, strategyID: configuration.strategyID, trace: configuration.traces[traceIndex].name)
         }
     }
 

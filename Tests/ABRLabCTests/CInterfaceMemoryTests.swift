@@ -12,8 +12,9 @@ import TestSupport
     func sizesPastTheBoundsAreRefusedNamingTheKeyword(slots: Int32, threads: Int32, message: String) {
         let created = CInterfaceTests.create(slots: slots, threads: threads)
         #expect(created.env == nil)
-        #expect(created.code == 1)
+        #expect(created.code == 7)
         #expect(created.message == message)
+        #expect(created.detail["setting"] as? String == String(message.prefix { $0 != " " }))
     }
 
     @Test func theEstimateGrowsWithTheSessionsAndTheirSegments() throws {

@@ -8,16 +8,28 @@ import TestSupport
 /// buffer, never a trap; a refused step moves nothing; rewards add up to the session's total.
 @Suite(.tags(.capi), .selectedByTags) struct CInterfaceTests {
     /// An environment over the repository's traces and video with the options `extra` adds (JSON
-    /// members), or the error it was refused with.
+    /// members), or the error it was refused with: its code, message and JSON detail.
     static func create(
         _ extra: String = "", video: String = PackageRoot.file("Traces/video.json").path,
         traces: String = PackageRoot.file("Traces/default").path, slots: Int32 = 1, threads: Int32 = 1
-    ) -> (env: UnsafeMutableRawPointer?, code: Int32, message: String) {
+    ) -> (env: UnsafeMutableRawPointer?, code: Int32, message: String, detail: [String: Any]) {
         let json = "{\"video\": \"\(video)\", \"traces\": [\"\(traces)\"]\(extra.isEmpty ? "" : ", " + extra)}"
         var env: UnsafeMutableRawPointer?
-        var message = [CChar](repeating: 0, count: 512)
+        var message = [CChar](repeating: 0, count: 1024)
         let code = abrlabEnvCreate(json, slots, threads, &env, &message, message.count)
-        return (env, code, String(cString: message))
+        return (env, code, Self.text(message), Self.detail(message))
+    }
+
+    /// The NUL-terminated text at the start of `buffer`.
+    static func text(_ buffer: some Collection<CChar>) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The JSON detail the library writes after an error's message and its NUL; empty where none fit.
+    static func detail(_ buffer: [CChar]) -> [String: Any] {
+        guard let end = buffer.firstIndex(of: 0), end + 1 < buffer.count else { return [:] }
+        let text = Self.text(buffer[(end + 1)...])
+        return (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
     }
 
     /// The layouts the library names its buffers and fields by.
@@ -25,7 +37,7 @@ import TestSupport
         let needed = abrlabEnvLayouts(env, nil, 0)
         var buffer = [CChar](repeating: 0, count: needed)
         #expect(abrlabEnvLayouts(env, &buffer, needed) == needed)
-        let text = String(cString: buffer)
+        let text = Self.text(buffer)
         return try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
@@ -59,10 +71,10 @@ import TestSupport
     }
 
     @Test(arguments: [
-        (#""profile": "nope""#, Int32(1), "profile: 'nope' is not one of default, pensieve, sabre, live, twitch-challenge"),
+        (#""profile": "nope""#, Int32(7), "profile: 'nope' is not one of default, pensieve, sabre, live, twitch-challenge"),
         (#""max_buffer": 3"#, 1, "unknown option 'max_buffer'"),
-        (#""segments": "three""#, 1, "segments: takes an integer"),
-        (#""experts": ["nope"]"#, 1, "nope"),
+        (#""segments": "three""#, 7, "segments: takes an integer"),
+        (#""experts": ["nope"]"#, 2, "nope"),
     ])
     func badOptionsAreACodeAndAMessage(extra: String, code: Int32, message: String) {
         let created = Self.create(extra)
@@ -89,7 +101,8 @@ import TestSupport
         try "<MPD>\n<Period>\n</MPD>\n".write(to: bad, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: bad) }
         let refused = Self.create(video: bad.path)
-        #expect(refused.env == nil && refused.code == 1)
+        #expect(refused.env == nil && refused.code == 2)
+        #expect(refused.detail["file"] as? String == bad.path && refused.detail["line"] as? Int == 3, "\(refused.detail)")
         #expect(refused.message.contains("\(bad.path):3: column 1: malformed XML (the end tag </MPD> does not match <Period> of line 2)"), "\(refused.message)")
     }
 
@@ -105,7 +118,7 @@ import TestSupport
         abrlabEnvClose(env)
         abrlabEnvClose(env)
         #expect(run.call.step(env, &message) == 4)
-        #expect(String(cString: message) == "the abrlab environment is closed; make a new one to go on")
+        #expect(Self.text(message) == "the abrlab environment is closed; make a new one to go on")
         #expect(run.call.reset(env, &message) == 4)
         #expect(abrlabEnvSeed(env, 0, 1, &message, message.count) == 4)
         var levels = [Int64](repeating: 0, count: 1)
@@ -117,7 +130,7 @@ import TestSupport
         var env: UnsafeMutableRawPointer?
         var message = [CChar](repeating: 7, count: 8)
         #expect(abrlabEnvCreate("[]", 1, 1, &env, &message, message.count) == 1)
-        #expect(message[7] == 0 && String(cString: message) == "options")
+        #expect(message[7] == 0 && Self.text(message) == "options")
     }
 
     @Test func aSessionStepsToItsEndAndRewardsAddUpToItsTotal() throws {
@@ -127,10 +140,10 @@ import TestSupport
         let run = try Run(env, slots: 1, mode: "disabled")
         var message = [CChar](repeating: 0, count: 256)
         #expect(run.call.step(env, &message) == 5)
-        #expect(String(cString: message) == "step before reset: call reset() first")
+        #expect(Self.text(message) == "step before reset: call reset() first")
         run.resetTraces[0] = 999
         #expect(run.call.reset(env, &message) == 1)
-        #expect(String(cString: message).hasPrefix("trace 999 does not exist: the environment has "))
+        #expect(Self.text(message).hasPrefix("trace 999 does not exist: the environment has "))
         run.resetTraces[0] = 2
         run.state.update(repeating: 1, count: run.stateLength)
         #expect(run.call.reset(env, &message) == 0)
@@ -146,7 +159,7 @@ import TestSupport
         #expect(run.terminated[0] == 1 && run.truncated[0] == 0)
         #expect(run.records[run.recordLength - 1] == total)
         #expect(run.call.step(env, &message) == 5)
-        #expect(String(cString: message).contains("ended"))
+        #expect(Self.text(message).contains("ended"))
     }
 
     @Test func aVectorStepWithAnActionOutOfRangeMovesNoSession() throws {
@@ -158,7 +171,7 @@ import TestSupport
         #expect(run.call.reset(env, &message) == 0)
         run.actions.update(from: [0, 99, 0], count: 3)
         #expect(run.call.step(env, &message) == 1)
-        #expect(String(cString: message).contains("action 99 of environment 1"))
+        #expect(Self.text(message).contains("action 99 of environment 1"))
         var levels = [Int64](repeating: 0, count: 0)
         #expect(abrlabEnvExperts(env, &levels, &message, message.count) == 0)
         run.actions.update(from: [0, 1, 2], count: 3)
@@ -194,7 +207,7 @@ import TestSupport
         default:
             // 5: a step outside an episode (Python's StepBeforeReset).
             #expect(run.call.step(env, &message) == 5)
-            #expect(String(cString: message) == "session 0: the episode has ended: call reset() before stepping again")
+            #expect(Self.text(message) == "session 0: the episode has ended: call reset() before stepping again")
             run.resetMask[0] = 0
             #expect(run.call.reset(env, &message) == 0)
             #expect(segmentIndex(run.context, 0) == 3 && segmentIndex(run.context, 1) == 0)
@@ -219,7 +232,7 @@ import TestSupport
             var seen: [Double] = []
             for step in 0..<20 {
                 for slot in 0..<5 { run.actions[slot] = Int64((step + slot) % run.levels) }
-                #expect(run.call.step(env, &message) == 0, "\(String(cString: message))")
+                #expect(run.call.step(env, &message) == 0, "\(Self.text(message))")
                 seen += (0..<5).map { run.rewards[$0] } + (0..<5 * run.recordLength).map { run.records[$0] }
                 seen += (0..<5 * run.contextLength).map { run.context[$0] } + (0..<5).map { Double(run.traces[$0]) }
             }

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from gymnasium.envs.registration import register, registry
 
-from ._errors import StepBeforeReset
+from ._errors import InputError, InputNotFoundError, LimitError, SettingError, StepBeforeReset, StrategyError
 
-__all__ = ["ABREnv", "StepBeforeReset", "settings"]
+__all__ = ["ABREnv", "InputError", "InputNotFoundError", "LimitError", "SettingError", "StepBeforeReset", "StrategyError",
+           "settings"]
 __version__ = "0.2.0"
 
 # Names whose modules load on first use: `from abrlab import ABREnv` imports abrlab.env then.

@@ -11,6 +11,7 @@ import numpy as np
 from gymnasium.vector import AutoresetMode
 
 from . import _native, _options
+from ._errors import setting_error
 
 # Gymnasium's autoreset modes by the library's names.
 _AUTORESET_MODES = {"next-step": AutoresetMode.NEXT_STEP, "same-step": AutoresetMode.SAME_STEP, "disabled": AutoresetMode.DISABLED}
@@ -119,8 +120,8 @@ class NativeEnvironment(NotCopyable):
         for name, gymnasium_mode in _AUTORESET_MODES.items():
             if text in (name, gymnasium_mode.value) and name in self.autoreset_modes:
                 return self.autoreset_modes[name], gymnasium_mode
-        raise ValueError(f"autoreset_mode must be a gymnasium.vector.AutoresetMode or one of "
-                         f"{', '.join(self.autoreset_modes)}, not {mode!r}")
+        raise setting_error("autoreset_mode", f"autoreset_mode must be a gymnasium.vector.AutoresetMode or one of "
+                                              f"{', '.join(self.autoreset_modes)}, not {mode!r}")
 
     def trace_index(self, name: Any) -> int:
         """The index of a trace named by its name (as sessions.csv writes it) or its index."""
@@ -155,7 +156,7 @@ class NativeEnvironment(NotCopyable):
         if steps is None:
             return 0
         if isinstance(steps, bool) or not isinstance(steps, (int, np.integer)) or steps < 1:
-            raise ValueError(f"max_episode_steps must be a positive integer or None, not {steps!r}")
+            raise setting_error("max_episode_steps", f"max_episode_steps must be a positive integer or None, not {steps!r}")
         return int(steps)
 
     def close(self) -> None:

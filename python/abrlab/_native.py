@@ -10,9 +10,9 @@ from pathlib import Path
 
 from gymnasium.error import ClosedEnvironmentError
 
-from ._errors import StepBeforeReset
+from ._errors import InputError, InputNotFoundError, LimitError, SettingError, StepBeforeReset, StrategyError
 
-ABI_VERSION = 4
+ABI_VERSION = 5
 _LIBRARY_NAME = "libABRLabC.dylib" if os.uname().sysname == "Darwin" else "libABRLabC.so"
 _ERROR_CAPACITY = 4096
 
@@ -85,31 +85,56 @@ def __getattr__(name: str):
 
 
 class ErrorBuffer:
-    """A buffer the library writes an error's message into."""
+    """A buffer the library writes an error into: its message, a NUL, its JSON detail, a NUL."""
 
     def __init__(self) -> None:
         self.buffer = ctypes.create_string_buffer(_ERROR_CAPACITY)
         self.address = ctypes.addressof(self.buffer)
         self.capacity = _ERROR_CAPACITY
 
+    def detail(self) -> dict:
+        """The JSON detail after the message: {"subject": ..., ...}, or {} where none fit."""
+        raw = self.buffer.raw
+        end = raw.find(b"\0")
+        if end < 0 or end + 1 >= len(raw):
+            return {}
+        text = raw[end + 1:raw.find(b"\0", end + 1)]
+        try:
+            detail = json.loads(text.decode("utf-8", "surrogateescape")) if text else {}
+        except ValueError:
+            return {}
+        return detail if isinstance(detail, dict) else {}
+
     def raise_for(self, code: int) -> None:
-        """Raises the exception of a non-zero code: 1 ValueError, 2 FileNotFoundError, 4
-        ClosedEnvironmentError, 5 StepBeforeReset, 6 MemoryError (the library checks before it
-        allocates: a failed allocation would stop the process), else RuntimeError."""
+        """Raises the exception of a non-zero code, by the error's subject (EnvError.Subject):
+        1 a call's argument, ValueError; 2 an input, InputError (InputNotFoundError where the
+        file is missing); 3 the emulation, RuntimeError; 4 ClosedEnvironmentError; 5
+        StepBeforeReset; 6 MemoryError (the library checks before it allocates: a failed
+        allocation would stop the process); 7 SettingError; 8 StrategyError; 9 LimitError."""
         if code == 0:
             return
         message = self.buffer.value.decode("utf-8", "replace")
+        detailed = _DETAILED.get(code)
+        if detailed is not None:
+            detail = self.detail()
+            if detailed is InputError and detail.get("missing"):
+                detailed = InputNotFoundError
+            raise detailed.with_detail(message, detail)
         if code == 1:
             raise ValueError(message)
-        if code == 2:
-            raise FileNotFoundError(message)
         if code == 4:
             raise ClosedEnvironmentError(message)
         if code == 5:
             raise StepBeforeReset(message)
         if code == 6:
             raise MemoryError(message)
-        raise RuntimeError(message)
+        error = RuntimeError(message)
+        error.detail = self.detail()
+        raise error
+
+
+# The codes whose exceptions carry the detail.
+_DETAILED = {2: InputError, 7: SettingError, 8: StrategyError, 9: LimitError}
 
 
 def layouts(handle: int) -> dict:

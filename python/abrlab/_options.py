@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from . import _build_info, _native
+from ._errors import setting_error
 
 
 
@@ -60,20 +61,20 @@ def repository_file(*parts: str) -> Path | None:
 
 def _number(name: str, value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) and not hasattr(value, "__float__"):
-        raise ValueError(f"{name} must be a number, not {value!r}")
+        raise setting_error(name, f"{name} must be a number, not {value!r}")
     number = float(value)
     if not math.isfinite(number):
-        raise ValueError(f"{name} must be a finite number, not {number}")
+        raise setting_error(name, f"{name} must be a finite number, not {number}")
     return number
 
 
 def _count(name: str, value: Any) -> int:
     if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise ValueError(f"{name} must be an integer, not {value!r}")
+        raise setting_error(name, f"{name} must be an integer, not {value!r}")
     count = int(value.__index__())
     # The library reads integers as 64-bit; past that its own range check would never see the value.
     if not -2**63 <= count < 2**63:
-        raise ValueError(f"{name} must be an integer from -2^63 to 2^63 - 1 (and within {name}'s own range), not {count}")
+        raise setting_error(name, f"{name} must be an integer from -2^63 to 2^63 - 1 (and within {name}'s own range), not {count}")
     return count
 
 
@@ -96,13 +97,13 @@ def _params(value: Any) -> list[str]:
         items = []
         for key, setting in value.items():
             if not isinstance(key, str) or "." not in key:
-                raise ValueError(f"params keys are 'strategy_id.key', not {key!r}")
+                raise setting_error("params", f"params keys are 'strategy_id.key', not {key!r}")
             text = ("true" if setting else "false") if isinstance(setting, bool) else str(setting)
             items.append(f"{key}={text}")
         return items
     items = [value] if isinstance(value, str) else list(value)
     if not all(isinstance(item, str) and "=" in item for item in items):
-        raise ValueError(f"params must be a dict or 'id.key=value' strings, not {value!r}")
+        raise setting_error("params", f"params must be a dict or 'id.key=value' strings, not {value!r}")
     return items
 
 
@@ -127,40 +128,40 @@ def encode(options: dict[str, Any]) -> bytes:
         elif kind == "seed":
             seed = _count(name, value)
             if not 0 <= seed < 2**64:
-                raise ValueError(f"seed must be from 0 to 2^64 - 1, not {seed}")
+                raise setting_error("seed", f"seed must be from 0 to 2^64 - 1, not {seed}")
             encoded[name] = seed
         elif kind == "flag":
             if not isinstance(value, bool):
-                raise ValueError(f"{name} must be True or False, not {value!r}")
+                raise setting_error(name, f"{name} must be True or False, not {value!r}")
             encoded[name] = value
         elif kind == "numbers":
             if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-                raise ValueError(f"{name} must be a list of numbers, not {value!r}")
+                raise setting_error(name, f"{name} must be a list of numbers, not {value!r}")
             encoded[name] = [_number(name, item) for item in value]
         elif kind == "texts":
             items = [value] if isinstance(value, str) else list(value)
             if not items or not all(isinstance(item, str) for item in items):
-                raise ValueError(f"{name} must be a string or a list of them, not {value!r}")
+                raise setting_error(name, f"{name} must be a string or a list of them, not {value!r}")
             encoded[name] = items
         elif kind == "paths":
             items = [value] if isinstance(value, (str, os.PathLike)) else list(value)
             paths = [_path(item) for item in items]
             if not paths or not all(isinstance(item, str) for item in paths):
-                raise ValueError(f"{name} must be a path or a list of paths, not {value!r}")
+                raise setting_error(name, f"{name} must be a path or a list of paths, not {value!r}")
             encoded[name] = [_trace_set(path) for path in paths]
         else:
             text = _path(value)
             if not isinstance(text, str):
-                raise ValueError(f"{name} must be a string, not {value!r}")
+                raise setting_error(name, f"{name} must be a string, not {value!r}")
             encoded[name] = text
     if "video" not in encoded:
         video = repository_file("Traces", "video.json")
         if video is None:
-            raise ValueError("no video given, and the repository's Traces/video.json is not there; pass video=")
+            raise setting_error("video", "no video given, and the repository's Traces/video.json is not there; pass video=")
         encoded["video"] = str(video)
     if "traces" not in encoded:
         traces = repository_file("Traces", "default")
         if traces is None:
-            raise ValueError("no traces given, and the repository's Traces/default is not there; pass traces=")
+            raise setting_error("traces", "no traces given, and the repository's Traces/default is not there; pass traces=")
         encoded["traces"] = [str(traces)]
     return json.dumps(encoded).encode("utf-8")

@@ -12,6 +12,7 @@ import numpy as np
 from gymnasium import spaces
 
 from . import _native
+from ._errors import setting_error
 from ._core import NativeEnvironment, NotCopyable, check_render_mode, render_frame
 
 try:
@@ -66,7 +67,7 @@ class ABREnv(NotCopyable, gym.Env, metaclass=_KeywordsDoc):
                  **options: Any) -> None:
         check_render_mode(render_mode, self.metadata["render_modes"])
         if observation not in OBSERVATION_MODES:
-            raise ValueError(f"observation must be one of {', '.join(OBSERVATION_MODES)}, not {observation!r}")
+            raise setting_error("observation", f"observation must be one of {', '.join(OBSERVATION_MODES)}, not {observation!r}")
         self.core = core = NativeEnvironment(options, 1)
         # Kept on the core: past 29 attributes an instance's step slows (docs/python.md).
         core.render_mode = render_mode

@@ -11,6 +11,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from . import _native
+from ._errors import setting_error
 from ._core import NativeEnvironment, NotCopyable, check_render_mode
 from .env import OBSERVATION_MODES, context_space, split_context
 
@@ -51,14 +52,14 @@ class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
                  render_mode: None = None, threads: int | None = None, **options: Any) -> None:
         check_render_mode(render_mode, self.metadata["render_modes"])
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or not 1 <= num_envs <= MAX_NUM_ENVS:
-            raise ValueError(f"num_envs must be an integer from 1 to {MAX_NUM_ENVS}, not {num_envs!r}")
+            raise setting_error("num_envs", f"num_envs must be an integer from 1 to {MAX_NUM_ENVS}, not {num_envs!r}")
         if observation not in OBSERVATION_MODES:
-            raise ValueError(f"observation must be one of {', '.join(OBSERVATION_MODES)}, not {observation!r}")
+            raise setting_error("observation", f"observation must be one of {', '.join(OBSERVATION_MODES)}, not {observation!r}")
         self.num_envs = int(num_envs)
         if threads is None:
             threads = 1
         elif isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or not 1 <= threads <= MAX_THREADS:
-            raise ValueError(f"threads must be an integer from 1 to {MAX_THREADS}, not {threads!r}")
+            raise setting_error("threads", f"threads must be an integer from 1 to {MAX_THREADS}, not {threads!r}")
         self.threads = int(threads)
         self.core = core = NativeEnvironment(options, self.num_envs, self.threads)
         mode, self.autoreset_mode = core.autoreset(autoreset_mode)

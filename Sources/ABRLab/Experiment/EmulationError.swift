@@ -96,6 +96,22 @@ public enum EmulationError: Error, Equatable, Sendable, CustomStringConvertible 
         }
     }
 
+    /// A refusal of the settings (subject ``Subject/settings``) as the input error every face
+    /// reports, naming the settings the video does not fit (how much media a session plays, which
+    /// it is too short or too long for, or the first level, which it lacks), each as that face
+    /// names it: `abrlab compare`'s flags, Python's keywords. Nil for another subject.
+    public var settingsError: InputError? {
+        switch self {
+        case .settingsRefused(let error): error
+        case .liveSessionTooLong: InputError(.settings([.liveDurationS, .segments]), text)
+        case .firstLevelOutOfRange: InputError(.settings([.firstLevel]), text)
+        case .videoTooShort: InputError(.settings([.segments]), text)
+        case .traceDeliversNoData, .sessionTimeLimit, .sessionStepLimit, .groupStepLimit, .levelOutOfRange, .strategyFailed,
+            .abandonmentLimit, .unexpectedInput:
+            nil
+        }
+    }
+
     /// `file:line: `, `file: ` or `settings: ` before a refusal's message, the settings named as
     /// the caller names them: the prefix ``InputError/described(naming:)`` writes.
     private static func place(of error: InputError) -> InputText {

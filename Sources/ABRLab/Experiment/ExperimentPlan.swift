@@ -51,20 +51,11 @@ public struct ExperimentPlan: Sendable {
             throw InputError(setting: .traces, "two traces are named '\(duplicate.name)'; trace names must be unique within a run")
         }
         if let refusal = emulator.settingsRefusal { throw refusal }
-        do { try emulator.validate(video: video) } catch { throw InputError(.settings(Self.settings(limiting: error)), error.text) }
+        // validate(video:) refuses settings only: every error it throws has a settingsError.
+        do { try emulator.validate(video: video) } catch { throw error.settingsError ?? InputError(.settings([.segments]), error.text) }
         if let grouping { try validate(grouping) }
         // With a QoE script the built-in model only sums the script's scores: it scores nothing to check.
         if customQoE == nil { try qoe.validate(ladder: video.ladder, profile: emulator.profile) }
-    }
-
-    /// The settings a video the emulator refuses does not fit: how much media a session plays,
-    /// which it is too short or too long for, or the first level, which it lacks.
-    private static func settings(limiting error: EmulationError) -> [Setting] {
-        switch error {
-        case .liveSessionTooLong: return [.liveDurationS, .segments]
-        case .firstLevelOutOfRange: return [.firstLevel]
-        default: return [.segments]
-        }
     }
 
     /// Runs session `index` of the fixed order (traces major, strategies minor) as a
