@@ -53,6 +53,7 @@ def test_a_value_python_refuses_is_a_setting_error_too(repo_inputs):
     ({"max_buffer_s": -1, "segments": 3}, "--max-buffer-s"),
     ({"segments": 0}, "--segments"),
     ({"bandwidth_multiplier": -1, "segments": 3}, "--bandwidth-multiplier"),
+    ({"profile": "nope"}, "--profile"),
 ])
 def test_a_wrong_setting_is_the_same_message_from_compare_and_python(repo_inputs, abrlab_bin, tmp_path, options, flag):
     """compare names the setting by its flag, Python by its keyword; the rest is the same text."""

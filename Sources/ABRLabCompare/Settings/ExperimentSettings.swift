@@ -79,6 +79,8 @@ public struct ExperimentSettings: Sendable {
     /// flags map onto ``EmulationProfile``. An option that would change nothing on the profile's
     /// mechanics is refused, as `replace` is on a profile without a segment buffer.
     public func resolveProfile() throws(InputError) -> EmulationProfile {
+        // The table's check, worded as every face words a choice.
+        try check(.profile)
         guard var profile = EmulationProfile.named(profile) else {
             let names = EmulationProfile.builtIn.map(\.name).joined(separator: ", ")
             throw InputError(setting: .profile, "unknown profile '\(profile)'; choose one of \(names)")

@@ -67,7 +67,7 @@ import TestSupport
         request.settings.profile = "nope"
         let error = #expect(throws: InputError.self) { try Comparison(request).run(naming: \.rawValue) }
         #expect(error?.subject == .settings([.profile]))
-        #expect(error?.message.hasPrefix("unknown profile 'nope'") == true)
+        #expect(error?.message.hasPrefix("'nope' is not one of default, pensieve") == true)
         request.settings.profile = "default"
         request.baseline = "robust_mpc-native"
         request.strategies = ["conservative"]
