@@ -32,6 +32,18 @@ class _Detailed:
         return error
 
 
+class _Located(_Detailed):
+    """A failure the library places in a file: `file`, and `line` where one applies."""
+
+    @property
+    def file(self) -> str | None:
+        return self.detail.get("file")
+
+    @property
+    def line(self) -> int | None:
+        return self.detail.get("line")
+
+
 class SettingError(_Detailed, ValueError):
     """A keyword's value refused: out of its range, of the wrong kind, not one of its choices, or
     unable to play this video (`first_level` past the ladder, `segments` past the video's end),
@@ -48,20 +60,12 @@ class SettingError(_Detailed, ValueError):
         return list(self.detail.get("settings", [self.setting] if self.setting else []))
 
 
-class InputError(_Detailed, ValueError):
+class InputError(_Located, ValueError):
     """An input that cannot be read or does not make sense: a video, trace, QoE script, strategy
     script or model file that is malformed, or a strategy or dataset named by text that names
     nothing. `file` is the file (or the name given), `line` its line where one applies. A
     ValueError, as a malformed input was before; a file that is not there is an
     `InputNotFoundError`, also a FileNotFoundError."""
-
-    @property
-    def file(self) -> str | None:
-        return self.detail.get("file")
-
-    @property
-    def line(self) -> int | None:
-        return self.detail.get("line")
 
 
 class InputNotFoundError(InputError, FileNotFoundError):
@@ -69,7 +73,7 @@ class InputNotFoundError(InputError, FileNotFoundError):
     and a FileNotFoundError, as before."""
 
 
-class StrategyError(_Detailed, RuntimeError):
+class StrategyError(_Located, RuntimeError):
     """A strategy failed while it followed a session: an expert's script threw, or it chose a
     level outside the ladder. `strategy` is its id, `trace` the session's trace, `file` and
     `line` the script's where the error names them. A RuntimeError, as before."""
@@ -81,14 +85,6 @@ class StrategyError(_Detailed, RuntimeError):
     @property
     def trace(self) -> str | None:
         return self.detail.get("trace")
-
-    @property
-    def file(self) -> str | None:
-        return self.detail.get("file")
-
-    @property
-    def line(self) -> int | None:
-        return self.detail.get("line")
 
 
 class LimitError(_Detailed, RuntimeError):
