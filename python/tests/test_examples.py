@@ -17,19 +17,29 @@ from conftest import REPOSITORY
 EXAMPLE = REPOSITORY / "python" / "examples" / "train_ppo.py"
 
 
-def test_train_ppo_smoke_run(pensieve_inputs, abrlab_bin, tmp_path):
+def first_traces(pensieve_inputs: dict, folder: Path, count: int) -> Path:
+    """The first `count` of Pensieve's test traces, copied into `folder`."""
+    folder.mkdir()
+    for trace in sorted(Path(pensieve_inputs["traces"]).iterdir())[:count]:
+        shutil.copy(trace, folder / trace.name)
+    return folder
+
+
+def run_example(arguments: list[str], pensieve_inputs: dict, abrlab_bin: str) -> str:
+    """Runs the example with SB3 (skipping without it) on Pensieve's video; its stdout."""
     pytest.importorskip("torch", reason="PyTorch is not installed (pip install './python[sb3]')")
     pytest.importorskip("stable_baselines3", reason="stable-baselines3 is not installed (pip install './python[sb3]')")
-    # A dozen of the test traces keep the comparison short under a debug build of abrlab.
-    test = tmp_path / "test-traces"
-    test.mkdir()
-    for trace in sorted(Path(pensieve_inputs["traces"]).iterdir())[:12]:
-        shutil.copy(trace, test / trace.name)
-    command = [sys.executable, str(EXAMPLE), "--seconds", "10", "--train-count", "20", "--num-envs", "8",
-               "--video", pensieve_inputs["video"], "--test", str(test), "--out", str(tmp_path / "out")]
+    command = [sys.executable, str(EXAMPLE), *arguments, "--video", pensieve_inputs["video"]]
     result = subprocess.run(command, capture_output=True, text=True, timeout=120, env={**os.environ, "ABRLAB_BIN": abrlab_bin})
     assert result.returncode == 0, result.stderr[-2000:]
-    out = result.stdout
+    return result.stdout
+
+
+def test_train_ppo_smoke_run(pensieve_inputs, abrlab_bin, tmp_path):
+    # A dozen of the test traces keep the comparison short under a debug build of abrlab.
+    test = first_traces(pensieve_inputs, tmp_path / "test-traces", 12)
+    out = run_example(["--seconds", "10", "--train-count", "20", "--num-envs", "8", "--test", str(test), "--out", str(tmp_path / "out")],
+                      pensieve_inputs, abrlab_bin)
     assert len(list((tmp_path / "out" / "train-traces").iterdir())) == 20
     assert (tmp_path / "out" / "ppo.safetensors").is_file()
     assert (tmp_path / "out" / "compare" / "sessions.csv").read_text().count("\nmlp,") == 12
@@ -42,17 +52,10 @@ def test_train_ppo_smoke_run(pensieve_inputs, abrlab_bin, tmp_path):
 def test_train_ppo_with_its_own_traces_saves_into_a_new_out_folder(pensieve_inputs, abrlab_bin, tmp_path):
     # --train DIR with --out NEW: the out folder is made before training (it was made only where
     # the example generated traces, so the run died exporting after its whole budget).
-    pytest.importorskip("torch", reason="PyTorch is not installed (pip install './python[sb3]')")
-    pytest.importorskip("stable_baselines3", reason="stable-baselines3 is not installed (pip install './python[sb3]')")
-    train = tmp_path / "train"
-    train.mkdir()
-    for trace in sorted(Path(pensieve_inputs["traces"]).iterdir())[:4]:
-        shutil.copy(trace, train / trace.name)
+    train = first_traces(pensieve_inputs, tmp_path / "train", 4)
     out = tmp_path / "new" / "nested"
-    command = [sys.executable, str(EXAMPLE), "--seconds", "3", "--num-envs", "4", "--train", str(train),
-               "--video", pensieve_inputs["video"], "--test", str(train), "--out", str(out)]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=120, env={**os.environ, "ABRLAB_BIN": abrlab_bin})
-    assert result.returncode == 0, result.stderr[-2000:]
+    run_example(["--seconds", "3", "--num-envs", "4", "--train", str(train), "--test", str(train), "--out", str(out)],
+                pensieve_inputs, abrlab_bin)
     assert (out / "ppo.safetensors").is_file()
 
 
