@@ -5,6 +5,9 @@ let package = Package(
     name: "abrlab",
     products: [
         .library(name: "ABRLab", targets: ["ABRLab"]),
+        .library(name: "ABRLabFormats", targets: ["ABRLabFormats"]),
+        .library(name: "ABRLabResults", targets: ["ABRLabResults"]),
+        .library(name: "ABRLabPlayerKit", targets: ["ABRLabPlayerKit"]),
         .library(name: "ABRLabLua", targets: ["ABRLabLua"]),
         .library(name: "ABRLabCompare", targets: ["ABRLabCompare"]),
         .library(name: "ABRLabFetch", targets: ["ABRLabFetch"]),
@@ -17,8 +20,18 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        // Pure Swift core: strategies, estimation, playback, network emulation, QoE.
-        .target(name: "ABRLab", dependencies: ["CZlib", "CDeflate", "CRowsDeflate", "CZstd", "CCrypto"]),
+        // The engine core: the session engine and its plan, network walking, the strategy API and
+        // native strategies, estimation, QoE, learned policies, the video model and generators.
+        // Imports no other abrlab module and no C module.
+        .target(name: "ABRLab", dependencies: []),
+        // Input formats: trace and video loaders and writers, HLS, DASH (XML, sidx), SHA-256.
+        .target(name: "ABRLabFormats", dependencies: ["ABRLab", "CCrypto"]),
+        // The seed documents' player-side kit: buffering indicator, buffer bar and timeline, format
+        // timeline and monitor, HLS playlist writer, the seed's bandwidth estimator and state machine.
+        // Imported only by what shows or exports it.
+        .target(name: "ABRLabPlayerKit", dependencies: ["ABRLab", "ABRLabFormats"]),
+        // Results: output folders, CSV rows and readers, statistics and ranking, compression.
+        .target(name: "ABRLabResults", dependencies: ["ABRLab", "ABRLabPlayerKit", "CZlib", "CDeflate", "CRowsDeflate", "CZstd"]),
         // The deflate encoder segments.csv.gz is written with: matches only where a CSV cell
         // begins, faster than libdeflate at its size (docs/output.md).
         .target(name: "CRowsDeflate"),
@@ -57,20 +70,23 @@ let package = Package(
         ),
         // Every call that can raise a Lua error lives here, so no longjmp crosses a Swift frame.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
-        .target(name: "ABRLabLua", dependencies: ["ABRLab", "CLuaShim"]),
+        .target(name: "ABRLabLua", dependencies: ["ABRLab", "ABRLabFormats", "CLuaShim"]),
         // The compare pipeline: settings, the strategy catalogue, trace sets, the plan's
         // fingerprint and records, shards and merging, behind `Comparison`.
-        .target(name: "ABRLabCompare", dependencies: ["ABRLab", "ABRLabLua"]),
+        .target(name: "ABRLabCompare", dependencies: ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabLua"]),
         // Fetching from the network: datasets over HTTP or from a mirror folder, and `abrlab
         // reproduce`. The one module that imports FoundationNetworking, and only the command
         // line imports it, so the Python library (ABRLabC) does not link it.
-        .target(name: "ABRLabFetch", dependencies: ["ABRLab", "ABRLabCompare"]),
+        .target(name: "ABRLabFetch", dependencies: ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabCompare"]),
         // `@_cdecl` functions over `StreamingSession` for python/ (docs/python.md).
-        .target(name: "ABRLabC", dependencies: ["ABRLab", "ABRLabLua", "ABRLabCompare"]),
+        .target(name: "ABRLabC", dependencies: ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabLua", "ABRLabCompare"]),
         .executableTarget(
             name: "abrlab",
             dependencies: [
                 "ABRLab",
+                "ABRLabFormats",
+                "ABRLabResults",
+                "ABRLabPlayerKit",
                 "ABRLabLua",
                 "ABRLabCompare",
                 "ABRLabFetch",
@@ -82,6 +98,8 @@ let package = Package(
             name: "abrlab-bench",
             dependencies: [
                 "ABRLab",
+                "ABRLabFormats",
+                "ABRLabResults",
                 "ABRLabLua",
                 "ABRLabCompare",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -90,11 +108,17 @@ let package = Package(
         // What every test target shares: the package root, the dataset locator, the tags and
         // the trait that selects tests by tag.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "ABRLabTests", dependencies: ["ABRLab", "TestSupport"]),
-        .testTarget(name: "ABRLabLuaTests", dependencies: ["ABRLabLua", "ABRLab", "TestSupport"]),
+        // Small inputs the library's test targets share: a two-level video, a flat trace, an ideal
+        // profile, scripted strategies, playlist text.
+        .target(name: "EngineFixtures", dependencies: ["ABRLab", "ABRLabFormats", "TestSupport"], path: "Tests/EngineFixtures"),
+        .testTarget(name: "ABRLabTests", dependencies: ["ABRLab", "ABRLabFormats", "EngineFixtures", "TestSupport"]),
+        .testTarget(name: "ABRLabFormatsTests", dependencies: ["ABRLabFormats", "ABRLab", "EngineFixtures", "TestSupport"]),
+        .testTarget(name: "ABRLabPlayerKitTests", dependencies: ["ABRLabPlayerKit", "ABRLabFormats", "ABRLab", "EngineFixtures", "TestSupport"]),
+        .testTarget(name: "ABRLabResultsTests", dependencies: ["ABRLabResults", "ABRLabPlayerKit", "ABRLab", "EngineFixtures", "TestSupport"]),
+        .testTarget(name: "ABRLabLuaTests", dependencies: ["ABRLabLua", "ABRLab", "ABRLabFormats", "ABRLabResults", "TestSupport"]),
         // The C interface, called as Python calls it.
-        .testTarget(name: "ABRLabCTests", dependencies: ["ABRLabC", "ABRLabCompare", "ABRLabFetch", "TestSupport"]),
-        .testTarget(name: "ABRLabCompareTests", dependencies: ["ABRLabCompare", "ABRLab", "TestSupport"]),
+        .testTarget(name: "ABRLabCTests", dependencies: ["ABRLabC", "ABRLabCompare", "ABRLabFetch", "ABRLabFormats", "ABRLabResults", "TestSupport"]),
+        .testTarget(name: "ABRLabCompareTests", dependencies: ["ABRLabCompare", "ABRLab", "ABRLabFormats", "ABRLabResults", "TestSupport"]),
         // Runs the built `abrlab` binary and compares its output with golden files.
         .testTarget(name: "abrlabTests", dependencies: ["abrlab", "TestSupport"], exclude: ["Golden", "Fixtures"]),
     ]

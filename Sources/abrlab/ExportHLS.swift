@@ -1,4 +1,6 @@
 import ABRLab
+import ABRLabFormats
+import ABRLabPlayerKit
 import ArgumentParser
 import Foundation
 

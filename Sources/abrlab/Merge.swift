@@ -1,5 +1,6 @@
 import ABRLab
 import ABRLabCompare
+import ABRLabResults
 import ArgumentParser
 import Foundation
 

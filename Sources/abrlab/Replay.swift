@@ -1,7 +1,8 @@
 import ABRLab
+import ABRLabPlayerKit
+import ABRLabResults
 import ArgumentParser
 import Foundation
-
 #if canImport(Glibc)
 import Glibc
 #endif

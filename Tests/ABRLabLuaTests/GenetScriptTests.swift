@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabFormats
 import ABRLabLua
 import Foundation
 import Testing

@@ -15,7 +15,10 @@ let package = Package(
             name: "abrlab-fuzz",
             dependencies: [
                 .product(name: "ABRLab", package: "abrlab"),
+                .product(name: "ABRLabFormats", package: "abrlab"),
+                .product(name: "ABRLabResults", package: "abrlab"),
                 .product(name: "ABRLabLua", package: "abrlab"),
+                .product(name: "ABRLabCompare", package: "abrlab"),
             ]
         ),
     ]

@@ -8,16 +8,22 @@ import TestSupport
     /// What each module may import besides the system's own (Foundation, Glibc, Dispatch,
     /// Synchronization, Testing).
     static let allowed: [String: Set<String>] = [
-        // The engine core and what it is built from: no other abrlab module.
-        "ABRLab": ["CZlib", "CDeflate", "CRowsDeflate", "CZstd", "CCrypto"],
-        "ABRLabLua": ["ABRLab", "CLuaShim"],
-        "ABRLabCompare": ["ABRLab", "ABRLabLua"],
+        // The engine core: no other abrlab module and no C module.
+        "ABRLab": [],
+        // Input formats, on the core; libcrypto for SHA-256.
+        "ABRLabFormats": ["ABRLab", "CCrypto"],
+        // The seed's player kit: what shows or exports a session (indicator, timelines, playlists).
+        "ABRLabPlayerKit": ["ABRLab", "ABRLabFormats"],
+        // Results: rows, statistics, compression; it exports the kit's timelines.
+        "ABRLabResults": ["ABRLab", "ABRLabPlayerKit", "CZlib", "CDeflate", "CRowsDeflate", "CZstd"],
+        "ABRLabLua": ["ABRLab", "ABRLabFormats", "CLuaShim"],
+        "ABRLabCompare": ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabLua"],
         // The only module that reaches the network.
-        "ABRLabFetch": ["ABRLab", "ABRLabCompare", "FoundationNetworking"],
+        "ABRLabFetch": ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabCompare", "FoundationNetworking"],
         // The Python library: no fetching, so it links no FoundationNetworking.
-        "ABRLabC": ["ABRLab", "ABRLabLua", "ABRLabCompare"],
-        "abrlab": ["ABRLab", "ABRLabLua", "ABRLabCompare", "ABRLabFetch", "ArgumentParser"],
-        "abrlab-bench": ["ABRLab", "ABRLabLua", "ABRLabCompare", "ArgumentParser"],
+        "ABRLabC": ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabLua", "ABRLabCompare"],
+        "abrlab": ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabPlayerKit", "ABRLabLua", "ABRLabCompare", "ABRLabFetch", "ArgumentParser"],
+        "abrlab-bench": ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabLua", "ABRLabCompare", "ArgumentParser"],
     ]
 
     static let system: Set<String> = ["Foundation", "Glibc", "Darwin", "Dispatch", "Synchronization"]
@@ -74,5 +80,12 @@ import TestSupport
     @Test func onlyFetchingImportsFoundationNetworking() throws {
         let holders = try Self.allowed.keys.sorted().filter { try Self.imports(of: $0).contains { $0.module == "FoundationNetworking" } }
         #expect(holders == ["ABRLabFetch"])
+    }
+
+    /// The player kit is imported only by what shows a session (the command line's replay and
+    /// export) or writes its timelines (results).
+    @Test func onlyWhatShowsOrExportsImportsThePlayerKit() throws {
+        let holders = try Self.allowed.keys.sorted().filter { try Self.imports(of: $0).contains { $0.module == "ABRLabPlayerKit" } }
+        #expect(holders == ["ABRLabResults", "abrlab"])
     }
 }

@@ -46,7 +46,7 @@ import TestSupport
 
     @Test func noTrappingFileCallsOrTryBangInSources() throws {
         let found = try Self.matches()
-        #expect(FileManager.default.fileExists(atPath: PackageRoot.file("Sources/ABRLab/Support/SHA256.swift").path), "no sources found")
+        #expect(FileManager.default.fileExists(atPath: PackageRoot.file("Sources/ABRLabFormats/Hashing/SHA256.swift").path), "no sources found")
         for match in found { Issue.record("\(match.text)") }
     }
 

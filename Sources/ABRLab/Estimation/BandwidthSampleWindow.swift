@@ -2,13 +2,13 @@
 /// `maxSamples` recent samples, none `sampleWindow` seconds or more before "now", and a mean in
 /// which the i-th kept sample (oldest first) weighs i + 1. Bandwidths in bits per second, times
 /// in seconds since the session's start.
-struct BandwidthSampleWindow: Sendable {
-    let maxSamples: Int
+package struct BandwidthSampleWindow: Sendable {
+    package let maxSamples: Int
     let sampleWindow: Double
-    private(set) var bandwidths: [Double] = []
-    private(set) var timestamps: [Double] = []
+    package private(set) var bandwidths: [Double] = []
+    package private(set) var timestamps: [Double] = []
 
-    init(maxSamples: Int = 10, sampleWindow: Double = 30) {
+    package init(maxSamples: Int = 10, sampleWindow: Double = 30) {
         self.maxSamples = max(0, maxSamples)
         self.sampleWindow = sampleWindow
         bandwidths.reserveCapacity(self.maxSamples + 1)
@@ -17,7 +17,7 @@ struct BandwidthSampleWindow: Sendable {
 
     /// Records a transfer of `bytes` that took `durationSeconds`, ending at `seconds`; zero or
     /// negative durations are ignored.
-    mutating func record(bytes: UInt64, durationSeconds: Double, atSeconds seconds: Double) {
+    package mutating func record(bytes: UInt64, durationSeconds: Double, atSeconds seconds: Double) {
         guard durationSeconds > 0 else { return }
         bandwidths.append(Double(bytes) * 8 / durationSeconds)
         timestamps.append(seconds)
@@ -25,7 +25,7 @@ struct BandwidthSampleWindow: Sendable {
     }
 
     /// The weighted mean of the samples still kept at `seconds`, 0 when none are.
-    mutating func estimate(atSeconds seconds: Double) -> Double {
+    package mutating func estimate(atSeconds seconds: Double) -> Double {
         trim(cutoff: seconds - sampleWindow)
         return weightedMean()
     }

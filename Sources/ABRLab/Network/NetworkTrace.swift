@@ -16,7 +16,7 @@ public struct NetworkTrace: Equatable, Sendable {
     public let latencySeconds: [Double]?
     /// The periods in the milliseconds the file gave, when it gave milliseconds (Sabre's JSON),
     /// so millisecond-based models use them without a round trip through seconds.
-    public internal(set) var fileMilliseconds: MillisecondPeriods?
+    public package(set) var fileMilliseconds: MillisecondPeriods?
 
     public init(
         name: String,

@@ -6,11 +6,17 @@ import Foundation
 /// values cost three times the reading. Anything else — another key, an escape, a value that is
 /// not a number, a rule broken — is left to ``LocatedJSON``, which reads the same trace or names
 /// the mistake with its line, so this scanner only ever decides how fast a file is read.
-struct SabrePeriodScanner {
-    struct Period: Equatable {
-        var durationMilliseconds: Double
-        var bandwidthKbps: Double
-        var latencyMilliseconds: Double?
+package struct SabrePeriodScanner {
+    package struct Period: Equatable {
+        package var durationMilliseconds: Double
+        package var bandwidthKbps: Double
+        package var latencyMilliseconds: Double?
+
+        package init(durationMilliseconds: Double, bandwidthKbps: Double, latencyMilliseconds: Double?) {
+            self.durationMilliseconds = durationMilliseconds
+            self.bandwidthKbps = bandwidthKbps
+            self.latencyMilliseconds = latencyMilliseconds
+        }
     }
 
     private let bytes: [UInt8]
@@ -20,7 +26,7 @@ struct SabrePeriodScanner {
 
     /// The periods of `bytes` (a file without its byte order mark), or `nil` when the file is not
     /// in the plain form or breaks a rule the general reader reports.
-    static func periods(_ bytes: [UInt8]) -> [Period]? {
+    package static func periods(_ bytes: [UInt8]) -> [Period]? {
         var scanner = SabrePeriodScanner(bytes)
         return scanner.array()
     }

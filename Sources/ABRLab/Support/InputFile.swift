@@ -47,7 +47,7 @@ public enum InputFile {
     /// The regular file at `pathBytes` opened for reading, and its size (a link's target's).
     /// It opens without waiting (`O_NONBLOCK`: a FIFO with no writer would block `open` itself)
     /// and is refused unread when it is not a regular file; the caller closes the descriptor.
-    static func openRegular(pathBytes: [UInt8], file: String) throws(InputError) -> (descriptor: Int32, size: Int64) {
+    package static func openRegular(pathBytes: [UInt8], file: String) throws(InputError) -> (descriptor: Int32, size: Int64) {
         let descriptor = (pathBytes + [0]).withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         }

@@ -18,10 +18,6 @@ public struct LoadedFile: Sendable, Hashable, Codable {
     public let byteCount: Int
     public let sha256: String
 
-    public init(role: Role, name: String, path: String, bytes: [UInt8]) {
-        self.init(role: role, name: name, path: path, byteCount: bytes.count, sha256: SHA256.hex(bytes))
-    }
-
     public init(role: Role, name: String, path: String, byteCount: Int, sha256: String) {
         self.role = role
         self.name = name

@@ -1,11 +1,11 @@
 extension LocatedJSON {
     /// Parses a whole JSON document. Errors name `file` and the line where parsing stopped.
-    static func parse(_ text: String, file: String) throws(InputError) -> LocatedJSON {
+    package static func parse(_ text: String, file: String) throws(InputError) -> LocatedJSON {
         try parse(bytes: TextLines.bytesDroppingByteOrderMark(text), file: file)
     }
 
     /// ``parse(_:file:)`` of a document's bytes, its byte order mark already dropped.
-    static func parse(bytes: [UInt8], file: String) throws(InputError) -> LocatedJSON {
+    package static func parse(bytes: [UInt8], file: String) throws(InputError) -> LocatedJSON {
         var parser = Parser(bytes: bytes, file: file)
         let value = try parser.parseValue(depth: 0)
         parser.skipWhitespace()

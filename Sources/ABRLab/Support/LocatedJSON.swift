@@ -1,6 +1,6 @@
 /// A parsed JSON value that remembers the line it starts on, so loaders can point at the line
 /// of a bad element instead of only its index.
-struct LocatedJSON {
+package struct LocatedJSON {
     indirect enum Value {
         /// Members in file order; duplicate keys are rejected by the parser.
         case object([(key: String, value: LocatedJSON)])
@@ -13,7 +13,7 @@ struct LocatedJSON {
 
     let value: Value
     /// 1-based line of the value's first character.
-    let line: Int
+    package let line: Int
 
     /// An article and a noun for messages: "an object", "a number".
     var kindDescription: String {
@@ -29,7 +29,7 @@ struct LocatedJSON {
 
     /// The members of an object; `what` names the value in the error otherwise (built only then:
     /// a trace has thousands of elements).
-    func members(file: String, what: @autoclosure () -> String) throws(InputError) -> [(key: String, value: LocatedJSON)] {
+    package func members(file: String, what: @autoclosure () -> String) throws(InputError) -> [(key: String, value: LocatedJSON)] {
         guard case .object(let members) = value else {
             throw InputError(file: file, line: line, "\(what()) must be an object, not \(kindDescription)")
         }
@@ -37,7 +37,7 @@ struct LocatedJSON {
     }
 
     /// The elements of an array; `what` names the value in the error otherwise.
-    func elements(file: String, what: @autoclosure () -> String) throws(InputError) -> [LocatedJSON] {
+    package func elements(file: String, what: @autoclosure () -> String) throws(InputError) -> [LocatedJSON] {
         guard case .array(let elements) = value else {
             throw InputError(file: file, line: line, "\(what()) must be an array, not \(kindDescription)")
         }
@@ -45,7 +45,7 @@ struct LocatedJSON {
     }
 
     /// A number; JSON has no NaN or infinity, but a huge literal overflows to infinity and is rejected.
-    func number(file: String, what: @autoclosure () -> String) throws(InputError) -> Double {
+    package func number(file: String, what: @autoclosure () -> String) throws(InputError) -> Double {
         guard case .number(let number) = value else {
             throw InputError(file: file, line: line, "\(what()) must be a number, not \(kindDescription)")
         }
@@ -54,14 +54,14 @@ struct LocatedJSON {
     }
 
     /// A number ≥ 0.
-    func nonNegative(file: String, what: @autoclosure () -> String) throws(InputError) -> Double {
+    package func nonNegative(file: String, what: @autoclosure () -> String) throws(InputError) -> Double {
         let value = try number(file: file, what: what())
         guard value >= 0 else { throw InputError(file: file, line: line, "\(what()) is \(NumberText.plain(value)); it must be ≥ 0") }
         return value
     }
 
     /// A number > 0.
-    func positive(file: String, what: @autoclosure () -> String) throws(InputError) -> Double {
+    package func positive(file: String, what: @autoclosure () -> String) throws(InputError) -> Double {
         let value = try number(file: file, what: what())
         guard value > 0 else { throw InputError(file: file, line: line, "\(what()) is \(NumberText.plain(value)); it must be > 0") }
         return value

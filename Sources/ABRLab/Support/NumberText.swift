@@ -17,7 +17,7 @@ public enum NumberText {
 
     /// `value` snapped to the nearest whole number when within a billionth of it, so sums and
     /// products of decimal fractions (0.1 s × 1000) come out as the whole numbers they stand for.
-    static func snapped(_ value: Double) -> Double {
+    package static func snapped(_ value: Double) -> Double {
         let whole = value.rounded()
         return abs(value - whole) <= 1e-9 * max(1, abs(value)) ? whole : value
     }
@@ -25,7 +25,7 @@ public enum NumberText {
     /// A value near `guess` that `transform` maps exactly onto `target`, when `guess` or one of its
     /// neighbouring `Double`s does; otherwise `guess`. Writers use it so that the loader's
     /// arithmetic (`Mbps × 1_000_000`, `ms / 1000`) gives back the very `Double` the trace held.
-    static func preimage(of target: Double, near guess: Double, under transform: (Double) -> Double) -> Double {
+    package static func preimage(of target: Double, near guess: Double, under transform: (Double) -> Double) -> Double {
         for candidate in [guess, guess.nextUp, guess.nextDown] where transform(candidate) == target {
             return candidate
         }

@@ -1,18 +1,18 @@
 import Foundation
 
 /// Reads and writes whole text files, reporting failures as `InputError`s that name the file.
-enum TextFile {
+package enum TextFile {
     /// How a file is named in messages: the path as the caller gave it.
-    static func displayName(_ url: URL) -> String {
+    package static func displayName(_ url: URL) -> String {
         url.isFileURL ? url.relativePath : url.absoluteString
     }
 
     /// The file's text, refused past `InputFile.maximumBytes`.
-    static func read(_ url: URL) throws(InputError) -> String {
+    package static func read(_ url: URL) throws(InputError) -> String {
         String(decoding: try InputFile.read(url), as: UTF8.self)
     }
 
-    static func write(_ text: String, to url: URL) throws(InputError) {
+    package static func write(_ text: String, to url: URL) throws(InputError) {
         do {
             try Data(text.utf8).write(to: url, options: .atomic)
         } catch {
@@ -21,15 +21,15 @@ enum TextFile {
     }
 
     /// Whether `url` names an existing directory (`false` for files and missing paths).
-    static func isDirectory(_ url: URL) -> Bool {
+    package static func isDirectory(_ url: URL) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    static func exists(_ url: URL) -> Bool { FileManager.default.fileExists(atPath: url.path) }
+    package static func exists(_ url: URL) -> Bool { FileManager.default.fileExists(atPath: url.path) }
 
     /// Non-hidden entries of a directory, sorted by name so loading order is reproducible.
-    static func contents(of directory: URL) throws(InputError) -> [URL] {
+    package static func contents(of directory: URL) throws(InputError) -> [URL] {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path)

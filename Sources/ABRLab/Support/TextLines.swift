@@ -3,31 +3,31 @@
 /// A trailing `\r` is dropped so files written on Windows read the same, and a leading UTF-8 byte
 /// order mark is skipped. Loaders walk these lines instead of `String.split`, which works on
 /// grapheme clusters and is far slower on large traces.
-struct TextLines: Sequence {
-    struct Line {
+package struct TextLines: Sequence {
+    package struct Line {
         /// 1-based line number, for error messages.
-        let number: Int
-        let text: Substring
+        package let number: Int
+        package let text: Substring
 
-        var isBlank: Bool { text.utf8.allSatisfy(TextLines.isBlank) }
+        package var isBlank: Bool { text.utf8.allSatisfy(TextLines.isBlank) }
 
         /// Fields separated by runs of spaces or tabs.
-        var whitespaceFields: [Substring] {
+        package var whitespaceFields: [Substring] {
             text.utf8.split(whereSeparator: TextLines.isBlank).map { Substring($0) }
         }
 
         /// Fields separated by commas, each trimmed of spaces and tabs; empty fields are kept.
-        var commaFields: [Substring] {
+        package var commaFields: [Substring] {
             text.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
                 .map { TextLines.trimmed(Substring($0)) }
         }
     }
 
-    struct Iterator: IteratorProtocol {
+    package struct Iterator: IteratorProtocol {
         fileprivate var remaining: Substring
         fileprivate var number = 0
 
-        mutating func next() -> Line? {
+        package mutating func next() -> Line? {
             guard !remaining.isEmpty else { return nil }
             number += 1
             var line: Substring
@@ -47,18 +47,18 @@ struct TextLines: Sequence {
 
     private let text: Substring
 
-    init(_ text: String) {
+    package init(_ text: String) {
         self.text = TextLines.droppingByteOrderMark(text)
     }
 
-    func makeIterator() -> Iterator { Iterator(remaining: text) }
+    package func makeIterator() -> Iterator { Iterator(remaining: text) }
 
     /// The first line that holds more than blanks.
-    var firstContentLine: Line? { first { !$0.isBlank } }
+    package var firstContentLine: Line? { first { !$0.isBlank } }
 
     static func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
 
-    static func trimmed(_ text: Substring) -> Substring {
+    package static func trimmed(_ text: Substring) -> Substring {
         let utf8 = text.utf8
         guard let start = utf8.firstIndex(where: { !isBlank($0) }),
               let last = utf8.lastIndex(where: { !isBlank($0) }) else { return text[text.endIndex...] }
@@ -67,7 +67,7 @@ struct TextLines: Sequence {
 
     /// The UTF-8 bytes of `text` after any byte order mark, copied in one go: element by
     /// element, the copy of a trace cost as much as parsing it.
-    static func bytesDroppingByteOrderMark(_ text: String) -> [UInt8] {
+    package static func bytesDroppingByteOrderMark(_ text: String) -> [UInt8] {
         let body = droppingByteOrderMark(text).utf8
         return body.withContiguousStorageIfAvailable { Array($0) } ?? Array(body)
     }

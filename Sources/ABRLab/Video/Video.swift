@@ -205,7 +205,7 @@ public struct Video: Equatable, Sendable {
 
     /// The same video with sizes known to the bit (`bits[segment][level]`, each rounding up to
     /// the byte size this video has).
-    func withSizesBits(_ bits: [[Double]]) -> Video {
+    package func withSizesBits(_ bits: [[Double]]) -> Video {
         var copy = self
         copy.storage = storage.withBits(bits.flatMap { $0 })
         return copy

@@ -1,5 +1,6 @@
 import ABRLab
 import ABRLabLua
+import ABRLabResults
 import Foundation
 
 /// One compare, from what a user asked for to the files in its output folder: strategies and

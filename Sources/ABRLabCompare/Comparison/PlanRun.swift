@@ -1,4 +1,6 @@
 import ABRLab
+import ABRLabFormats
+import ABRLabResults
 
 /// Runs sessions the way `compare` writes them: in plan order on `jobs` workers, each
 /// session's CSV made on a worker, appended to the results as it arrives, the checkpoint unit

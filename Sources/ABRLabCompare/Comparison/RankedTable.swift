@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabResults
 import Foundation
 
 /// The table `compare` prints: strategies that finished every session ranked on the traces

@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabFormats
 import Foundation
 
 /// One entry of the dataset registry (`Datasets/registry.json`): what the dataset is, where it

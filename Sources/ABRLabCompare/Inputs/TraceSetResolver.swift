@@ -1,6 +1,6 @@
 import ABRLab
+import ABRLabFormats
 import Foundation
-
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,7 @@
 import ABRLab
+import ABRLabFormats
 import ABRLabLua
+import ABRLabResults
 import Foundation
 
 /// The files a run's code has loaded — each strategy row's script, modules, models and

@@ -1,5 +1,6 @@
 import ABRLab
 import ABRLabLua
+import ABRLabResults
 import Foundation
 
 /// `run.json`: what is needed to rerun a comparison exactly and to tell which inputs made it —

@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabFormats
 
 extension ExperimentSettings {
     /// The warning for the `pensieve` profile playing a video that is not Pensieve's: one of

@@ -1,5 +1,7 @@
 import ABRLab
+import ABRLabFormats
 import ABRLabLua
+import ABRLabResults
 
 /// The settings table: every setting declared once. The command line's options take their flag
 /// and help from it, Python its keywords, kinds and defaults (through the C interface's

@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabResults
 import Foundation
 
 /// Puts the folders of a sharded compare back together. Shards hold contiguous trace ranges in

@@ -1,5 +1,6 @@
 import ABRLab
 import ABRLabCompare
+import ABRLabResults
 import Foundation
 
 /// Runs a ``Reproduction``: fetches the datasets it needs that are not installed, runs each

@@ -1,8 +1,8 @@
 import ABRLab
+import ABRLabResults
 import Dispatch
 import Foundation
 import Synchronization
-
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabResults
 import Foundation
 
 /// A command's hold on its `--out` folder for the whole run: the folder is checked (never a

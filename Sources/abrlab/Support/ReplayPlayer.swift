@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabPlayerKit
 import Foundation
 
 /// One session of a replay playlist with its 10 Hz buffer samples.

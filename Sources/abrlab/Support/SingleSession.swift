@@ -1,5 +1,6 @@
 import ABRLab
 import ABRLabCompare
+import ABRLabFormats
 import Foundation
 
 /// One strategy over one trace, as `run`, `replay` and `export` play it.

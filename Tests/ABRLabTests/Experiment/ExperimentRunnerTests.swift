@@ -1,34 +1,8 @@
 import ABRLab
+import EngineFixtures
 import Foundation
 import Testing
 import TestSupport
-
-/// Small plans for the runner: CBR sessions over constant traces with scripted strategies.
-enum RunnerFixtures {
-    static func descriptor(_ id: String, levels: [Int]) -> StrategyDescriptor {
-        StrategyDescriptor(id: id, name: id, description: "plays \(levels)") { ScriptedStrategy(levels: levels) }
-    }
-
-    static func plan(
-        strategies: [StrategyDescriptor]? = nil, traceCount: Int = 4, segments: Int = 4, seed: UInt64 = 7
-    ) throws -> ExperimentPlan {
-        let traces = try (0..<traceCount).map { try EmulatorFixtures.constantTrace(mbps: 0.5 + Double($0), name: "trace-\($0)") }
-        return ExperimentPlan(
-            strategies: strategies ?? [descriptor("low", levels: [0]), descriptor("high", levels: [1]), descriptor("zigzag", levels: [0, 1, 0, 1])],
-            traces: traces, video: try EmulatorFixtures.video(segments: segments),
-            emulator: SessionEmulator(profile: EmulatorFixtures.idealProfile()), qoe: .linear, seed: seed
-        )
-    }
-}
-
-struct RunnerFailure: Error, CustomStringConvertible {
-    var description: String
-}
-
-/// Fails on its first decision.
-struct ThrowingStrategy: SessionStrategy {
-    func chooseLevel(_ context: DecisionContext) throws -> Int { throw RunnerFailure(description: "strategy gave up") }
-}
 
 /// A lock-guarded value shared between the runner's worker threads and the test.
 final class LockedBox<Value>: @unchecked Sendable {

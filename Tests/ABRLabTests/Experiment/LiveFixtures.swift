@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabFormats
 
 /// Inputs for live-profile tests: the Twitch challenge's ladder and links in its units.
 enum LiveFixtures {

@@ -1,4 +1,5 @@
 import ABRLab
+import EngineFixtures
 import Foundation
 import Testing
 import TestSupport

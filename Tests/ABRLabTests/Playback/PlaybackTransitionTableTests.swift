@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabPlayerKit
 import Foundation
 import Testing
 import TestSupport

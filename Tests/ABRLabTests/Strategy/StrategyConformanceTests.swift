@@ -1,4 +1,5 @@
 import ABRLab
+import EngineFixtures
 import Testing
 import TestSupport
 

@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabResults
 
 extension FuzzTarget {
     /// The rows encoder behind segments.csv.gz on any bytes: zlib reads back exactly the input,

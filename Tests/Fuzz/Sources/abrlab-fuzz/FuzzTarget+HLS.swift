@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabFormats
 
 extension FuzzTarget {
     /// HLS master and media playlists.

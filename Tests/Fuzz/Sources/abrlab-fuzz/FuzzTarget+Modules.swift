@@ -1,7 +1,7 @@
 import ABRLab
+import ABRLabFormats
 import ABRLabLua
 import Foundation
-
 #if canImport(Glibc)
 import Glibc
 #endif

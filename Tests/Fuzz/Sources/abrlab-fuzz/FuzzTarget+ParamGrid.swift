@@ -1,5 +1,6 @@
-import Foundation
 import ABRLab
+import ABRLabCompare
+import Foundation
 
 extension FuzzTarget {
     /// `--param-grid` files: a header of `id.key` columns, quoted cells, comments, a byte order

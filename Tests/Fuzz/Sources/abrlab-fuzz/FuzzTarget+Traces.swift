@@ -1,4 +1,5 @@
 @testable import ABRLab
+import ABRLabFormats
 
 extension FuzzTarget {
     /// Trace loaders: format detection, each explicit format, the JSON reader under Sabre's, and
