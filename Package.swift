@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "ABRLabResults", targets: ["ABRLabResults"]),
         .library(name: "ABRLabPlayerKit", targets: ["ABRLabPlayerKit"]),
         .library(name: "ABRLabLua", targets: ["ABRLabLua"]),
+        .library(name: "ABRLabDatasets", targets: ["ABRLabDatasets"]),
         .library(name: "ABRLabCompare", targets: ["ABRLabCompare"]),
         .library(name: "ABRLabFetch", targets: ["ABRLabFetch"]),
         .executable(name: "abrlab", targets: ["abrlab"]),
@@ -71,15 +72,18 @@ let package = Package(
         // Every call that can raise a Lua error lives here, so no longjmp crosses a Swift frame.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "ABRLabLua", dependencies: ["ABRLab", "ABRLabFormats", "CLuaShim"]),
+        // Datasets: the registry, the local store and its checks, dataset ids as inputs, and where
+        // the shipped files are found (`Defaults`).
+        .target(name: "ABRLabDatasets", dependencies: ["ABRLab", "ABRLabFormats"]),
         // The compare pipeline: settings, the strategy catalogue, trace sets, the plan's
         // fingerprint and records, shards and merging, behind `Comparison`.
-        .target(name: "ABRLabCompare", dependencies: ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabLua"]),
+        .target(name: "ABRLabCompare", dependencies: ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "ABRLabLua"]),
         // Fetching from the network: datasets over HTTP or from a mirror folder, and `abrlab
         // reproduce`. The one module that imports FoundationNetworking, and only the command
         // line imports it, so the Python library (ABRLabC) does not link it.
-        .target(name: "ABRLabFetch", dependencies: ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabCompare"]),
+        .target(name: "ABRLabFetch", dependencies: ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "ABRLabCompare"]),
         // `@_cdecl` functions over `StreamingSession` for python/ (docs/python.md).
-        .target(name: "ABRLabC", dependencies: ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabLua", "ABRLabCompare"]),
+        .target(name: "ABRLabC", dependencies: ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "ABRLabLua", "ABRLabCompare"]),
         .executableTarget(
             name: "abrlab",
             dependencies: [
@@ -87,6 +91,7 @@ let package = Package(
                 "ABRLabFormats",
                 "ABRLabResults",
                 "ABRLabPlayerKit",
+                "ABRLabDatasets",
                 "ABRLabLua",
                 "ABRLabCompare",
                 "ABRLabFetch",
@@ -100,6 +105,7 @@ let package = Package(
                 "ABRLab",
                 "ABRLabFormats",
                 "ABRLabResults",
+                "ABRLabDatasets",
                 "ABRLabLua",
                 "ABRLabCompare",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -117,8 +123,9 @@ let package = Package(
         .testTarget(name: "ABRLabResultsTests", dependencies: ["ABRLabResults", "ABRLabPlayerKit", "ABRLab", "EngineFixtures", "TestSupport"]),
         .testTarget(name: "ABRLabLuaTests", dependencies: ["ABRLabLua", "ABRLab", "ABRLabFormats", "ABRLabResults", "TestSupport"]),
         // The C interface, called as Python calls it.
-        .testTarget(name: "ABRLabCTests", dependencies: ["ABRLabC", "ABRLabCompare", "ABRLabFetch", "ABRLabFormats", "ABRLabResults", "TestSupport"]),
-        .testTarget(name: "ABRLabCompareTests", dependencies: ["ABRLabCompare", "ABRLab", "ABRLabFormats", "ABRLabResults", "TestSupport"]),
+        .testTarget(name: "ABRLabCTests", dependencies: ["ABRLabC", "ABRLabCompare", "ABRLabFetch", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "TestSupport"]),
+        .testTarget(name: "ABRLabDatasetsTests", dependencies: ["ABRLabDatasets", "ABRLabFormats", "ABRLab", "TestSupport"]),
+        .testTarget(name: "ABRLabCompareTests", dependencies: ["ABRLabCompare", "ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "TestSupport"]),
         // Runs the built `abrlab` binary and compares its output with golden files.
         .testTarget(name: "abrlabTests", dependencies: ["abrlab", "TestSupport"], exclude: ["Golden", "Fixtures"]),
     ]

@@ -5,6 +5,7 @@ import Synchronization
 
 #if canImport(Glibc)
 import Glibc
+import ABRLabDatasets
 #endif
 
 /// Fetches datasets into a ``DatasetStore``: each file into a staging folder (partial files kept,

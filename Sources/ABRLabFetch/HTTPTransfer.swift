@@ -5,6 +5,7 @@ import Synchronization
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import ABRLabDatasets
 #endif
 
 /// Downloads one URL onto the end of a partial file with URLSession (libcurl underneath on

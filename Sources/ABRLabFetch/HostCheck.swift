@@ -5,6 +5,7 @@ import Synchronization
 
 #if canImport(Glibc)
 import Glibc
+import ABRLabDatasets
 #endif
 
 /// Resolves a download's host once, within a few seconds, before URLSession is asked: offline,

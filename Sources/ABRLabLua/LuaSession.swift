@@ -105,9 +105,6 @@ final class LuaSession {
         }
     }
 
-    /// Whether the script defines `check_abandon`.
-    var checksAbandonment: Bool { abrl_session_checks_abandonment(handle) != 0 }
-
     /// Calls `check_abandon(progress)`: the 0-based lower level it asks for, or the recheck it
     /// asks for with `nil`.
     func answerAbandonment(_ progress: DownloadProgress) throws(InputError) -> AbandonmentAnswer {

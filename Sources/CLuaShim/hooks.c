@@ -6,10 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-int abrl_session_checks_abandonment(const abrl_session *session) {
-    return session->check_abandon != LUA_NOREF;
-}
-
 typedef struct abandon_call {
     abrl_session *session;
     const abrl_progress *progress;

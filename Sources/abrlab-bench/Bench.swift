@@ -1,5 +1,6 @@
 import ABRLab
 import ABRLabCompare
+import ABRLabDatasets
 import ABRLabFormats
 import ArgumentParser
 import Foundation

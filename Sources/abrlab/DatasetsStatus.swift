@@ -1,5 +1,6 @@
 import ABRLab
 import ABRLabCompare
+import ABRLabDatasets
 
 extension DatasetStore {
     /// The status column of `datasets list` and `info`: a folder abrlab did not install is

@@ -1,5 +1,6 @@
 import ABRLabC
 import ABRLabCompare
+import ABRLabDatasets
 import ABRLabFetch
 import Foundation
 import Testing

@@ -17,13 +17,15 @@ import TestSupport
         // Results: rows, statistics, compression; it exports the kit's timelines.
         "ABRLabResults": ["ABRLab", "ABRLabPlayerKit", "CZlib", "CDeflate", "CRowsDeflate", "CZstd"],
         "ABRLabLua": ["ABRLab", "ABRLabFormats", "CLuaShim"],
-        "ABRLabCompare": ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabLua"],
+        // The registry, the store, dataset ids; hashes from formats.
+        "ABRLabDatasets": ["ABRLab", "ABRLabFormats"],
+        "ABRLabCompare": ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "ABRLabLua"],
         // The only module that reaches the network.
-        "ABRLabFetch": ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabCompare", "FoundationNetworking"],
+        "ABRLabFetch": ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "ABRLabCompare", "FoundationNetworking"],
         // The Python library: no fetching, so it links no FoundationNetworking.
-        "ABRLabC": ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabLua", "ABRLabCompare"],
-        "abrlab": ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabPlayerKit", "ABRLabLua", "ABRLabCompare", "ABRLabFetch", "ArgumentParser"],
-        "abrlab-bench": ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabLua", "ABRLabCompare", "ArgumentParser"],
+        "ABRLabC": ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "ABRLabLua", "ABRLabCompare"],
+        "abrlab": ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabPlayerKit", "ABRLabDatasets", "ABRLabLua", "ABRLabCompare", "ABRLabFetch", "ArgumentParser"],
+        "abrlab-bench": ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "ABRLabLua", "ABRLabCompare", "ArgumentParser"],
     ]
 
     static let system: Set<String> = ["Foundation", "Glibc", "Darwin", "Dispatch", "Synchronization"]

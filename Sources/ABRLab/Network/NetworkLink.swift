@@ -55,9 +55,6 @@ public struct NetworkLink: Sendable {
     /// Sustainable level of the current period.
     public var sustainableLevel: Int { tracksLevels ? sustainable[period] : 0 }
 
-    /// Latency of the current period, milliseconds.
-    public var currentLatencyMs: Double { latenciesMs[period] }
-
     /// The highest level `i ≥ 1` whose bitrates `1…i` all fit in `bandwidth × (1 − latency / segment)`,
     /// or 0 when level 1 does not (level 0 is never tested).
     static func sustainableLevels(bitsPerMs: [Double], latenciesMs: [Double], ladderKbps: [Double], segmentMs: Double) -> [Int] {
@@ -145,15 +142,6 @@ public struct NetworkLink: Sendable {
             self.restBits = restBits
             wantBits = minBits
             wantMs = minMs
-        }
-    }
-
-    /// One progress step of a transfer: runs until at least `minBits` bits and `minMs` ms have
-    /// passed, or `restBits` are done. Returns the bits moved and the milliseconds taken.
-    mutating func progressStep(restBits: Double, minBits: Double, minMs: Double) throws(TraceWalkStop) -> (bits: Double, ms: Double) {
-        var progress = ProgressStep(restBits: restBits, minBits: minBits, minMs: minMs)
-        while true {
-            if let done = try step(&progress) { return done }
         }
     }
 

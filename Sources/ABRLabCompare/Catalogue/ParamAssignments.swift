@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabDatasets
 import ABRLabLua
 
 /// `--param` values by strategy id. `id.key=value` sets one value; `id.key=a,b,c` sweeps the

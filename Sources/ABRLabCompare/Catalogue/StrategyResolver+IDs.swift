@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabDatasets
 import ABRLabLua
 import Foundation
 

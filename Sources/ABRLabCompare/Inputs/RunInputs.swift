@@ -3,6 +3,7 @@ import ABRLabFormats
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import ABRLabDatasets
 #endif
 
 /// The inputs of a run as `run.json` records them: every file read, by path and content hash,

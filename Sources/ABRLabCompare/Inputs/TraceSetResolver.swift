@@ -3,6 +3,7 @@ import ABRLabFormats
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import ABRLabDatasets
 #endif
 
 /// Turns `--traces` arguments (files, folders searched recursively, glob patterns) into loaded

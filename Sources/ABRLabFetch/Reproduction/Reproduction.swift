@@ -1,5 +1,6 @@
 import ABRLab
 import ABRLabCompare
+import ABRLabDatasets
 import Foundation
 
 /// A reference comparison `abrlab reproduce` runs: the compare runs to make, on datasets named

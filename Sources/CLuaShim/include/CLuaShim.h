@@ -283,9 +283,6 @@ int abrl_session_choose(abrl_session *session, const abrl_decision *decision,
 /* Calls on_download(report) when the script defines it. */
 int abrl_session_on_download(abrl_session *session, const abrl_download *record);
 
-/* Whether the script defines check_abandon. */
-int abrl_session_checks_abandonment(const abrl_session *session);
-
 /* When check_abandon asks to be called again during this download (its optional second
    result); -inf in a field means no condition. */
 typedef struct abrl_recheck {

@@ -1,4 +1,5 @@
 import ABRLabCompare
+import ABRLabDatasets
 import Foundation
 
 /// How the datasets commands write sizes and statuses.

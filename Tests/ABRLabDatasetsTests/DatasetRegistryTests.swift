@@ -1,5 +1,5 @@
 import ABRLab
-import ABRLabCompare
+import ABRLabDatasets
 import ABRLabFormats
 import Foundation
 import Testing
