@@ -1,6 +1,7 @@
 import ABRLab
 import ABRLabCompare
 import ABRLabFormats
+import ABRLabResults
 import ArgumentParser
 import Foundation
 

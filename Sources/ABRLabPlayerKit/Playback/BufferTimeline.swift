@@ -27,26 +27,10 @@ public struct BufferTimeline: Sendable {
         public var fillRateSecondsPerSecond: Double { indicator.fillRateSecondsPerSecond }
         public var isLikelyToKeepUp: Bool { indicator.isLikelyToKeepUp }
         public var isNetworkActive: Bool { indicator.isNetworkActive }
-
-        /// The sample as one CSV row under `BufferTimeline.csvHeader`, with its line ending.
-        public var csvLine: String {
-            var row = CSVRow()
-            row.add(timeSeconds)
-            row.add(bufferSeconds)
-            row.add(state.rawValue)
-            row.add(progress)
-            row.add(fillRateSecondsPerSecond)
-            row.add(isLikelyToKeepUp ? "true" : "false")
-            row.add(isNetworkActive ? "true" : "false")
-            return row.line
-        }
     }
 
     /// The seed's update limit: at most 10 samples per second.
     public static let minimumIntervalSeconds = 0.1
-    public static let csvHeader = CSVRow.line([
-        "time_s", "buffer_s", "buffer_state", "progress", "fill_rate_s_per_s", "likely_to_keep_up", "network_active",
-    ])
 
     /// A segment's arrival: when, and the buffer right after it.
     private struct Arrival: Sendable {
@@ -114,13 +98,6 @@ public struct BufferTimeline: Sendable {
             if isLast { return samples }
             step += 1
         }
-    }
-
-    /// A CSV file of `samples`, header included.
-    public static func csvText(_ samples: [Sample]) -> String {
-        var text = csvHeader
-        for sample in samples { text += sample.csvLine }
-        return text
     }
 
     /// Index of the last of `count` ascending keys that is ≤ `value`.

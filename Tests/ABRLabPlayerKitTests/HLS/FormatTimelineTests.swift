@@ -30,12 +30,6 @@ import TestSupport
             .init(segmentIndex: 5, level: 0, format: "LOW", mediaSeconds: 20, arrivalSeconds: 16),
         ])
         #expect(changes[1].metadata == FormatVariantMetadata(formatString: "LOSSLESS", timestampSeconds: 8))
-        #expect(FormatTimeline.csvText(Array(changes.prefix(2))) == """
-            segment,level,format,media_s,arrival_s
-            1,2,HIGH,0,1
-            3,3,LOSSLESS,8,7
-
-            """)
     }
 
     @Test func levelsWithoutAFormatCarryTheLastOneOver() throws {

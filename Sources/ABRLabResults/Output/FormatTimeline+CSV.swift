@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabPlayerKit
 
 extension FormatTimeline {
     /// Header of a format timeline; segments and levels are 1-based, as in every output.

@@ -1,4 +1,5 @@
 import ABRLab
+import ABRLabResults
 import Testing
 import TestSupport
 
