@@ -1,5 +1,5 @@
 @testable import ABRLab
-import ABRLabFormats
+@testable import ABRLabFormats
 
 extension FuzzTarget {
     /// Trace loaders: format detection, each explicit format, the JSON reader under Sabre's, and
