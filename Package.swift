@@ -96,6 +96,6 @@ let package = Package(
         .testTarget(name: "ABRLabCTests", dependencies: ["ABRLabC", "ABRLabCompare", "ABRLabFetch", "TestSupport"]),
         .testTarget(name: "ABRLabCompareTests", dependencies: ["ABRLabCompare", "ABRLab", "TestSupport"]),
         // Runs the built `abrlab` binary and compares its output with golden files.
-        .testTarget(name: "abrlabTests", dependencies: ["abrlab", "TestSupport"], exclude: ["Golden", "Fixtures"]),
+        .testTarget(name: "abrlabTests", dependencies: ["abrlab", "ABRLabC", "TestSupport"], exclude: ["Golden", "Fixtures"]),
     ]
 )

@@ -29,7 +29,7 @@ struct EnvOptions {
         for (key, json) in object where json != .null {
             let setting = keywords[key]!
             guard let value = json.settingValue(as: setting.declaration.value) else {
-                throw .setting("\(key): takes \(setting.declaration.kindDescription)", keywords: [key])
+                throw .setting("\(key): \(setting.declaration.kindMessage(shown: json.pythonText))", keywords: [key])
             }
             given[setting] = value
         }
@@ -73,6 +73,20 @@ enum JSONValue: Decodable, Equatable {
     }
 
     private var text: String? { if case .text(let text) = self { text } else { nil } }
+
+    /// The value as Python's `repr` writes it, so a value of the wrong kind reads as the
+    /// package's own check words it.
+    var pythonText: String {
+        switch self {
+        case .null: "None"
+        case .flag(let value): value ? "True" : "False"
+        case .integer(let value): String(value)
+        case .unsigned(let value): String(value)
+        case .number(let value): String(value)
+        case .text(let value): "'\(value)'"
+        case .array(let items): "[" + items.map(\.pythonText).joined(separator: ", ") + "]"
+        }
+    }
 
     /// The value as a setting of kind `kind`; nil when it is another kind.
     func settingValue(as kind: SettingDeclaration.Value) -> SettingValue? {

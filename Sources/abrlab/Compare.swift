@@ -113,7 +113,7 @@ extension Abrlab {
             request.shard = try ShardSelection.resolve(option: shard, count: shardCount, environment: ProcessInfo.processInfo.environment)
             request.strategies = strategies
             request.traces = traces
-            request.settings = experiment.settings
+            request.settings = try experiment.settings()
             request.baseline = baseline
             request.out = out
             request.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount

@@ -39,7 +39,7 @@ extension Abrlab {
                 guard !strategies.isEmpty else { throw InputError(file: "check", "name at least one script, folder or native id") }
                 var options = try ExperimentOptions.parse(params.flatMap { ["--param", $0] } + (verbose ? ["--verbose"] : []))
                 options.video = Defaults.video
-                let resolver = try options.settings.strategyResolver()
+                let resolver = try options.settings().strategyResolver()
                 let conformance = try StrategyConformance()
                 var checked: [String] = []
                 var failed: [String] = []

@@ -35,7 +35,7 @@ import TestSupport
         (traces + ["--max-kbps", "inf"], "--min-kbps/--max-kbps: need 0 < min ≤ max ≤ 1e9 kbps"),
         (traces + ["--seed", "-1"], "The value '-1' is invalid for '--seed <seed>': a seed is a whole number from 0 to 18446744073709551615"),
         // compare and run.
-        (compare + ["--seed", "-1"], "The value '-1' is invalid for '--seed <seed>': a seed is a whole number from 0 to 18446744073709551615"),
+        (compare + ["--seed", "-1"], "--seed: takes an integer from 0 to 2^64 - 1, not '-1'"),
         (compare + ["--jobs", "-2"], "--jobs: must be from 1 to 1024"),
         (compare + ["--jobs", "100000"], "--jobs: must be from 1 to 1024"),
         (compare + ["--checkpoint-s", "1e308"], "--checkpoint-s: must be a number of seconds from 0 to 86400"),
@@ -73,7 +73,7 @@ import TestSupport
         (compare + ["--profile", "sabre", "--no-abandon", "--check-every-step"], "--check-every-step: calls abandonment checks, which --no-abandon turns off"),
         (run + ["--no-abandon"], "--no-abandon: works on profiles with a segment buffer (sabre) only, not on default"),
         (compare + ["--segments", "20", "--segments", "30"], "--segments: is given more than once; it keeps one value, so give it once"),
-        (compare + ["--segments", "csv.gz"], "The value 'csv.gz' is invalid for '--segments <n>': --segments is a number of segments; the format of segments.csv is --segments-format csv.gz"),
+        (compare + ["--segments", "csv.gz"], "--segments: takes an integer, not 'csv.gz'; the format of segments.csv is --segments-format csv.gz"),
         (compare + ["--profile", "sabre", "--profile=live"], "--profile: is given more than once; it keeps one value, so give it once"),
         (traces + ["--outage-mean-s", "2", "--outage-mean-s", "3"], "--outage-mean-s: is given more than once; it keeps one value, so give it once"),
     ]

@@ -59,22 +59,30 @@ def repository_file(*parts: str) -> Path | None:
     return path if path.exists() else None
 
 
+def _kind_error(name: str, value: Any) -> Exception:
+    """A value of the wrong kind, in the library's words for it (`abrlab compare`'s for the same
+    mistake): what the table says the setting takes, and the value given."""
+    return setting_error(name, f"{name}: takes {settings_table()[name]['takes']}, not {value!r}")
+
+
 def _number(name: str, value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) and not hasattr(value, "__float__"):
-        raise setting_error(name, f"{name} must be a number, not {value!r}")
+        raise _kind_error(name, value)
     number = float(value)
     if not math.isfinite(number):
-        raise setting_error(name, f"{name} must be a finite number, not {number}")
+        # JSON has no NaN or infinity: refused here, in the words of the library's range check.
+        limits = settings_table()[name]["range"] or "a finite number"
+        raise setting_error(name, f"{name}: must be {limits}")
     return number
 
 
 def _count(name: str, value: Any) -> int:
     if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise setting_error(name, f"{name} must be an integer, not {value!r}")
+        raise _kind_error(name, value)
     count = int(value.__index__())
     # The library reads integers as 64-bit; past that its own range check would never see the value.
     if not -2**63 <= count < 2**63:
-        raise setting_error(name, f"{name} must be an integer from -2^63 to 2^63 - 1 (and within {name}'s own range), not {count}")
+        raise setting_error(name, f"{name}: takes an integer from -2^63 to 2^63 - 1 (and within {name}'s own range), not {count}")
     return count
 
 
@@ -128,31 +136,31 @@ def encode(options: dict[str, Any]) -> bytes:
         elif kind == "seed":
             seed = _count(name, value)
             if not 0 <= seed < 2**64:
-                raise setting_error("seed", f"seed must be from 0 to 2^64 - 1, not {seed}")
+                raise _kind_error(name, seed)
             encoded[name] = seed
         elif kind == "flag":
             if not isinstance(value, bool):
-                raise setting_error(name, f"{name} must be True or False, not {value!r}")
+                raise _kind_error(name, value)
             encoded[name] = value
         elif kind == "numbers":
             if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-                raise setting_error(name, f"{name} must be a list of numbers, not {value!r}")
+                raise _kind_error(name, value)
             encoded[name] = [_number(name, item) for item in value]
         elif kind == "texts":
             items = [value] if isinstance(value, str) else list(value)
             if not items or not all(isinstance(item, str) for item in items):
-                raise setting_error(name, f"{name} must be a string or a list of them, not {value!r}")
+                raise _kind_error(name, value)
             encoded[name] = items
         elif kind == "paths":
             items = [value] if isinstance(value, (str, os.PathLike)) else list(value)
             paths = [_path(item) for item in items]
             if not paths or not all(isinstance(item, str) for item in paths):
-                raise setting_error(name, f"{name} must be a path or a list of paths, not {value!r}")
+                raise _kind_error(name, value)
             encoded[name] = [_trace_set(path) for path in paths]
         else:
             text = _path(value)
             if not isinstance(text, str):
-                raise setting_error(name, f"{name} must be a string, not {value!r}")
+                raise _kind_error(name, value)
             encoded[name] = text
     if "video" not in encoded:
         video = repository_file("Traces", "video.json")

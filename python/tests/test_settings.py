@@ -4,6 +4,9 @@ it by its keyword."""
 
 from __future__ import annotations
 
+import subprocess
+from pathlib import Path
+
 import pytest
 
 import abrlab
@@ -63,3 +66,49 @@ def test_a_value_out_of_range_names_its_keyword(repo_inputs, options, message):
 def test_a_value_of_the_wrong_kind_is_refused_before_the_library(repo_inputs, options, error):
     with pytest.raises(error):
         ABREnv(**{**repo_inputs, **options})
+
+
+def _wrong_values(entry: dict) -> list[tuple[str, object]]:
+    """Values a setting refuses, as (the command line's text, Python's value): out of its range,
+    not one of its choices, not of its kind."""
+    kind = entry["kind"]
+    if kind in ("number", "integer"):
+        return ([("-1", -1)] if entry["range"] else []) + [("x", "x")]
+    if kind == "numbers":
+        return [("-1", [-1])]
+    if kind == "seed":
+        return [("x", "x")]
+    if kind == "choice":
+        return [("nope", "nope")]
+    if entry["keyword"] in ("qoe", "estimator"):
+        return [("nope", "nope")]
+    return []
+
+
+_PROFILE_FOR = {"live": "live", "segment buffer (sabre)": "sabre"}
+
+
+def test_a_wrong_value_reads_as_the_command_lines(repo_inputs, abrlab_bin):
+    """One message per mistake on both faces: `abrlab run --flag text` and `ABREnv(keyword=value)`
+    say the same, the setting named as each face spells it, for every keyword with a flag."""
+    trace = sorted(Path(repo_inputs["traces"]).iterdir())[0]
+    walked = []
+    for keyword, entry, text, value in _wrong_cases():
+        walked.append(keyword)
+        context = {"profile": _PROFILE_FOR[entry["applies_to"]]} if entry["applies_to"] in _PROFILE_FOR else {}
+        arguments = [abrlab_bin, "run", "--trace", str(trace), "--video", repo_inputs["video"]]
+        arguments += [part for name, given in context.items() for part in (f"--{name}", given)] + [entry["flag"], text]
+        command_line = subprocess.run(arguments, capture_output=True, text=True, check=False)
+        with pytest.raises(abrlab.SettingError) as raised:
+            ABREnv(**{**repo_inputs, **context, keyword: value})
+        message = str(raised.value)
+        assert message.startswith(f"{keyword}: ")
+        assert command_line.stderr == f"abrlab: {entry['flag']}{message[len(keyword):]}\n", (text, value)
+    assert {"max_buffer_s", "profile", "seed", "ladder_kbps", "segments"} <= set(walked)
+
+
+def _wrong_cases():
+    for keyword, entry in _options.settings_table().items():
+        if entry["flag"]:
+            for text, value in _wrong_values(entry):
+                yield keyword, entry, text, value

@@ -13,6 +13,10 @@ extension Setting {
     /// Python's keyword: the key, but `params` for `param`, which takes a dict of them.
     public var pythonKeyword: String { self == .param ? "params" : rawValue }
 
+    /// The command line's option: `--` and the key with `-` for `_`, the one rule every flag
+    /// follows (Python's table names it, so its docs can say what compare calls a keyword).
+    public var flag: String { "--" + rawValue.replacingOccurrences(of: "_", with: "-") }
+
     /// The setting's place in the table (and in `run.json`'s `settings`).
     public var index: Int { Self.indices[self]! }
 

@@ -62,6 +62,12 @@ extension SettingDeclaration {
         }
     }
 
+    /// The one message a value of the wrong kind gets, `shown` as the face shows what it was
+    /// given (the command line's text in quotes, Python's `repr`).
+    public func kindMessage(shown: String) -> String {
+        "takes \(kindDescription), not \(shown)"
+    }
+
     /// What the setting takes, for a value of another kind.
     public var kindDescription: String {
         switch value {

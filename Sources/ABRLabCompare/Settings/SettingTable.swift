@@ -41,7 +41,9 @@ public enum SettingTable {
             let entry = setting.declaration
             let fields: [(String, String)] = [
                 ("keyword", SettingValue.text(setting.pythonKeyword).json),
+                ("flag", entry.hasCommandLineFlag ? SettingValue.text(setting.flag).json : "null"),
                 ("kind", SettingValue.text(kindName(entry.value)).json),
+                ("takes", SettingValue.text(entry.kindDescription).json),
                 ("choices", choices(entry.value).map { SettingValue.texts($0).json } ?? "null"),
                 ("default", entry.fixedDefault?.json ?? "null"),
                 ("default_text", SettingValue.text(entry.defaultText).json),

@@ -20,15 +20,6 @@ enum OptionParsing {
         return value
     }
 
-    /// A count of segments to play; a format of segments.csv is another option's.
-    static func segmentCount(_ text: String) throws -> Int {
-        guard let value = Int(text) else {
-            let format = SegmentsFormat(rawValue: text) != nil ? "; the format of segments.csv is --segments-format \(text)" : ""
-            throw ValidationError("--segments is a number of segments\(format)")
-        }
-        return value
-    }
-
     /// Writes `traces` into `folder` (made when missing) in `format`, one file per trace named
     /// after it, and says so.
     static func writeTraces(_ traces: [NetworkTrace], format: TraceFormat, folder path: String) throws {

@@ -2,11 +2,6 @@ import ABRLab
 import ABRLabCompare
 import ArgumentParser
 
-/// The command line names every setting by one rule: `--` and its key with `-` for `_`.
-extension Setting {
-    var flag: String { "--" + rawValue.replacingOccurrences(of: "_", with: "-") }
-}
-
 extension NameSpecification {
     /// The option a setting's key gives.
     static func setting(_ setting: Setting) -> NameSpecification {
