@@ -31,8 +31,8 @@ extension Abrlab {
         var prefix: String?
         @Option(help: "Output format: pensieve, sabre, mahimahi or csv.")
         var format: String = "csv"
-        @Option(help: "First seed. (default: 1)", transform: OptionParsing.seed)
-        var seed: UInt64 = 1
+        @Option(name: .setting(.seed), help: .setting(.seed, in: "traces generate"))
+        var seed: String?
         @Option(name: .setting(.durationS), help: .setting(.durationS))
         var durationSeconds: Double?
         @Option(name: .setting(.stepS), help: .setting(.stepS))
@@ -77,9 +77,10 @@ extension Abrlab {
                 outageMeanSeconds.map { generator.outageMeanSeconds = $0 }
                 try generator.validate()
 
+                let firstSeed = try Setting.seed.value(seed)?.seed ?? SyntheticTraceGenerator().seed
                 let stem = prefix ?? preset?.rawValue ?? "trace"
                 try OptionParsing.writeTraces(count: count, format: traceFormat, folder: outDir) { index in
-                    generator.seed = seed &+ UInt64(index)
+                    generator.seed = firstSeed &+ UInt64(index)
                     return try generator.generate(name: "\(stem)_\(index + 1)")
                 }
             }

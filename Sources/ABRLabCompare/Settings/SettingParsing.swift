@@ -66,13 +66,4 @@ public enum SettingParsing {
             throw InputError(setting: setting, "'\(text)' is neither ewma:H,... nor sliding:W,...")
         }
     }
-
-    /// Bitrates separated by commas, e.g. `300,750,1200`.
-    public static func kbpsList(_ text: String, setting: Setting) throws(InputError) -> [Double] {
-        let values = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard !values.isEmpty, values.allSatisfy({ ($0 ?? 0) > 0 && ($0 ?? 0) <= SyntheticVideoGenerator.maximumKbps }) else {
-            throw InputError(setting: setting, "expected numbers above 0 and at most 1e9 separated by commas, got '\(text)'")
-        }
-        return values.compactMap { $0 }
-    }
 }

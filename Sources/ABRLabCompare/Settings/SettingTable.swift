@@ -14,17 +14,19 @@ public enum SettingTable {
             "`param`). A test holds this file to the table; `ABRLAB_UPDATE_GOLDEN=1 swift test --filter SettingTable`",
             "rewrites it.",
         ]
+        // A command's own group also lists the settings it shares, with its default and help.
+        let elsewhere = Set(Setting.allCases.flatMap(\.declaration.elsewhere.keys))
         let groups: [(String, (SettingDeclaration) -> Bool)] = [
             ("Sessions (compare, run, replay, export hls, Python)", { $0.commands == SettingDeclaration.sessionCommands }),
             ("Python's environments only", { $0.commands == ["python"] }),
             ("compare", { $0.commands.contains("compare") && !$0.commands.contains("run") }),
-            ("traces generate", { $0.commands == ["traces generate"] }),
-            ("videos generate", { $0.commands == ["videos generate"] }),
-        ]
+        ] + (["traces generate", "videos generate"] + elsewhere.subtracting(["traces generate", "videos generate"]).sorted()).map { command in
+            (command, { $0.commands == [command] })
+        }
         for (title, member) in groups {
             lines += ["", "## \(title)", "", "| key | takes | default | range | applies to | faces | help |", "|---|---|---|---|---|---|---|"]
-            for setting in Setting.allCases where member(setting.declaration) {
-                let entry = setting.declaration
+            for setting in Setting.allCases where member(setting.declaration.in(title)) {
+                let entry = setting.declaration.in(title)
                 let cells = [
                     "`\(setting.rawValue)`", entry.kindDescription, entry.defaultText, rangeText(entry),
                     entry.mechanics == .any ? "any profile" : entry.mechanics.rawValue, facesText(entry), entry.help,
