@@ -34,27 +34,27 @@ extension Abrlab {
         @Option(name: .setting(.seed), help: .setting(.seed, in: "traces generate"))
         var seed: String?
         @Option(name: .setting(.durationS), help: .setting(.durationS))
-        var durationSeconds: Double?
+        var durationSeconds: String?
         @Option(name: .setting(.stepS), help: .setting(.stepS))
-        var stepSeconds: Double?
+        var stepSeconds: String?
         @Option(name: .setting(.minKbps), help: .setting(.minKbps))
-        var minKbps: Double?
+        var minKbps: String?
         @Option(name: .setting(.maxKbps), help: .setting(.maxKbps))
-        var maxKbps: Double?
+        var maxKbps: String?
         @Option(name: .setting(.states), help: .setting(.states))
-        var stateCount: Int?
+        var stateCount: String?
         @Option(name: .setting(.switchProbability), help: .setting(.switchProbability))
-        var switchProbability: Double?
+        var switchProbability: String?
         @Option(name: .setting(.noise), help: .setting(.noise))
-        var noise: Double?
+        var noise: String?
         @Option(name: .setting(.latencyMs), help: .setting(.latencyMs))
-        var latencyMilliseconds: Double?
+        var latencyMilliseconds: String?
         @Option(name: .setting(.latencyJitterMs), help: .setting(.latencyJitterMs))
-        var latencyJitterMilliseconds: Double?
+        var latencyJitterMilliseconds: String?
         @Option(name: .setting(.outageProbability), help: .setting(.outageProbability))
-        var outageProbability: Double?
+        var outageProbability: String?
         @Option(name: .setting(.outageMeanS), help: .setting(.outageMeanS))
-        var outageMeanSeconds: Double?
+        var outageMeanSeconds: String?
 
         /// Most traces one command writes.
         static let maximumCount = 100_000
@@ -64,17 +64,17 @@ extension Abrlab {
                 guard count >= 1, count <= Self.maximumCount else { throw InputError(file: "--count", "must be from 1 to \(Self.maximumCount)") }
                 let traceFormat = try OptionParsing.traceFormat(format, option: "--format")
                 var generator = preset?.generator ?? SyntheticTraceGenerator()
-                durationSeconds.map { generator.durationSeconds = $0 }
-                stepSeconds.map { generator.stepSeconds = $0 }
-                minKbps.map { generator.minKbps = $0 }
-                maxKbps.map { generator.maxKbps = $0 }
-                stateCount.map { generator.stateCount = $0 }
-                switchProbability.map { generator.switchProbability = $0 }
-                noise.map { generator.noise = $0 }
-                latencyMilliseconds.map { generator.latencyMilliseconds = $0 }
-                latencyJitterMilliseconds.map { generator.latencyJitterMilliseconds = $0 }
-                outageProbability.map { generator.outageProbability = $0 }
-                outageMeanSeconds.map { generator.outageMeanSeconds = $0 }
+                if let value = try Setting.durationS.value(durationSeconds)?.number { generator.durationSeconds = value }
+                if let value = try Setting.stepS.value(stepSeconds)?.number { generator.stepSeconds = value }
+                if let value = try Setting.minKbps.value(minKbps)?.number { generator.minKbps = value }
+                if let value = try Setting.maxKbps.value(maxKbps)?.number { generator.maxKbps = value }
+                if let value = try Setting.states.value(stateCount)?.integer { generator.stateCount = value }
+                if let value = try Setting.switchProbability.value(switchProbability)?.number { generator.switchProbability = value }
+                if let value = try Setting.noise.value(noise)?.number { generator.noise = value }
+                if let value = try Setting.latencyMs.value(latencyMilliseconds)?.number { generator.latencyMilliseconds = value }
+                if let value = try Setting.latencyJitterMs.value(latencyJitterMilliseconds)?.number { generator.latencyJitterMilliseconds = value }
+                if let value = try Setting.outageProbability.value(outageProbability)?.number { generator.outageProbability = value }
+                if let value = try Setting.outageMeanS.value(outageMeanSeconds)?.number { generator.outageMeanSeconds = value }
                 try generator.validate()
 
                 let firstSeed = try Setting.seed.value(seed)?.seed ?? SyntheticTraceGenerator().seed

@@ -33,7 +33,8 @@ import TestSupport
         (traces + ["--step-s", "1e-9"], "--step-s: must be at least 0.001 s and at most the duration"),
         (traces + ["--latency-ms", "1e300"], "--latency-ms: must be from 0 to 60000 ms"),
         (traces + ["--latency-jitter-ms", "inf"], "--latency-jitter-ms: must be from 0 to 60000 ms"),
-        (traces + ["--max-kbps", "inf"], "--min-kbps/--max-kbps: need 0 < min ≤ max ≤ 1e9 kbps"),
+        (traces + ["--max-kbps", "inf"], "--max-kbps: must be a positive number of kbps"),
+        (traces + ["--max-kbps", "2e9"], "--min-kbps/--max-kbps: need 0 < min ≤ max ≤ 1e9 kbps"),
         (traces + ["--seed", "-1"], "--seed: takes an integer from 0 to 2^64 - 1, not '-1'"),
         // compare and run.
         (compare + ["--seed", "-1"], "--seed: takes an integer from 0 to 2^64 - 1, not '-1'"),
