@@ -9,7 +9,7 @@ public enum SettingTable {
         var lines = [
             "# Settings",
             "",
-            "Every setting, as `Setting.declaration` (Sources/ABRLabCompare/Settings/Setting+Declaration.swift) declares it:",
+            "Every setting, as `Setting.declaration` (Sources/ABRLab/Settings/Setting+Declaration.swift) declares it:",
             "the command line's option is `--` and the key with `-` for `_`, Python's keyword is the key (`params` for",
             "`param`). A test holds this file to the table; `ABRLAB_UPDATE_GOLDEN=1 swift test --filter SettingTable`",
             "rewrites it.",
