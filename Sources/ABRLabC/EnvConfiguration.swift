@@ -75,7 +75,7 @@ final class EnvConfiguration: Sendable {
         guard let arguments = options.traces, !arguments.isEmpty else { throw EnvError.setting("traces: no traces given", keywords: ["traces"]) }
         for argument in arguments where !argument.contains(where: { "*?[".contains($0) }) {
             let path: String
-            do { path = try DatasetInput.path(argument) } catch { throw EnvError.notFound(error.description, file: error.file) }
+            do { path = try TraceSetResolver.path(argument) } catch { throw EnvError.notFound(error.description, file: error.file) }
             guard FileManager.default.fileExists(atPath: path) else { throw EnvError.notFound("\(argument): no such trace file or folder", file: argument) }
         }
         return try settings.traceSetResolver().load(arguments).traces

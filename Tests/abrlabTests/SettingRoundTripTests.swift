@@ -143,4 +143,23 @@ import TestSupport
         }
         return text
     }
+
+    /// A shipped trace set's name (`3g`) is one set on both faces: compare's `--traces 3g` plays
+    /// the traces Python's `traces=["3g"]` steps through, under the same names.
+    @Test(arguments: ["3g", "4g", "default"])
+    func aShippedTraceSetNameMeansOneSet(name: String) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("results").path
+        let compare = try CLI.run(["compare", "--traces", name, "--strategies", "bba-native", "--segments", "2", "--quiet", "--out", out])
+        #expect(compare.status == 0, "\(compare.stderr)")
+        let rows = try CLI.read(folder.appendingPathComponent("results/sessions.csv")).split(separator: "\n").dropFirst()
+        let header = try CLI.read(folder.appendingPathComponent("results/sessions.csv")).split(separator: "\n")[0].split(separator: ",")
+        let column = try #require(header.firstIndex(of: "trace"))
+        let commandLine = rows.map { String($0.split(separator: ",", omittingEmptySubsequences: false)[column]) }
+        let options = try EnvOptions.parse(#"{"video": \#(SettingValue.text(Self.video).json), "traces": ["\#(name)"]}"#)
+        let python = try EnvConfiguration(options).traces.map(\.name)
+        #expect(!python.isEmpty)
+        #expect(commandLine == python)
+    }
 }

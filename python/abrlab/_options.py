@@ -90,15 +90,6 @@ def _path(value: Any) -> str:
     return os.fspath(value) if isinstance(value, os.PathLike) else value
 
 
-def _trace_set(path: str) -> str:
-    """A shipped trace set's name (`3g`) as its folder in the repository's Traces/; anything
-    else, a path or a glob pattern, as it is."""
-    if os.path.exists(path) or "/" in path or any(char in path for char in "*?["):
-        return path
-    folder = repository_file("Traces", path)
-    return str(folder) if folder is not None and folder.is_dir() else path
-
-
 def _params(value: Any) -> list[str]:
     """Strategy parameters as `--param` takes them: {"robust_mpc.horizon": 3} or ["robust_mpc.horizon=3"]."""
     if isinstance(value, dict):
@@ -156,7 +147,7 @@ def encode(options: dict[str, Any]) -> bytes:
             paths = [_path(item) for item in items]
             if not paths or not all(isinstance(item, str) for item in paths):
                 raise _kind_error(name, value)
-            encoded[name] = [_trace_set(path) for path in paths]
+            encoded[name] = paths
         else:
             text = _path(value)
             if not isinstance(text, str):

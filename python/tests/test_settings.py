@@ -112,3 +112,18 @@ def _wrong_cases():
         if entry["flag"]:
             for text, value in _wrong_values(entry):
                 yield keyword, entry, text, value
+
+
+def test_a_shipped_trace_set_name_is_the_command_lines(repo_inputs, abrlab_bin, tmp_path):
+    """`traces="3g"` steps through the set `abrlab compare --traces 3g` plays, under its names,
+    from any working folder: the library resolves the name for both."""
+    import csv
+
+    out = tmp_path / "results"
+    subprocess.run([abrlab_bin, "compare", "--traces", "3g", "--strategies", "bba-native", "--segments", "2", "--quiet",
+                    "--out", str(out)], check=True, cwd=tmp_path)
+    with open(out / "sessions.csv", newline="") as rows:
+        command_line = [row["trace"] for row in csv.DictReader(rows)]
+    env = ABREnv(video=repo_inputs["video"], traces="3g")
+    assert list(env.trace_names) == command_line
+    env.close()
