@@ -64,17 +64,14 @@ extension Abrlab {
                 guard count >= 1, count <= Self.maximumCount else { throw InputError(file: "--count", "must be from 1 to \(Self.maximumCount)") }
                 let traceFormat = try OptionParsing.traceFormat(format, option: "--format")
                 var generator = preset?.generator ?? SyntheticTraceGenerator()
-                if let value = try Setting.durationS.value(durationSeconds)?.number { generator.durationSeconds = value }
-                if let value = try Setting.stepS.value(stepSeconds)?.number { generator.stepSeconds = value }
-                if let value = try Setting.minKbps.value(minKbps)?.number { generator.minKbps = value }
-                if let value = try Setting.maxKbps.value(maxKbps)?.number { generator.maxKbps = value }
-                if let value = try Setting.states.value(stateCount)?.integer { generator.stateCount = value }
-                if let value = try Setting.switchProbability.value(switchProbability)?.number { generator.switchProbability = value }
-                if let value = try Setting.noise.value(noise)?.number { generator.noise = value }
-                if let value = try Setting.latencyMs.value(latencyMilliseconds)?.number { generator.latencyMilliseconds = value }
-                if let value = try Setting.latencyJitterMs.value(latencyJitterMilliseconds)?.number { generator.latencyJitterMilliseconds = value }
-                if let value = try Setting.outageProbability.value(outageProbability)?.number { generator.outageProbability = value }
-                if let value = try Setting.outageMeanS.value(outageMeanSeconds)?.number { generator.outageMeanSeconds = value }
+                try NumberOptions(options: [
+                    (.durationS, durationSeconds, \.durationSeconds), (.stepS, stepSeconds, \.stepSeconds), (.minKbps, minKbps, \.minKbps),
+                    (.maxKbps, maxKbps, \.maxKbps), (.switchProbability, switchProbability, \.switchProbability), (.noise, noise, \.noise),
+                    (.latencyJitterMs, latencyJitterMilliseconds, \.latencyJitterMilliseconds),
+                    (.outageProbability, outageProbability, \.outageProbability), (.outageMeanS, outageMeanSeconds, \.outageMeanSeconds),
+                ]).apply(to: &generator)
+                if let count = try Setting.states.value(stateCount)?.integer { generator.stateCount = count }
+                if let latency = try Setting.latencyMs.value(latencyMilliseconds)?.number { generator.latencyMilliseconds = latency }
                 try generator.validate()
 
                 let firstSeed = try Setting.seed.value(seed)?.seed ?? SyntheticTraceGenerator().seed

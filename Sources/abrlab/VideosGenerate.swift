@@ -41,11 +41,11 @@ extension Abrlab {
             try CommandFailure.guarding {
                 var generator = SyntheticVideoGenerator()
                 if let ladder = try Setting.ladderKbps.value(ladderKbps)?.numbers { generator.ladderKbps = ladder }
-                if let seconds = try Setting.segmentDurationS.value(segmentDurationSeconds)?.number { generator.segmentDurationSeconds = seconds }
+                try NumberOptions(options: [
+                    (.segmentDurationS, segmentDurationSeconds, \.segmentDurationSeconds), (.complexitySpread, complexitySpread, \.complexitySpread),
+                    (.complexityCorrelation, complexityCorrelation, \.complexityCorrelation), (.levelNoise, levelNoise, \.levelNoise),
+                ]).apply(to: &generator)
                 if let count = try Setting.segments.value(segments)?.integer { generator.segmentCount = count }
-                if let value = try Setting.complexitySpread.value(complexitySpread)?.number { generator.complexitySpread = value }
-                if let value = try Setting.complexityCorrelation.value(complexityCorrelation)?.number { generator.complexityCorrelation = value }
-                if let value = try Setting.levelNoise.value(levelNoise)?.number { generator.levelNoise = value }
                 if let seed = try Setting.seed.value(seed)?.seed { generator.seed = seed }
                 let url = URL(fileURLWithPath: out)
                 let video = try generator.generate(name: url.deletingPathExtension().lastPathComponent)

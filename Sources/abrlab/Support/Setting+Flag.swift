@@ -33,6 +33,19 @@ extension Setting {
     }
 }
 
+/// Options that set numbers of one value, each read by the table and written where it goes
+/// when given: a command lists them as data instead of a line of reading each.
+struct NumberOptions<Target> {
+    var options: [(setting: Setting, text: String?, into: WritableKeyPath<Target, Double>)]
+
+    /// Writes each given option's number into `target`, refusing one the table refuses.
+    func apply(to target: inout Target) throws(InputError) {
+        for option in options {
+            if let number = try option.setting.value(option.text)?.number { target[keyPath: option.into] = number }
+        }
+    }
+}
+
 extension InputError {
     /// The line the command line prints: settings named by their options.
     var commandLineText: String { described(naming: \.flag) }
