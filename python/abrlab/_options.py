@@ -90,19 +90,23 @@ def _path(value: Any) -> str:
     return os.fspath(value) if isinstance(value, os.PathLike) else value
 
 
-def _params(value: Any) -> list[str]:
-    """Strategy parameters as `--param` takes them: {"robust_mpc.horizon": 3} or ["robust_mpc.horizon=3"]."""
+def _params(value: Any) -> dict[str, Any] | list[str]:
+    """Strategy parameters: a dict {"robust_mpc.horizon": 3}, sent typed as JSON (the library
+    reads each value as `--param` reads its text), or `--param`'s own "id.key=value" strings."""
     if isinstance(value, dict):
-        items = []
+        typed: dict[str, Any] = {}
         for key, setting in value.items():
             if not isinstance(key, str) or "." not in key:
-                raise setting_error("params", f"params keys are 'strategy_id.key', not {key!r}")
-            text = ("true" if setting else "false") if isinstance(setting, bool) else str(setting)
-            items.append(f"{key}={text}")
-        return items
+                raise setting_error("params", f"params: keys are 'strategy_id.key', not {key!r}")
+            if hasattr(setting, "item") and not isinstance(setting, (str, bytes)):
+                setting = setting.item()  # a numpy scalar, as its Python value
+            if isinstance(setting, float) and not math.isfinite(setting) or not isinstance(setting, (bool, int, float, str)):
+                raise setting_error("params", f"params: {key} takes one number, string or True/False, not {setting!r}")
+            typed[key] = setting
+        return typed
     items = [value] if isinstance(value, str) else list(value)
     if not all(isinstance(item, str) and "=" in item for item in items):
-        raise setting_error("params", f"params must be a dict or 'id.key=value' strings, not {value!r}")
+        raise setting_error("params", f"params: takes a dict or 'id.key=value' strings, not {value!r}")
     return items
 
 

@@ -127,3 +127,15 @@ def test_a_shipped_trace_set_name_is_the_command_lines(repo_inputs, abrlab_bin, 
     env = ABREnv(video=repo_inputs["video"], traces="3g")
     assert list(env.trace_names) == command_line
     env.close()
+
+
+def test_params_go_typed_and_the_old_strings_still_work(repo_inputs):
+    """A params dict is sent as typed JSON; `id.key=value` strings are still taken; a value that
+    is no one value is refused naming the key."""
+    for params in ({"bba.reservoir_s": 5.0, "bba.cushion_s": 20}, ["bba.reservoir_s=5", "bba.cushion_s=20"]):
+        env = ABREnv(**repo_inputs, experts=["bba"], params=params)
+        env.reset(seed=0)
+        env.close()
+    assert _options._params({"bba.reservoir_s": 5.0}) == {"bba.reservoir_s": 5.0}
+    with pytest.raises(abrlab.SettingError, match=r"^params: bba.reservoir_s takes one number, string or True/False, not \[1, 2\]"):
+        ABREnv(**repo_inputs, experts=["bba"], params={"bba.reservoir_s": [1, 2]})
