@@ -52,13 +52,10 @@ struct ExperimentOptions: ParsableArguments {
             .switchPenalty: switchPenalty, .traceFormat: traceFormat, .mahimahiBinMs: mahimahiBinMilliseconds,
             .paramGrid: paramGrid, .seed: seed, .luaInstructions: luaInstructions, .luaMemoryMb: luaMemoryMegabytes,
         ]
-        var given: [Setting: SettingValue] = [:]
-        for case let (setting, text?) in texts { given[setting] = try SettingParsing.value(text, for: setting) }
-        if noAbandon { given[.noAbandon] = .flag(true) }
-        if checkEveryStep { given[.checkEveryStep] = .flag(true) }
-        if verbose { given[.verbose] = .flag(true) }
-        if !params.isEmpty { given[.param] = .texts(params) }
-        return try ExperimentSettings(given: given)
+        let flags: [Setting: Bool] = [.noAbandon: noAbandon, .checkEveryStep: checkEveryStep, .verbose: verbose]
+        var values = flags.filter(\.value).mapValues(SettingValue.flag)
+        if !params.isEmpty { values[.param] = .texts(params) }
+        return try ExperimentSettings(texts: texts, values: values)
     }
 
     /// The video, its warnings printed.

@@ -33,6 +33,17 @@ extension Setting {
     }
 }
 
+extension ExperimentSettings {
+    /// Options given as text, by setting: each read by the table's kind, then all checked, with
+    /// the options ArgumentParser types itself (flags, repeated values), by the one door Python's
+    /// keywords pass too (`init(given:)`).
+    init(texts: [Setting: String?], values: [Setting: SettingValue] = [:]) throws(InputError) {
+        var given = values
+        for case let (setting, text?) in texts { given[setting] = try SettingParsing.value(text, for: setting) }
+        try self.init(given: given)
+    }
+}
+
 /// Options that set numbers of one value, each read by the table and written where it goes
 /// when given: a command lists them as data instead of a line of reading each.
 struct NumberOptions<Target> {
