@@ -127,6 +127,6 @@ let package = Package(
         .testTarget(name: "ABRLabDatasetsTests", dependencies: ["ABRLabDatasets", "ABRLabFormats", "ABRLab", "TestSupport"]),
         .testTarget(name: "ABRLabCompareTests", dependencies: ["ABRLabCompare", "ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "TestSupport"]),
         // Runs the built `abrlab` binary and compares its output with golden files.
-        .testTarget(name: "abrlabTests", dependencies: ["abrlab", "TestSupport"], exclude: ["Golden", "Fixtures"]),
+        .testTarget(name: "abrlabTests", dependencies: ["abrlab", "ABRLabC", "TestSupport"], exclude: ["Golden", "Fixtures"]),
     ]
 )

@@ -33,10 +33,12 @@ final class EnvConfiguration: Sendable {
         let settings = options.settings
         guard options.video != nil else { throw .setting("video: no video given", keywords: ["video"]) }
         do {
-            emulator = try settings.resolveEmulator(recordsTransitions: false)
-            video = try Self.video(settings)
+            // compare's order: the traces, then the video, the emulator and the QoE model
+            // through the composition root they share, then the strategies' fit.
             traces = try Self.traces(options, settings: settings)
-            scoring = try Self.scoring(settings, profile: emulator.profile, video: video)
+            let sessions = try Self.sessions(settings)
+            (emulator, video) = (sessions.emulator, sessions.video)
+            scoring = try Self.scoring(sessions)
             experts = try Self.experts(options.experts ?? [], settings: settings, setting: RunSetting(emulator: emulator, video: video))
         } catch let error as EnvError {
             throw error
@@ -60,24 +62,24 @@ final class EnvConfiguration: Sendable {
         SessionSeed.derive(seed: seed, strategyID: strategyID, traceName: traces[trace].name)
     }
 
-    private static func video(_ settings: ExperimentSettings) throws -> Video {
+    /// The sessions' video, emulator and QoE model, files that are not there named as missing.
+    private static func sessions(_ settings: ExperimentSettings) throws -> ResolvedSessions {
         // A dataset id not fetched is a missing file, with the command that fetches it.
         let spec: String
         do { spec = try DatasetInput.path(settings.video) } catch { throw EnvError.notFound(error.description, file: error.file) }
-        do {
-            return try settings.resolveVideoWithWarnings().video
-        } catch {
-            let named = VideoPreset(rawValue: spec) != nil || spec.lowercased().hasPrefix("cbr:") || spec == AudioFormatPreset.name
-            if !named, !FileManager.default.fileExists(atPath: spec) { throw EnvError.notFound("\(spec): no such video file or folder", file: spec) }
-            throw error
+        let named = VideoPreset(rawValue: spec) != nil || spec.lowercased().hasPrefix("cbr:") || spec == AudioFormatPreset.name
+        if !named, !FileManager.default.fileExists(atPath: spec) { throw EnvError.notFound("\(spec): no such video file or folder", file: spec) }
+        if settings.isScriptedQoE, !FileManager.default.fileExists(atPath: settings.qoe) {
+            throw EnvError.notFound("\(settings.qoe): no such QoE script", file: settings.qoe)
         }
+        return try settings.resolveSessions(recordsTransitions: false)
     }
 
     private static func traces(_ options: EnvOptions, settings: ExperimentSettings) throws -> [NetworkTrace] {
         guard let arguments = options.traces, !arguments.isEmpty else { throw EnvError.setting("traces: no traces given", keywords: ["traces"]) }
         for argument in arguments where !argument.contains(where: { "*?[".contains($0) }) {
             let path: String
-            do { path = try DatasetInput.path(argument) } catch { throw EnvError.notFound(error.description, file: error.file) }
+            do { path = try TraceSetResolver.path(argument) } catch { throw EnvError.notFound(error.description, file: error.file) }
             guard FileManager.default.fileExists(atPath: path) else { throw EnvError.notFound("\(argument): no such trace file or folder", file: argument) }
         }
         return try settings.traceSetResolver().load(arguments).traces
@@ -102,13 +104,10 @@ final class EnvConfiguration: Sendable {
         return descriptors
     }
 
-    private static func scoring(_ settings: ExperimentSettings, profile: EmulationProfile, video: Video) throws -> EnvScoring {
-        if settings.isScriptedQoE {
-            guard FileManager.default.fileExists(atPath: settings.qoe) else { throw EnvError.notFound("\(settings.qoe): no such QoE script", file: settings.qoe) }
-            return .script(try settings.resolveScriptedQoE()!)
-        }
-        let model = try settings.resolveQoE()
-        try model.validate(ladder: video.ladder, profile: profile)
+    private static func scoring(_ sessions: ResolvedSessions) throws -> EnvScoring {
+        if let script = sessions.customQoE { return .script(script) }
+        let (model, profile) = (sessions.qoe, sessions.emulator.profile)
+        try model.validate(ladder: sessions.video.ladder, profile: profile)
         switch model.kind {
         case .nqoe, .sabre: return .wholeSession(model)
         case .linear, .log, .hd: return profile.liveSettings?.warmup == nil ? .perSegment(model) : .wholeSession(model)

@@ -28,8 +28,12 @@ struct EnvOptions {
         var given: [Setting: SettingValue] = [:]
         for (key, json) in object where json != .null {
             let setting = keywords[key]!
+            if setting == .param, case .object(let members) = json {
+                given[.param] = .texts(try assignments(members))
+                continue
+            }
             guard let value = json.settingValue(as: setting.declaration.value) else {
-                throw .setting("\(key): takes \(setting.declaration.kindDescription)", keywords: [key])
+                throw .setting("\(key): \(setting.declaration.kindMessage(shown: json.pythonText))", keywords: [key])
             }
             given[setting] = value
         }
@@ -39,55 +43,17 @@ struct EnvOptions {
             throw EnvError(error)
         }
     }
-}
 
-/// A JSON value as Python's `json.dumps` writes one: booleans apart from numbers, integers apart
-/// from fractions.
-enum JSONValue: Decodable, Equatable {
-    case null
-    case flag(Bool)
-    case integer(Int64)
-    case unsigned(UInt64)
-    case number(Double)
-    case text(String)
-    case array([JSONValue])
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let flag = try? container.decode(Bool.self) { self = .flag(flag) }
-        else if let integer = try? container.decode(Int64.self) { self = .integer(integer) }
-        else if let unsigned = try? container.decode(UInt64.self) { self = .unsigned(unsigned) }
-        else if let number = try? container.decode(Double.self) { self = .number(number) }
-        else if let text = try? container.decode(String.self) { self = .text(text) }
-        else { self = .array(try container.decode([JSONValue].self)) }
-    }
-
-    private var number: Double? {
-        switch self {
-        case .integer(let value): Double(value)
-        case .unsigned(let value): Double(value)
-        case .number(let value): value
-        default: nil
-        }
-    }
-
-    private var text: String? { if case .text(let text) = self { text } else { nil } }
-
-    /// The value as a setting of kind `kind`; nil when it is another kind.
-    func settingValue(as kind: SettingDeclaration.Value) -> SettingValue? {
-        switch (kind, self) {
-        case (.number, _): number.map(SettingValue.number)
-        case (.integer, .integer(let value)): Int(exactly: value).map(SettingValue.integer)
-        case (.seed, .integer(let value)): value >= 0 ? .seed(UInt64(value)) : nil
-        case (.seed, .unsigned(let value)): .seed(value)
-        case (.flag, .flag(let value)): .flag(value)
-        case (.text, .text(let value)), (.choice, .text(let value)), (.path, .text(let value)): .text(value)
-        case (.paths, .array(let items)), (.texts, .array(let items)):
-            items.allSatisfy({ $0.text != nil }) ? .texts(items.compactMap(\.text)) : nil
-        case (.numbers, .array(let items)):
-            items.allSatisfy({ $0.number != nil }) ? .numbers(items.compactMap(\.number)) : nil
-        default: nil
+    /// `params` as Python's dict sends it, typed (`{"bba.reservoir_s": 5}`), as the
+    /// `id.key=value` assignments `--param` gives: one value each, a number, a string or a flag,
+    /// read by the strategy's own parameter types as the command line's text is.
+    static func assignments(_ members: [String: JSONValue]) throws(EnvError) -> [String] {
+        try members.keys.sorted().map { key throws(EnvError) -> String in
+            guard key.contains(".") else { throw .setting("params: keys are 'strategy_id.key', not '\(key)'", keywords: ["params"]) }
+            guard let text = members[key]!.parameterText else {
+                throw .setting("params: \(key) takes one number, string or True/False, not \(members[key]!.pythonText)", keywords: ["params"])
+            }
+            return "\(key)=\(text)"
         }
     }
 }

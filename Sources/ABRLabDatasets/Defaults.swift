@@ -18,6 +18,16 @@ public enum Defaults {
     public static let twitchTraces = locate("Traces/twitch-ll")
     public static let video = locate("Traces/video.json")
 
+    /// The shipped trace set a bare name means (`3g`: the folder `Traces/3g`, found as the
+    /// defaults are), when nothing of that name is here and it is no path or pattern; nil
+    /// otherwise. compare's `--traces 3g` and Python's `traces="3g"` both read it.
+    public static func shippedTraceSet(_ argument: String) -> String? {
+        guard !argument.isEmpty, !argument.contains(where: { "/*?[".contains($0) }), !FileManager.default.fileExists(atPath: argument) else { return nil }
+        let folder = locate("Traces/" + argument)
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue ? folder : nil
+    }
+
     /// The setting that names the folder holding the shipped files.
     public static let homeVariable = "ABRLAB_HOME"
 

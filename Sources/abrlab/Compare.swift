@@ -59,7 +59,7 @@ extension Abrlab {
         @Option(name: .setting(.traces), parsing: .upToNextOption, help: .setting(.traces, valueName: "path"))
         var traces: [String] = []
         @OptionGroup var experiment: ExperimentOptions
-        @Option(name: .setting(.jobs), help: .setting(.jobs)) var jobs: Int?
+        @Option(name: .setting(.jobs), help: .setting(.jobs)) var jobs: String?
         @Option(name: .setting(.baseline), help: .setting(.baseline, valueName: "strategy")) var baseline: String?
         @Option(name: .setting(.out), help: .setting(.out, showsDefault: false)) var out: String = "results"
         @Flag(help: "Print only errors and warnings: no progress bar, table or closing line.") var quiet = false
@@ -69,11 +69,11 @@ extension Abrlab {
         @Option(name: .setting(.table), help: .setting(.table, valueName: "text|json")) var table: String?
         @Option(name: .setting(.segmentsFormat), help: .setting(.segmentsFormat, valueName: "format")) var segmentsFormat: String?
         @Option(name: .setting(.shard), help: .setting(.shard, valueName: "K/N")) var shard: String?
-        @Option(name: .setting(.shardCount), help: .setting(.shardCount)) var shardCount: Int?
+        @Option(name: .setting(.shardCount), help: .setting(.shardCount)) var shardCount: String?
         @Flag(name: .setting(.resume), help: .setting(.resume)) var resume = false
-        @Option(name: .setting(.checkpointS), help: .setting(.checkpointS)) var checkpointSeconds: Double?
-        @Option(name: .setting(.players), help: .setting(.players, valueName: "N")) var players: Int?
-        @Option(name: .setting(.staggerS), help: .setting(.staggerS, valueName: "S")) var staggerSeconds: Double?
+        @Option(name: .setting(.checkpointS), help: .setting(.checkpointS)) var checkpointSeconds: String?
+        @Option(name: .setting(.players), help: .setting(.players, valueName: "N")) var players: String?
+        @Option(name: .setting(.staggerS), help: .setting(.staggerS, valueName: "S")) var staggerSeconds: String?
         @Option(name: .setting(.mix), help: .setting(.mix, valueName: "A,B,...")) var mix: String?
         @Option(name: .setting(.share), help: .setting(.share, valueName: "equal|weighted")) var share: String?
         @Option(name: .setting(.weights), help: .setting(.weights, valueName: "w1,w2,...")) var weights: String?
@@ -104,26 +104,25 @@ extension Abrlab {
 
         /// The options as the library's request, checked as far as options alone can be.
         private func request() throws -> Comparison.Request {
-            let run = try ExperimentSettings(given: [
-                .jobs: jobs.map(SettingValue.integer), .rankBy: rankBy.map(SettingValue.text), .table: table.map(SettingValue.text),
-                .checkpointS: checkpointSeconds.map(SettingValue.number), .segmentsFormat: segmentsFormat.map(SettingValue.text),
-                .share: share.map(SettingValue.text),
-            ].compactMapValues { $0 })
+            let run = try ExperimentSettings(texts: [
+                .jobs: jobs, .rankBy: rankBy, .table: table, .checkpointS: checkpointSeconds, .segmentsFormat: segmentsFormat,
+                .share: share, .shardCount: shardCount, .players: players, .staggerS: staggerSeconds,
+            ])
             var request = Comparison.Request()
             request.segments = SegmentsFormat(rawValue: run[.segmentsFormat]?.text ?? "") ?? .csv
-            request.shard = try ShardSelection.resolve(option: shard, count: shardCount, environment: ProcessInfo.processInfo.environment)
+            request.shard = try ShardSelection.resolve(option: shard, count: run.given[.shardCount]?.integer, environment: ProcessInfo.processInfo.environment)
             request.strategies = strategies
             request.traces = traces
-            request.settings = experiment.settings
+            request.settings = try experiment.settings()
             request.baseline = baseline
             request.out = out
-            request.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+            request.jobs = run.given[.jobs]?.integer ?? ProcessInfo.processInfo.activeProcessorCount
             request.rankBy = RankMetric(rawValue: run[.rankBy]?.text ?? "") ?? .mean
             request.bufferTimeline = bufferTimeline
             request.resume = resume
             request.checkpointInterval = .milliseconds(Int64((run[.checkpointS]?.number ?? 2) * 1000))
-            request.players = players
-            request.staggerSeconds = staggerSeconds
+            request.players = run.given[.players]?.integer
+            request.staggerSeconds = run.given[.staggerS]?.number
             if let mix {
                 let strategies = mix.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
                 guard !strategies.contains(where: \.isEmpty) else { throw InputError(setting: .mix, "'\(mix)' names an empty strategy; list ids or scripts separated by commas") }

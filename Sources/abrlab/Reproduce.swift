@@ -37,8 +37,8 @@ extension Abrlab {
         @Option(help: "Keep the runs' result folders here (default: a temporary folder, removed after).")
         var out: String?
 
-        @Option(help: "Worker threads (default: the number of cores).")
-        var jobs: Int?
+        @Option(name: .setting(.jobs), help: .setting(.jobs, in: "reproduce"))
+        var jobs: String?
 
         @Flag(name: .shortAndLong, help: "No progress bars.")
         var quiet = false
@@ -48,8 +48,7 @@ extension Abrlab {
                 let reproduction = try Reproduction.shipped(name)
                 let source = try from.map { text throws(InputError) in try DatasetSource(from: text) } ?? .upstream
                 let lowSpeed = try limits.lowSpeed()
-                let jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
-                guard jobs >= 1 else { throw InputError(file: "--jobs", "must be at least 1") }
+                let jobs = try Setting.jobs.value(jobs)?.integer ?? ProcessInfo.processInfo.activeProcessorCount
                 var runner = ReproductionRunner(reproduction: reproduction, store: DatasetStore(), source: source)
                 runner.jobs = jobs
                 let quiet = quiet

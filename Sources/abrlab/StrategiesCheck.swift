@@ -29,18 +29,18 @@ extension Abrlab {
         @Argument(help: ArgumentHelp("Lua scripts, folders of them, native ids or ids of scripts in Strategies/.", valueName: "strategy"))
         var strategies: [String]
 
-        @Option(name: .customLong("param"), help: ArgumentHelp("Override a parameter (repeatable).", valueName: "id.key=value"))
+        @Option(name: .setting(.param), help: .setting(.param, in: "strategies check", valueName: "id.key=value"))
         var params: [String] = []
 
-        @Flag(help: "Show Lua tracebacks and let the script print to stderr.")
+        @Flag(name: .setting(.verbose), help: .setting(.verbose, in: "strategies check"))
         var verbose = false
 
         func run() throws {
             try CommandFailure.guarding {
                 guard !strategies.isEmpty else { throw InputError(file: "check", "name at least one script, folder or native id") }
-                var options = try ExperimentOptions.parse(params.flatMap { ["--param", $0] } + (verbose ? ["--verbose"] : []))
-                options.video = Defaults.video
-                let resolver = try options.settings.strategyResolver()
+                var given: [Setting: SettingValue] = [.video: .text(Defaults.video), .verbose: .flag(verbose)]
+                if !params.isEmpty { given[.param] = .texts(params) }
+                let resolver = try ExperimentSettings(given: given).strategyResolver()
                 let conformance = try StrategyConformance()
                 var checked: [String] = []
                 var failed: [String] = []

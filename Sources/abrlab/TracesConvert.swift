@@ -25,13 +25,13 @@ extension Abrlab {
         @Option(help: "Folder to write into (created when missing).")
         var outDir: String
 
-        @Option(name: .customLong("trace-format"), help: "Read traces as this format instead of detecting it.")
+        @Option(name: .setting(.traceFormat), help: .setting(.traceFormat, in: "traces convert", valueName: "format"))
         var traceFormat: String?
 
         func run() throws {
             try CommandFailure.guarding {
                 let target = try OptionParsing.traceFormat(to, option: "--to")
-                let source = try traceFormat.map { name throws(InputError) in try OptionParsing.traceFormat(name, option: "--trace-format") }
+                let source = try Setting.traceFormat.value(traceFormat)?.text.flatMap(TraceFormat.init(rawValue:))
                 let set = try TraceSetResolver(format: source).load(traces)
                 try OptionParsing.writeTraces(set.traces, format: target, folder: outDir)
             }

@@ -32,30 +32,30 @@ extension Abrlab {
         var prefix: String?
         @Option(help: "Output format: pensieve, sabre, mahimahi or csv.")
         var format: String = "csv"
-        @Option(help: "First seed. (default: 1)", transform: OptionParsing.seed)
-        var seed: UInt64 = 1
+        @Option(name: .setting(.seed), help: .setting(.seed, in: "traces generate"))
+        var seed: String?
         @Option(name: .setting(.durationS), help: .setting(.durationS))
-        var durationSeconds: Double?
+        var durationSeconds: String?
         @Option(name: .setting(.stepS), help: .setting(.stepS))
-        var stepSeconds: Double?
+        var stepSeconds: String?
         @Option(name: .setting(.minKbps), help: .setting(.minKbps))
-        var minKbps: Double?
+        var minKbps: String?
         @Option(name: .setting(.maxKbps), help: .setting(.maxKbps))
-        var maxKbps: Double?
+        var maxKbps: String?
         @Option(name: .setting(.states), help: .setting(.states))
-        var stateCount: Int?
+        var stateCount: String?
         @Option(name: .setting(.switchProbability), help: .setting(.switchProbability))
-        var switchProbability: Double?
+        var switchProbability: String?
         @Option(name: .setting(.noise), help: .setting(.noise))
-        var noise: Double?
+        var noise: String?
         @Option(name: .setting(.latencyMs), help: .setting(.latencyMs))
-        var latencyMilliseconds: Double?
+        var latencyMilliseconds: String?
         @Option(name: .setting(.latencyJitterMs), help: .setting(.latencyJitterMs))
-        var latencyJitterMilliseconds: Double?
+        var latencyJitterMilliseconds: String?
         @Option(name: .setting(.outageProbability), help: .setting(.outageProbability))
-        var outageProbability: Double?
+        var outageProbability: String?
         @Option(name: .setting(.outageMeanS), help: .setting(.outageMeanS))
-        var outageMeanSeconds: Double?
+        var outageMeanSeconds: String?
 
         /// Most traces one command writes.
         static let maximumCount = 100_000
@@ -65,22 +65,20 @@ extension Abrlab {
                 guard count >= 1, count <= Self.maximumCount else { throw InputError(file: "--count", "must be from 1 to \(Self.maximumCount)") }
                 let traceFormat = try OptionParsing.traceFormat(format, option: "--format")
                 var generator = preset?.generator ?? SyntheticTraceGenerator()
-                durationSeconds.map { generator.durationSeconds = $0 }
-                stepSeconds.map { generator.stepSeconds = $0 }
-                minKbps.map { generator.minKbps = $0 }
-                maxKbps.map { generator.maxKbps = $0 }
-                stateCount.map { generator.stateCount = $0 }
-                switchProbability.map { generator.switchProbability = $0 }
-                noise.map { generator.noise = $0 }
-                latencyMilliseconds.map { generator.latencyMilliseconds = $0 }
-                latencyJitterMilliseconds.map { generator.latencyJitterMilliseconds = $0 }
-                outageProbability.map { generator.outageProbability = $0 }
-                outageMeanSeconds.map { generator.outageMeanSeconds = $0 }
+                try NumberOptions(options: [
+                    (.durationS, durationSeconds, \.durationSeconds), (.stepS, stepSeconds, \.stepSeconds), (.minKbps, minKbps, \.minKbps),
+                    (.maxKbps, maxKbps, \.maxKbps), (.switchProbability, switchProbability, \.switchProbability), (.noise, noise, \.noise),
+                    (.latencyJitterMs, latencyJitterMilliseconds, \.latencyJitterMilliseconds),
+                    (.outageProbability, outageProbability, \.outageProbability), (.outageMeanS, outageMeanSeconds, \.outageMeanSeconds),
+                ]).apply(to: &generator)
+                if let count = try Setting.states.value(stateCount)?.integer { generator.stateCount = count }
+                if let latency = try Setting.latencyMs.value(latencyMilliseconds)?.number { generator.latencyMilliseconds = latency }
                 try generator.validate()
 
+                let firstSeed = try Setting.seed.value(seed)?.seed ?? SyntheticTraceGenerator().seed
                 let stem = prefix ?? preset?.rawValue ?? "trace"
                 try OptionParsing.writeTraces(count: count, format: traceFormat, folder: outDir) { index in
-                    generator.seed = seed &+ UInt64(index)
+                    generator.seed = firstSeed &+ UInt64(index)
                     return try generator.generate(name: "\(stem)_\(index + 1)")
                 }
             }

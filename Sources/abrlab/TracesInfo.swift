@@ -21,7 +21,7 @@ extension Abrlab {
         @Argument(help: "Trace files, folders or glob patterns.")
         var traces: [String]
 
-        @Option(name: .customLong("trace-format"), help: "Read traces as this format instead of detecting it.")
+        @Option(name: .setting(.traceFormat), help: .setting(.traceFormat, in: "traces info", valueName: "format"))
         var traceFormat: String?
 
         @Flag(help: "Print CSV instead of a table.")
@@ -29,7 +29,7 @@ extension Abrlab {
 
         func run() throws {
             try CommandFailure.guarding {
-                let format = try traceFormat.map { name throws(InputError) in try OptionParsing.traceFormat(name, option: "--trace-format") }
+                let format = try Setting.traceFormat.value(traceFormat)?.text.flatMap(TraceFormat.init(rawValue:))
                 let set = try TraceSetResolver(format: format).load(traces)
                 set.warnings.forEach { CommandFailure.warn($0.commandLineText) }
                 var rows = [["trace", "duration_s", "periods", "mean_kbps", "p10_kbps", "median_kbps", "p90_kbps", "outage_s", "latency_ms"]]

@@ -21,34 +21,37 @@ extension Abrlab {
 
         @Option(help: "Manifest file to write.")
         var out: String
-        @Option(name: .customLong("ladder-kbps"), help: "Distinct ascending bitrates, above 0 and at most 1e9.")
-        var ladderKbps: String = "300,750,1200,1850,2850,4300"
-        @Option(name: .customLong("segment-duration-s"), help: "Segment duration, s (at most 86400).")
-        var segmentDurationSeconds: Double = 4
-        @Option(help: "Number of segments (segments × levels at most 10 million).")
-        var segments: Int = 48
-        @Option(name: .setting(.complexitySpread), help: .setting(.complexitySpread, showsDefault: false))
-        var complexitySpread: Double = 0.25
-        @Option(name: .setting(.complexityCorrelation), help: .setting(.complexityCorrelation, showsDefault: false))
-        var complexityCorrelation: Double = 0.7
-        @Option(name: .setting(.levelNoise), help: .setting(.levelNoise, showsDefault: false))
-        var levelNoise: Double = 0.05
-        @Option(help: "Seed. (default: 1)", transform: OptionParsing.seed) var seed: UInt64 = 1
+        @Option(name: .setting(.ladderKbps), help: .setting(.ladderKbps, in: Self.command, valueName: "kbps,..."))
+        var ladderKbps: String?
+        @Option(name: .setting(.segmentDurationS), help: .setting(.segmentDurationS, in: Self.command))
+        var segmentDurationSeconds: String?
+        @Option(name: .setting(.segments), help: .setting(.segments, in: Self.command))
+        var segments: String?
+        @Option(name: .setting(.complexitySpread), help: .setting(.complexitySpread))
+        var complexitySpread: String?
+        @Option(name: .setting(.complexityCorrelation), help: .setting(.complexityCorrelation))
+        var complexityCorrelation: String?
+        @Option(name: .setting(.levelNoise), help: .setting(.levelNoise))
+        var levelNoise: String?
+        @Option(name: .setting(.seed), help: .setting(.seed, in: Self.command)) var seed: String?
+
+        /// How the settings table names this command.
+        static let command = "videos generate"
 
         func run() throws {
             try CommandFailure.guarding {
                 var generator = SyntheticVideoGenerator()
-                generator.ladderKbps = try SettingParsing.kbpsList(ladderKbps, setting: .ladderKbps)
-                generator.segmentDurationSeconds = segmentDurationSeconds
-                generator.segmentCount = segments
-                generator.complexitySpread = complexitySpread
-                generator.complexityCorrelation = complexityCorrelation
-                generator.levelNoise = levelNoise
-                generator.seed = seed
+                if let ladder = try Setting.ladderKbps.value(ladderKbps)?.numbers { generator.ladderKbps = ladder }
+                try NumberOptions(options: [
+                    (.segmentDurationS, segmentDurationSeconds, \.segmentDurationSeconds), (.complexitySpread, complexitySpread, \.complexitySpread),
+                    (.complexityCorrelation, complexityCorrelation, \.complexityCorrelation), (.levelNoise, levelNoise, \.levelNoise),
+                ]).apply(to: &generator)
+                if let count = try Setting.segments.value(segments)?.integer { generator.segmentCount = count }
+                if let seed = try Setting.seed.value(seed)?.seed { generator.seed = seed }
                 let url = URL(fileURLWithPath: out)
                 let video = try generator.generate(name: url.deletingPathExtension().lastPathComponent)
                 try VideoWriter.writeSabreManifest(video, to: url)
-                Console.print("wrote \(out): \(video.levelCount) levels, \(video.segmentCount) segments of \(segmentDurationSeconds) s")
+                Console.print("wrote \(out): \(video.levelCount) levels, \(video.segmentCount) segments of \(generator.segmentDurationSeconds) s")
             }
         }
     }

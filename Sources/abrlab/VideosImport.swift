@@ -25,15 +25,16 @@ extension Abrlab {
         var path: String
         @Option(help: "Manifest file to write.")
         var out: String
-        @Option(name: .customLong("ladder-kbps"), help: "Level folders only: their bitrates, ascending.")
+        @Option(name: .setting(.ladderKbps), help: .setting(.ladderKbps, in: "videos import", valueName: "kbps,..."))
         var ladderKbps: String?
-        @Option(name: .customLong("segment-duration-s"), help: "Level folders only: segment duration, s.")
-        var segmentDurationSeconds: Double?
+        @Option(name: .setting(.segmentDurationS), help: .setting(.segmentDurationS, in: "videos import"))
+        var segmentDurationSeconds: String?
 
         func run() throws {
             try CommandFailure.guarding {
-                let ladder = try ladderKbps.map { text throws(InputError) in try SettingParsing.kbpsList(text, setting: .ladderKbps) }
-                let imported = try VideoImporter.read(path, ladderKbps: ladder, segmentDurationSeconds: segmentDurationSeconds)
+                let ladder = try Setting.ladderKbps.value(ladderKbps)?.numbers
+                let seconds = try Setting.segmentDurationS.value(segmentDurationSeconds)?.number
+                let imported = try VideoImporter.read(path, ladderKbps: ladder, segmentDurationSeconds: seconds)
                 imported.warnings.forEach { CommandFailure.warn($0.commandLineText) }
                 let video = imported.video
                 try VideoWriter.writeSabreManifest(video, source: imported.source, to: URL(fileURLWithPath: out))

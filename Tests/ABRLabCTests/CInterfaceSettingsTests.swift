@@ -1,8 +1,8 @@
+@testable import ABRLabC
 import ABRLabCompare
 import Foundation
 import Testing
 import TestSupport
-@testable import ABRLabC
 
 /// `abrlab_settings_json` hands Python the settings table, and the options Python sends decode
 /// by the same table: each keyword by its kind, each value checked once, named by its keyword.
@@ -42,5 +42,27 @@ import TestSupport
         #expect(options.experts == ["bba"])
         #expect(options.strategy_id == "ppo")
         #expect(options.video == nil)
+    }
+
+    /// Python's `params` dict arrives typed and becomes `--param`'s assignments, in key order;
+    /// the old `id.key=value` strings still do.
+    @Test func paramsArriveAsTypedJSON() throws {
+        let options = try EnvOptions.parse(#"{"params": {"bola.gp": 2.5, "bba.reservoir_s": 5, "x.on": true, "y.mode": "fast"}}"#)
+        #expect(options.settings.params == ["bba.reservoir_s=5", "bola.gp=2.5", "x.on=true", "y.mode=fast"])
+        #expect(try EnvOptions.parse(#"{"params": ["bba.reservoir_s=5"]}"#).settings.params == ["bba.reservoir_s=5"])
+    }
+
+    @Test(arguments: [
+        (#"{"params": {"bba.reservoir_s": [1, 2]}}"#, "params: bba.reservoir_s takes one number, string or True/False, not [1, 2]"),
+        (#"{"params": {"reservoir_s": 5}}"#, "params: keys are 'strategy_id.key', not 'reservoir_s'"),
+    ])
+    func aParamsValueThatIsNoOneValueIsRefused(json: String, message: String) {
+        do {
+            _ = try EnvOptions.parse(json)
+            Issue.record("\(json) was taken")
+        } catch {
+            #expect(error.message == message)
+            #expect(error.subject == .setting)
+        }
     }
 }

@@ -40,7 +40,8 @@ def __dir__() -> list[str]:
 
 def settings() -> list[dict]:
     """The settings table's entries Python may give, as the library declares them (docs/settings.md):
-    keyword, kind, choices, default, range, the profiles it applies to, help. Loads the library."""
+    keyword, the command line's flag (None for Python's own), kind, what it takes in words, choices,
+    default, range, the profiles it applies to, help. Loads the library."""
     from . import _options
 
     return [dict(entry) for entry in _options.settings_table().values()]

@@ -59,22 +59,30 @@ def repository_file(*parts: str) -> Path | None:
     return path if path.exists() else None
 
 
+def _kind_error(name: str, value: Any) -> Exception:
+    """A value of the wrong kind, in the library's words for it (`abrlab compare`'s for the same
+    mistake): what the table says the setting takes, and the value given."""
+    return setting_error(name, f"{name}: takes {settings_table()[name]['takes']}, not {value!r}")
+
+
 def _number(name: str, value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) and not hasattr(value, "__float__"):
-        raise setting_error(name, f"{name} must be a number, not {value!r}")
+        raise _kind_error(name, value)
     number = float(value)
     if not math.isfinite(number):
-        raise setting_error(name, f"{name} must be a finite number, not {number}")
+        # JSON has no NaN or infinity: refused here, in the words of the library's range check.
+        limits = settings_table()[name]["range"] or "a finite number"
+        raise setting_error(name, f"{name}: must be {limits}")
     return number
 
 
 def _count(name: str, value: Any) -> int:
     if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise setting_error(name, f"{name} must be an integer, not {value!r}")
+        raise _kind_error(name, value)
     count = int(value.__index__())
     # The library reads integers as 64-bit; past that its own range check would never see the value.
     if not -2**63 <= count < 2**63:
-        raise setting_error(name, f"{name} must be an integer from -2^63 to 2^63 - 1 (and within {name}'s own range), not {count}")
+        raise setting_error(name, f"{name}: takes an integer from -2^63 to 2^63 - 1 (and within {name}'s own range), not {count}")
     return count
 
 
@@ -82,28 +90,23 @@ def _path(value: Any) -> str:
     return os.fspath(value) if isinstance(value, os.PathLike) else value
 
 
-def _trace_set(path: str) -> str:
-    """A shipped trace set's name (`3g`) as its folder in the repository's Traces/; anything
-    else, a path or a glob pattern, as it is."""
-    if os.path.exists(path) or "/" in path or any(char in path for char in "*?["):
-        return path
-    folder = repository_file("Traces", path)
-    return str(folder) if folder is not None and folder.is_dir() else path
-
-
-def _params(value: Any) -> list[str]:
-    """Strategy parameters as `--param` takes them: {"robust_mpc.horizon": 3} or ["robust_mpc.horizon=3"]."""
+def _params(value: Any) -> dict[str, Any] | list[str]:
+    """Strategy parameters: a dict {"robust_mpc.horizon": 3}, sent typed as JSON (the library
+    reads each value as `--param` reads its text), or `--param`'s own "id.key=value" strings."""
     if isinstance(value, dict):
-        items = []
+        typed: dict[str, Any] = {}
         for key, setting in value.items():
             if not isinstance(key, str) or "." not in key:
-                raise setting_error("params", f"params keys are 'strategy_id.key', not {key!r}")
-            text = ("true" if setting else "false") if isinstance(setting, bool) else str(setting)
-            items.append(f"{key}={text}")
-        return items
+                raise setting_error("params", f"params: keys are 'strategy_id.key', not {key!r}")
+            if hasattr(setting, "item") and not isinstance(setting, (str, bytes)):
+                setting = setting.item()  # a numpy scalar, as its Python value
+            if isinstance(setting, float) and not math.isfinite(setting) or not isinstance(setting, (bool, int, float, str)):
+                raise setting_error("params", f"params: {key} takes one number, string or True/False, not {setting!r}")
+            typed[key] = setting
+        return typed
     items = [value] if isinstance(value, str) else list(value)
     if not all(isinstance(item, str) and "=" in item for item in items):
-        raise setting_error("params", f"params must be a dict or 'id.key=value' strings, not {value!r}")
+        raise setting_error("params", f"params: takes a dict or 'id.key=value' strings, not {value!r}")
     return items
 
 
@@ -128,31 +131,31 @@ def encode(options: dict[str, Any]) -> bytes:
         elif kind == "seed":
             seed = _count(name, value)
             if not 0 <= seed < 2**64:
-                raise setting_error("seed", f"seed must be from 0 to 2^64 - 1, not {seed}")
+                raise _kind_error(name, seed)
             encoded[name] = seed
         elif kind == "flag":
             if not isinstance(value, bool):
-                raise setting_error(name, f"{name} must be True or False, not {value!r}")
+                raise _kind_error(name, value)
             encoded[name] = value
         elif kind == "numbers":
             if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-                raise setting_error(name, f"{name} must be a list of numbers, not {value!r}")
+                raise _kind_error(name, value)
             encoded[name] = [_number(name, item) for item in value]
         elif kind == "texts":
             items = [value] if isinstance(value, str) else list(value)
             if not items or not all(isinstance(item, str) for item in items):
-                raise setting_error(name, f"{name} must be a string or a list of them, not {value!r}")
+                raise _kind_error(name, value)
             encoded[name] = items
         elif kind == "paths":
             items = [value] if isinstance(value, (str, os.PathLike)) else list(value)
             paths = [_path(item) for item in items]
             if not paths or not all(isinstance(item, str) for item in paths):
-                raise setting_error(name, f"{name} must be a path or a list of paths, not {value!r}")
-            encoded[name] = [_trace_set(path) for path in paths]
+                raise _kind_error(name, value)
+            encoded[name] = paths
         else:
             text = _path(value)
             if not isinstance(text, str):
-                raise setting_error(name, f"{name} must be a string, not {value!r}")
+                raise _kind_error(name, value)
             encoded[name] = text
     if "video" not in encoded:
         video = repository_file("Traces", "video.json")

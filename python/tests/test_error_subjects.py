@@ -38,7 +38,7 @@ def test_a_bad_setting_is_a_setting_error_naming_it(repo_inputs, options, keywor
 
 
 def test_a_value_python_refuses_is_a_setting_error_too(repo_inputs):
-    with pytest.raises(SettingError, match="max_buffer_s must be a number") as raised:
+    with pytest.raises(SettingError, match="max_buffer_s: takes a number, not 'twelve'") as raised:
         ABREnv(**repo_inputs, max_buffer_s="twelve")
     assert raised.value.setting == "max_buffer_s"
     with pytest.raises(SettingError) as raised:

@@ -125,7 +125,7 @@ def test_pickling_or_copying_an_environment_says_to_build_one_per_worker(repo_in
 def test_an_integer_past_64_bits_names_its_keyword(repo_inputs):
     from abrlab import ABREnv
 
-    with pytest.raises(ValueError, match=r"^segments must be an integer from -2\^63 to 2\^63 - 1"):
+    with pytest.raises(ValueError, match=r"^segments: takes an integer from -2\^63 to 2\^63 - 1"):
         ABREnv(**repo_inputs, segments=2**70)
 
 

@@ -61,15 +61,11 @@ public struct EmulationProfile: Equatable, Sendable {
 
     /// Checks that the values are in range, naming the option that sets each.
     public func validate() throws(InputError) {
-        guard maxBufferSeconds > 0, maxBufferSeconds <= Self.defaultMaxSessionSeconds else {
-            throw InputError(setting: .maxBufferS, "must be a positive number of seconds, at most 86400")
-        }
+        try Setting.maxBufferS.check(maxBufferSeconds)
         switch mechanics {
         case .wholeTransfers: break
         case .segmentBuffer(let settings):
-            guard settings.bandwidthMultiplier.isFinite, settings.bandwidthMultiplier > 0 else {
-                throw InputError(setting: .bandwidthMultiplier, "must be a positive number")
-            }
+            try Setting.bandwidthMultiplier.check(settings.bandwidthMultiplier)
         case .live(let settings):
             try settings.validate()
         }

@@ -86,14 +86,8 @@ public struct LiveSettings: Equatable, Sendable {
 
     /// Checks the values, naming the option that sets each.
     public func validate() throws(InputError) {
-        guard targetLatencySeconds > 0, targetLatencySeconds <= EmulationProfile.defaultMaxSessionSeconds else {
-            throw InputError(setting: .targetLatencyS, "must be a positive number of seconds, at most 86400")
-        }
-        if let durationSeconds {
-            guard durationSeconds.isFinite, durationSeconds > 0, durationSeconds <= 86_400 else {
-                throw InputError(setting: .liveDurationS, "must be a positive number of seconds, at most 86400")
-            }
-        }
+        try Setting.targetLatencyS.check(targetLatencySeconds)
+        if let durationSeconds { try Setting.liveDurationS.check(durationSeconds) }
         guard chunkSeconds.isFinite, chunkSeconds > 0 else {
             throw InputError(setting: .profile, "the live chunk duration must be a positive number of seconds")
         }
@@ -105,9 +99,7 @@ public struct LiveSettings: Equatable, Sendable {
             throw InputError(setting: .profile, "the live maximum drift must be a number of seconds ≥ 0")
         }
         if case .dashjs3(let minDrift) = catchUpRule {
-            guard minDrift.isFinite, minDrift >= 0, minDrift <= 86_400 else {
-                throw InputError(setting: .catchupMinDriftS, "must be a number of seconds from 0 to 86400")
-            }
+            try Setting.catchupMinDriftS.check(minDrift)
         }
         try warmup?.validate()
         // The warm-up, the target latency and the live duration are media a session must play

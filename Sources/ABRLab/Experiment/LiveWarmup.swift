@@ -25,11 +25,7 @@ public struct LiveWarmup: Equatable, Sendable {
 
     /// Checks the values, naming the option that sets each.
     public func validate() throws(InputError) {
-        guard seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
-            throw InputError(setting: .warmupS, "must be a number of seconds from 0 to 86400")
-        }
-        guard linkKbps.isFinite, linkKbps > 0 else {
-            throw InputError(setting: .warmupKbps, "must be a positive number of kbps")
-        }
+        try Setting.warmupS.check(seconds)
+        try Setting.warmupKbps.check(linkKbps)
     }
 }

@@ -26,42 +26,39 @@ public struct SyntheticTraceGenerator: Equatable, Sendable {
     public var outageProbability: Double = 0
     /// Mean outage length (geometric in steps).
     public var outageMeanSeconds: Double = 2
-    public var seed: UInt64 = 1
+    public var seed: UInt64 = Setting.seed.defaultValue(in: "traces generate").seed ?? 0
 
     public init() {}
 
     /// Longest trace: a day, the session time limit, beyond which no session reads it.
-    public static let maximumDurationSeconds = 86_400.0
+    public static let maximumDurationSeconds = EmulationProfile.defaultMaxSessionSeconds
     /// Shortest step: the millisecond the trace's period ends are written to.
     public static let minimumStepSeconds = 0.001
     /// Most periods a trace (and steps an outage, on average) may have.
     public static let maximumSteps = 10_000_000.0
     /// Highest bandwidth state, kbps (1 Tbit/s).
-    public static let maximumKbps = 1e9
-    /// Highest latency and latency jitter, ms (a minute).
-    public static let maximumLatencyMilliseconds = 60_000.0
+    public static let maximumKbps = SettingDeclaration.maximumKbps
 
     /// Checks the parameters, naming the first one that is off.
     public func validate() throws(InputError) {
         func check(_ ok: Bool, _ settings: [Setting], _ rule: InputText) throws(InputError) {
             if !ok { throw InputError(settings: settings, rule) }
         }
-        try check(durationSeconds > 0 && durationSeconds <= Self.maximumDurationSeconds, [.durationS], "must be a positive number of seconds, at most 86400")
+        try Setting.durationS.check(durationSeconds)
+        try Setting.stepS.check(stepSeconds)
         try check(
             stepSeconds >= Self.minimumStepSeconds && stepSeconds <= durationSeconds, [.stepS], "must be at least 0.001 s and at most the duration"
         )
         try check(durationSeconds / stepSeconds <= Self.maximumSteps, [.durationS], "gives more than 10 million periods; use a longer \(Setting.stepS)")
-        try check(
-            minKbps > 0 && maxKbps >= minKbps && maxKbps <= Self.maximumKbps, [.minKbps, .maxKbps], "need 0 < min ≤ max ≤ 1e9 kbps"
-        )
-        try check(stateCount >= 1 && stateCount <= 1000, [.states], "must be between 1 and 1000")
-        try check((0...1).contains(switchProbability), [.switchProbability], "must be between 0 and 1")
-        try check(noise >= 0 && noise < 10, [.noise], "must be between 0 and 10")
-        try check(
-            latencyMilliseconds.map { (0...Self.maximumLatencyMilliseconds).contains($0) } ?? true, [.latencyMs], "must be from 0 to 60000 ms"
-        )
-        try check((0...Self.maximumLatencyMilliseconds).contains(latencyJitterMilliseconds), [.latencyJitterMs], "must be from 0 to 60000 ms")
-        try check((0...1).contains(outageProbability), [.outageProbability], "must be between 0 and 1")
+        try Setting.minKbps.check(minKbps)
+        try Setting.maxKbps.check(maxKbps)
+        try check(maxKbps >= minKbps && maxKbps <= Self.maximumKbps, [.minKbps, .maxKbps], "need 0 < min ≤ max ≤ 1e9 kbps")
+        try Setting.states.check(.integer(stateCount))
+        try Setting.switchProbability.check(switchProbability)
+        try Setting.noise.check(noise)
+        if let latencyMilliseconds { try Setting.latencyMs.check(latencyMilliseconds) }
+        try Setting.latencyJitterMs.check(latencyJitterMilliseconds)
+        try Setting.outageProbability.check(outageProbability)
         // An outage's length is drawn step by step: a mean of 1e308 s never ends the draw.
         try check(
             outageMeanSeconds > 0 && outageMeanSeconds / stepSeconds <= Self.maximumSteps, [.outageMeanS],

@@ -4,48 +4,42 @@ import Foundation
 /// (log-normal, correlated from one segment to the next), and each level adds a little noise of
 /// its own, so sizes vary like a real encode while staying ordered by level.
 public struct SyntheticVideoGenerator: Equatable, Sendable {
-    public var ladderKbps: [Double] = [300, 750, 1200, 1850, 2850, 4300]
-    public var segmentDurationSeconds: Double = 4
-    public var segmentCount: Int = 48
+    // Each default is the settings table's for `videos generate`, which its help shows.
+    public var ladderKbps: [Double] = Setting.ladderKbps.defaultValue(in: Self.command).numbers ?? []
+    public var segmentDurationSeconds: Double = Setting.segmentDurationS.defaultValue(in: Self.command).number ?? 0
+    public var segmentCount: Int = Setting.segments.defaultValue(in: Self.command).integer ?? 0
     /// Standard deviation of the log of scene complexity.
-    public var complexitySpread: Double = 0.25
+    public var complexitySpread: Double = Setting.complexitySpread.defaultValue().number ?? 0
     /// Correlation of complexity between consecutive segments (0…1).
-    public var complexityCorrelation: Double = 0.7
+    public var complexityCorrelation: Double = Setting.complexityCorrelation.defaultValue().number ?? 0
     /// Standard deviation of the per-level log noise.
-    public var levelNoise: Double = 0.05
-    public var seed: UInt64 = 1
+    public var levelNoise: Double = Setting.levelNoise.defaultValue().number ?? 0
+    public var seed: UInt64 = Setting.seed.defaultValue(in: Self.command).seed ?? 0
+
+    /// How the settings table names the command that runs the generator.
+    static let command = "videos generate"
 
     public init() {}
 
     /// Highest bitrate a level may have, kbps (1 Tbit/s).
-    public static let maximumKbps = 1e9
-    /// Largest spread of scene complexity and of level noise (standard deviations of a log):
-    /// at 2 a segment is e² ≈ 7 times its mean size one time in six.
-    public static let maximumSpread = 2.0
+    public static let maximumKbps = SettingDeclaration.maximumKbps
 
     /// Checks the parameters before anything is generated, naming the option that is off.
     public func validate() throws(InputError) {
-        guard !ladderKbps.isEmpty, ladderKbps.allSatisfy({ $0 > 0 && $0 <= Self.maximumKbps }), ladderKbps == ladderKbps.sorted(),
-              Set(ladderKbps).count == ladderKbps.count else {
-            throw InputError(setting: .ladderKbps, "needs distinct ascending bitrates above 0 and at most 1e9 kbps")
+        try Setting.ladderKbps.check(.numbers(ladderKbps))
+        guard ladderKbps == ladderKbps.sorted(), Set(ladderKbps).count == ladderKbps.count else {
+            throw InputError(setting: .ladderKbps, "needs distinct ascending bitrates")
         }
-        guard segmentDurationSeconds > 0, segmentDurationSeconds <= Video.maximumSegmentSeconds else {
-            throw InputError(setting: .segmentDurationS, "must be a positive number of seconds, at most 86400")
-        }
+        try Setting.segmentDurationS.check(segmentDurationSeconds)
+        try Setting.segments.check(.integer(segmentCount))
         // Checked before anything is allocated: the sizes of a billion segments fill gigabytes.
         let maximumSegments = Video.maximumSizeCount / ladderKbps.count
         guard segmentCount >= 1, segmentCount <= maximumSegments else {
             throw InputError(setting: .segments, "must be from 1 to \(maximumSegments) (\(Video.maximumSizeCount) segment sizes over \(ladderKbps.count) levels)")
         }
-        guard (0...Self.maximumSpread).contains(complexitySpread) else {
-            throw InputError(setting: .complexitySpread, "must be from 0 to 2")
-        }
-        guard (0...1).contains(complexityCorrelation) else {
-            throw InputError(setting: .complexityCorrelation, "must be from 0 to 1")
-        }
-        guard (0...Self.maximumSpread).contains(levelNoise) else {
-            throw InputError(setting: .levelNoise, "must be from 0 to 2")
-        }
+        try Setting.complexitySpread.check(complexitySpread)
+        try Setting.complexityCorrelation.check(complexityCorrelation)
+        try Setting.levelNoise.check(levelNoise)
     }
 
     public func generate(name: String) throws(InputError) -> Video {

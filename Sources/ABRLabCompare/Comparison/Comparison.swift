@@ -91,8 +91,8 @@ public struct Comparison: Sendable {
             let rows = resolved.filter { $0.id.hasPrefix(baseline + "[") }.map(\.id)
             throw InputError(setting: .baseline, "'\(baseline)' is swept; name one of its rows: \(rows.joined(separator: ", "))")
         }
-        let (video, videoWarnings) = try settings.resolveVideoWithWarnings()
-        let emulator = try settings.resolveEmulator()
+        let shared = try settings.resolveSessions()
+        let (video, videoWarnings, emulator) = (shared.video, shared.videoWarnings, shared.emulator)
         // A strategy that cannot play this video at all is refused or skipped before any session.
         let fit = try VideoFitCheck.check(
             resolved, arguments: strategyArguments + (baseline.map { [$0] } ?? []), setting: RunSetting(emulator: emulator, video: video)
@@ -108,8 +108,8 @@ public struct Comparison: Sendable {
         let traceSet = try traceReader.load(entries[traceRange], threads: request.jobs)
         let plan = ExperimentPlan(
             strategies: descriptors, traces: traceSet.traces, video: video,
-            emulator: emulator, qoe: try settings.resolveQoE(), seed: settings.seed,
-            customQoE: try settings.resolveScriptedQoE(), grouping: grouping
+            emulator: emulator, qoe: shared.qoe, seed: settings.seed,
+            customQoE: shared.customQoE, grouping: grouping
         )
         try plan.validate(requiresTraces: shard == nil)
         let layout = ResumableResults.Layout(

@@ -126,7 +126,14 @@ public struct TraceSetResolver {
 
     /// Adds the file `argument` names, or the trace candidates of the folder it names.
     private func collect(_ argument: String, into files: inout [Located]) throws(InputError) {
-        try collect(FileNameText(DatasetInput.path(argument).utf8), into: &files)
+        try collect(FileNameText(Self.path(argument).utf8), into: &files)
+    }
+
+    /// The path a trace argument names: a shipped set's folder (`3g`), a fetched dataset's
+    /// (`sabre/3g`), or the argument itself.
+    public static func path(_ argument: String) throws(InputError) -> String {
+        if let folder = Defaults.shippedTraceSet(argument) { return folder }
+        return try DatasetInput.path(argument)
     }
 
     /// Adds the file `argument` names, or the trace candidates of the folder it names; the

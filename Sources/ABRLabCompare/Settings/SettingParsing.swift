@@ -1,9 +1,39 @@
 import ABRLab
+import ABRLabResults
 import Foundation
 
 /// Settings given as text, parsed; errors name the setting (or, for a front end's own option,
 /// whatever `subject` says).
 public enum SettingParsing {
+    /// A setting's value from the command line's text, read by its declared kind as
+    /// ArgumentParser read it before; text of another kind gets the table's one kind message,
+    /// as Python's value of another kind does.
+    public static func value(_ text: String, for setting: Setting) throws(InputError) -> SettingValue {
+        let declaration = setting.declaration
+        let value: SettingValue? = switch declaration.value {
+        case .number: Double(text).map(SettingValue.number)
+        case .integer: Int(text).map(SettingValue.integer)
+        case .seed: UInt64(text).map(SettingValue.seed)
+        case .flag: Bool(text).map(SettingValue.flag)
+        case .text, .path, .choice: .text(text)
+        case .paths, .texts: .texts([text])
+        case .numbers: numbers(text).map(SettingValue.numbers)
+        }
+        guard let value else {
+            // A segments.csv format given to --segments is the other option's value.
+            let hint: InputText = setting == .segments && SegmentsFormat(rawValue: text) != nil ? "; the format of segments.csv is \(Setting.segmentsFormat) \(text)" : ""
+            throw InputError(setting: setting, InputText(verbatim: declaration.kindMessage(shown: "'\(text)'")) + hint)
+        }
+        return value
+    }
+
+    /// Numbers separated by commas, each a plain decimal (`300,750,1200`); nil when one is not.
+    static func numbers(_ text: String) -> [Double]? {
+        let values = text.split(separator: ",", omittingEmptySubsequences: false).map { StrategyParamValue.decimalNumber($0.trimmingCharacters(in: .whitespaces)) }
+        guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else { return nil }
+        return values.compactMap { $0 }
+    }
+
     public static func traceFormat(_ text: String, setting: Setting) throws(InputError) -> TraceFormat {
         try traceFormat(text, subject: .settings([setting]))
     }
@@ -36,14 +66,5 @@ public enum SettingParsing {
         default:
             throw InputError(setting: setting, "'\(text)' is neither ewma:H,... nor sliding:W,...")
         }
-    }
-
-    /// Bitrates separated by commas, e.g. `300,750,1200`.
-    public static func kbpsList(_ text: String, setting: Setting) throws(InputError) -> [Double] {
-        let values = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard !values.isEmpty, values.allSatisfy({ ($0 ?? 0) > 0 && ($0 ?? 0) <= SyntheticVideoGenerator.maximumKbps }) else {
-            throw InputError(setting: setting, "expected numbers above 0 and at most 1e9 separated by commas, got '\(text)'")
-        }
-        return values.compactMap { $0 }
     }
 }

@@ -9,22 +9,24 @@ public enum SettingTable {
         var lines = [
             "# Settings",
             "",
-            "Every setting, as `Setting.declaration` (Sources/ABRLabCompare/Settings/Setting+Declaration.swift) declares it:",
+            "Every setting, as `Setting.declaration` (Sources/ABRLab/Settings/Setting+Declaration.swift) declares it:",
             "the command line's option is `--` and the key with `-` for `_`, Python's keyword is the key (`params` for",
             "`param`). A test holds this file to the table; `ABRLAB_UPDATE_GOLDEN=1 swift test --filter SettingTable`",
             "rewrites it.",
         ]
+        // A command's own group also lists the settings it shares, with its default and help.
+        let elsewhere = Set(Setting.allCases.flatMap(\.declaration.elsewhere.keys))
         let groups: [(String, (SettingDeclaration) -> Bool)] = [
             ("Sessions (compare, run, replay, export hls, Python)", { $0.commands == SettingDeclaration.sessionCommands }),
             ("Python's environments only", { $0.commands == ["python"] }),
             ("compare", { $0.commands.contains("compare") && !$0.commands.contains("run") }),
-            ("traces generate", { $0.commands == ["traces generate"] }),
-            ("videos generate", { $0.commands == ["videos generate"] }),
-        ]
+        ] + (["traces generate", "videos generate"] + elsewhere.subtracting(["traces generate", "videos generate"]).sorted()).map { command in
+            (command, { $0.commands == [command] })
+        }
         for (title, member) in groups {
             lines += ["", "## \(title)", "", "| key | takes | default | range | applies to | faces | help |", "|---|---|---|---|---|---|---|"]
-            for setting in Setting.allCases where member(setting.declaration) {
-                let entry = setting.declaration
+            for setting in Setting.allCases where member(setting.declaration.in(title)) {
+                let entry = setting.declaration.in(title)
                 let cells = [
                     "`\(setting.rawValue)`", entry.kindDescription, entry.defaultText, rangeText(entry),
                     entry.mechanics == .any ? "any profile" : entry.mechanics.rawValue, facesText(entry), entry.help,
@@ -41,7 +43,9 @@ public enum SettingTable {
             let entry = setting.declaration
             let fields: [(String, String)] = [
                 ("keyword", SettingValue.text(setting.pythonKeyword).json),
+                ("flag", entry.hasCommandLineFlag ? SettingValue.text(setting.flag).json : "null"),
                 ("kind", SettingValue.text(kindName(entry.value)).json),
+                ("takes", SettingValue.text(entry.kindDescription).json),
                 ("choices", choices(entry.value).map { SettingValue.texts($0).json } ?? "null"),
                 ("default", entry.fixedDefault?.json ?? "null"),
                 ("default_text", SettingValue.text(entry.defaultText).json),

@@ -7,7 +7,7 @@ public struct TraceLoadOptions: Equatable, Sendable {
     /// (Pensieve's and Sabre's 3G/4G logs) sample about once a second, segment downloads last
     /// seconds, and a 1 s bin resolves bandwidth in 12 kbit/s steps (one 1500-byte packet),
     /// where a 100 ms bin would quantize to 120 kbit/s steps and mostly add noise.
-    public static let defaultMahimahiBinMilliseconds = 1000
+    public static let defaultMahimahiBinMilliseconds = Setting.mahimahiBinMs.defaultValue().integer ?? 0
 
     /// Width of the bins Mahimahi delivery opportunities are counted in, milliseconds; > 0.
     public var mahimahiBinMilliseconds: Int

@@ -12,25 +12,6 @@ enum OptionParsing {
         try SettingParsing.traceFormat(text, subject: .file(option))
     }
 
-    /// Most worker threads a command may start: each holds an 8 MiB stack, and a count past the
-    /// machine's cores only adds switching.
-    static let maximumJobs = 1024
-
-    /// A seed: a whole number from 0 to 2⁶⁴ − 1 (ArgumentParser's own message names no range).
-    static func seed(_ text: String) throws -> UInt64 {
-        guard let value = UInt64(text) else { throw ValidationError("a seed is a whole number from 0 to \(UInt64.max)") }
-        return value
-    }
-
-    /// A count of segments to play; a format of segments.csv is another option's.
-    static func segmentCount(_ text: String) throws -> Int {
-        guard let value = Int(text) else {
-            let format = SegmentsFormat(rawValue: text) != nil ? "; the format of segments.csv is --segments-format \(text)" : ""
-            throw ValidationError("--segments is a number of segments\(format)")
-        }
-        return value
-    }
-
     /// Writes `traces` into `folder` (made when missing) in `format`, one file per trace named
     /// after it, and says so.
     static func writeTraces(_ traces: [NetworkTrace], format: TraceFormat, folder path: String) throws {

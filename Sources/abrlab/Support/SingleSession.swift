@@ -7,8 +7,9 @@ import Foundation
 /// One strategy over one trace, as `run`, `replay` and `export` play it.
 enum SingleSession {
     static func plan(strategy: String, traces: [String], options: ExperimentOptions) throws -> ExperimentPlan {
-        let descriptor = try options.settings.strategyResolver().resolveOne(strategy)
-        let reader = try options.settings.traceSetResolver()
+        let settings = try options.settings()
+        let descriptor = try settings.strategyResolver().resolveOne(strategy)
+        let reader = try settings.traceSetResolver()
         var loaded: [NetworkTrace] = []
         for argument in traces {
             // `pensieve/test/norway_bus_1`: one file of a fetched dataset.
@@ -20,13 +21,13 @@ enum SingleSession {
         }
         let plan = ExperimentPlan(
             strategies: [descriptor], traces: loaded, video: try options.resolveVideo(),
-            emulator: try options.settings.resolveEmulator(), qoe: try options.settings.resolveQoE(), seed: options.settings.seed,
-            customQoE: try options.settings.resolveScriptedQoE()
+            emulator: try settings.resolveEmulator(), qoe: try settings.resolveQoE(), seed: settings.seed,
+            customQoE: try settings.resolveScriptedQoE()
         )
         try plan.validate()
         // Named on the command line, a strategy that cannot play the video is refused.
         _ = try VideoFitCheck.check([descriptor], arguments: [strategy], setting: RunSetting(emulator: plan.emulator, video: plan.video))
-        if let warning = options.settings.pensieveShapeWarning(plan) { CommandFailure.warn(warning.commandLineText) }
+        if let warning = settings.pensieveShapeWarning(plan) { CommandFailure.warn(warning.commandLineText) }
         return plan
     }
 

@@ -1,10 +1,10 @@
 import ABRLab
+@testable import abrlab
 import ABRLabCompare
 import ArgumentParser
 import Foundation
 import Testing
 import TestSupport
-@testable import abrlab
 
 /// The settings table ties the faces together: every setting the table gives a command-line
 /// face is an option of each command it lists, with the table's help and default; a setting
@@ -14,6 +14,8 @@ import TestSupport
         "compare": Abrlab.Compare.self, "run": Abrlab.Run.self, "replay": Abrlab.Replay.self,
         "export hls": Abrlab.ExportHLS.self, "strategies check": Abrlab.StrategiesCheck.self,
         "traces generate": Abrlab.TracesGenerate.self, "merge": Abrlab.Merge.self, "videos generate": Abrlab.VideosGenerate.self,
+        "videos import": Abrlab.VideosImport.self, "traces info": Abrlab.TracesInfo.self, "traces convert": Abrlab.TracesConvert.self,
+        "reproduce": Abrlab.Reproduce.self,
     ]
 
     /// The help with its lines joined, so a help line wrapped over several lines reads whole.
@@ -24,11 +26,12 @@ import TestSupport
     @Test(arguments: Setting.allCases)
     func everySettingHasItsFacesAndNoOthers(setting: Setting) throws {
         let entry = setting.declaration
-        let commandLine = entry.commands.filter { $0 != "python" }
+        let commandLine = entry.allCommands.filter { $0 != "python" }
         if entry.hasCommandLineFlag {
             #expect(!commandLine.isEmpty, "\(setting) has a command-line face but lists no command")
             for command in commandLine {
                 let help = Self.help(command)
+                let entry = entry.in(command)
                 #expect(help.contains(setting.flag + " ") || help.contains(setting.flag + "\n"), "\(setting.flag) is no option of \(command)")
                 #expect(help.contains(entry.help), "\(command) \(setting.flag)'s help is not the table's")
                 if entry.fixedDefault != nil, !entry.isFlag {

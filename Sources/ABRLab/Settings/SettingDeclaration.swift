@@ -49,6 +49,18 @@ public struct SettingDeclaration: Sendable {
         case pythonOnly(why: String)
     }
 
+    /// How a command outside ``commands`` takes the setting: a default and help of its own, as
+    /// `videos generate`'s ladder has a value where a session's is the video's.
+    public struct Elsewhere: Sendable {
+        public let defaultValue: Default
+        public let help: String
+
+        public init(default defaultValue: Default, help: String) {
+            self.defaultValue = defaultValue
+            self.help = help
+        }
+    }
+
     public let value: Value
     public let defaultValue: Default
     public let range: Range
@@ -58,10 +70,12 @@ public struct SettingDeclaration: Sendable {
     public let commands: [String]
     public let help: String
     public let faces: Faces
+    /// Commands outside ``commands`` that take the setting, each with its default and help.
+    public let elsewhere: [String: Elsewhere]
 
     public init(
         _ value: Value, default defaultValue: Default, range: Range = .any, mechanics: Mechanics = .any,
-        commands: [String], faces: Faces = .both, help: String
+        commands: [String], faces: Faces = .both, help: String, elsewhere: [String: Elsewhere] = [:]
     ) {
         self.value = value
         self.defaultValue = defaultValue
@@ -70,7 +84,19 @@ public struct SettingDeclaration: Sendable {
         self.commands = commands
         self.help = help
         self.faces = faces
+        self.elsewhere = elsewhere
     }
+
+    /// The setting as `command` takes it: its own default and help where ``elsewhere`` gives
+    /// them, else this declaration.
+    public func `in`(_ command: String) -> SettingDeclaration {
+        guard let use = elsewhere[command] else { return self }
+        let faces: Faces = .commandLineOnly(why: "an option of \(command)")
+        return SettingDeclaration(value, default: use.defaultValue, range: range, mechanics: mechanics, commands: [command], faces: faces, help: use.help)
+    }
+
+    /// Every command that takes the setting: ``commands`` and those ``elsewhere`` names.
+    public var allCommands: [String] { commands + elsewhere.keys.sorted() }
 
     public var isFlag: Bool { value == .flag }
 

@@ -1,5 +1,3 @@
-import ABRLab
-
 extension SettingDeclaration {
     /// The default when it is a value; nil when an absent setting leaves the choice to the
     /// profile, the video or the model.
@@ -62,6 +60,12 @@ extension SettingDeclaration {
         }
     }
 
+    /// The one message a value of the wrong kind gets, `shown` as the face shows what it was
+    /// given (the command line's text in quotes, Python's `repr`).
+    public func kindMessage(shown: String) -> String {
+        "takes \(kindDescription), not \(shown)"
+    }
+
     /// What the setting takes, for a value of another kind.
     public var kindDescription: String {
         switch value {
@@ -75,5 +79,32 @@ extension SettingDeclaration {
         case .numbers: "a list of numbers"
         case .texts: "a list of strings"
         }
+    }
+}
+
+extension Setting {
+    /// Refuses a value this setting's declaration refuses, in its one message: the check the
+    /// engine, the generators and every face share.
+    public func check(_ value: SettingValue) throws(InputError) {
+        try declaration.check(value, as: self)
+    }
+
+    /// Refuses a number out of this setting's range (an integer setting's, as a number).
+    public func check(_ number: Double) throws(InputError) {
+        if case .integer = declaration.value, let integer = Int(exactly: number) {
+            try check(.integer(integer))
+        } else if case .integer = declaration.value {
+            throw InputError(setting: self, InputText(verbatim: declaration.rangeMessage))
+        } else {
+            try check(.number(number))
+        }
+    }
+
+    /// The default `command` gives this setting (the sessions' when nil), typed: what code that
+    /// starts from it reads, so the value and the docs' words for it are one.
+    public func defaultValue(in command: String? = nil) -> SettingValue {
+        let declaration = command.map(declaration.in) ?? declaration
+        guard let value = declaration.fixedDefault else { preconditionFailure("\(self) declares no default value") }
+        return value
     }
 }
