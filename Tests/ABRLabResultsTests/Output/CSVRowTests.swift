@@ -64,6 +64,28 @@ import TestSupport
         }
     }
 
+    /// Decimals of 1 to 6 places, as times and rates in a run mostly are, at every magnitude a
+    /// run writes and past the fixed-point path's bounds: each is written as Swift's description
+    /// (without a trailing `.0`), the fast fixed-point form and the general formatter alike.
+    @Test func shortDecimalsAreWrittenAsSwiftWritesThem() {
+        var generator = SeededGenerator(seed: 31)
+        let scales: [Double] = [1, 10, 100, 1000, 10000, 100_000, 1_000_000]
+        for index in 0..<30_000 {
+            let decimals = Int(generator.next() % 7)
+            let digits = Double(generator.next() % (index.isMultiple(of: 3) ? 100_000 : 2_000_000_000_000_000))
+            let value = (index.isMultiple(of: 2) ? 1 : -1) * digits / scales[decimals]
+            var row = CSVRow()
+            row.add(value)
+            let description = value.description
+            #expect(row.text == (description.hasSuffix(".0") ? String(description.dropLast(2)) : description), "\(description)")
+        }
+        for value in [0.0001, 0.00015, 0.0625, 999_999_999.9999, 1e9 + 0.5, 123_456_789.1234, 0.1 + 0.2, 1.0 / 3] {
+            var row = CSVRow()
+            row.add(value)
+            #expect(row.text == value.description, "\(value)")
+        }
+    }
+
     @Test func negativeZeroKeepsItsSign() throws {
         var row = CSVRow()
         row.add(-0.0)
