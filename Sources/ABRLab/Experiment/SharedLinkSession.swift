@@ -6,10 +6,14 @@ struct SharedLinkSession {
     private let storage: SessionStorage
     private let operations: SharedLinkOperations
 
-    @inline(__always)
-    init<Model: SharedLinkModel>(_ stepper: consuming SessionStepper<Model>) {
-        storage = StepperStorage(stepper)
-        operations = SharedLinkOperations(Model.self)
+    /// The session `storage` holds, `nil` where its player model cannot share a link.
+    init?(_ storage: SessionStorage) {
+        switch storage.model {
+        case .wholeTransfers: operations = SharedLinkOperations(WholeTransferModel.self)
+        case .segmentBuffer: operations = SharedLinkOperations(SegmentBufferModel.self)
+        case .live: return nil
+        }
+        self.storage = storage
     }
 
     /// What the session recorded, once it has finished.
@@ -89,10 +93,6 @@ extension SessionSetup {
     /// A session of this setup for a player of a shared link, `nil` where the profile's player
     /// model cannot share one (``LinkGroup/refusal(for:)``).
     func sharedLinkSession() -> SharedLinkSession? {
-        switch profile.mechanics {
-        case .wholeTransfers(let settings): SharedLinkSession(stepper(WholeTransferModel(settings: settings, setup: self)))
-        case .segmentBuffer(let settings): SharedLinkSession(stepper(SegmentBufferModel(settings: settings, setup: self)))
-        case .live: nil
-        }
+        SharedLinkSession(storage())
     }
 }
