@@ -60,7 +60,7 @@ protocol SharedLinkModel: PlayerModel {
     /// Moves the transfer in its data phase as `move` says: the event it reached (a period
     /// boundary, a progress step's end, its end) or the abandonment check it stopped at, `nil`
     /// after a stretch that ends before its next event.
-    mutating func stepShared(_ recorder: inout SessionRecorder, move: LinkShareMove) throws(EmulationError) -> PlayerStep?
+    mutating func stepShared(_ recorder: inout SessionRecorder, move: LinkShareMove) throws(EmulationError) -> SharedStep?
     /// Walks at most `steps` quiet events of the transfer in its data phase at `fraction` of the
     /// link (period boundaries, progress steps with no check due) while they fall at or before
     /// link time `limitSeconds`, moving `seconds` (the link time walked to) along by each event's

@@ -271,22 +271,15 @@ extension SessionEngine where Model: SharedLinkModel {
     /// Moves the transfer in its data phase on a shared link: the event it reached or the
     /// abandonment check it stopped at (which then waits for its answer), `nil` after a stretch
     /// before its next event. An error ends the session.
-    mutating func stepShared(_ move: LinkShareMove) throws(EmulationError) -> EnginePoint? {
+    mutating func stepShared(_ move: LinkShareMove) throws(EmulationError) -> SharedStep? {
         guard case .requesting = phase else { preconditionFailure("no request under way") }
-        let step: PlayerStep?
+        let step: SharedStep?
         do { step = try model.stepShared(&recorder, move: move) } catch {
             fail(error)
             throw error
         }
-        switch step {
-        case nil: return nil
-        case .event(let event): return .event(event)
-        case .check(let progress):
-            phase = .awaitingAnswer(progress)
-            return .check(progress)
-        case .done: preconditionFailure("a shared step ends at the transfer's end event")
-        case .playback: preconditionFailure("live players share no link")
-        }
+        if case .check(let progress) = step { phase = .awaitingAnswer(progress) }
+        return step
     }
 }
 

@@ -134,13 +134,8 @@ extension SessionStepper where Model: SharedLinkModel {
 
     /// Moves the transfer in its data phase on a shared link (``LinkGroup``).
     @inline(__always)
-    mutating func stepShared(_ move: LinkShareMove) throws(EmulationError) -> SessionStep? {
-        switch try engine.stepShared(move) {
-        case nil: nil
-        case .event(let event): .network(event)
-        case .check(let progress): .checkAbandonment(progress)
-        default: preconditionFailure("a shared step stops at an event or a check")
-        }
+    mutating func stepShared(_ move: LinkShareMove) throws(EmulationError) -> SharedStep? {
+        try engine.stepShared(move)
     }
 
     mutating func planShared(fromSeconds seconds: Double, fraction: Double) -> SharedPlan {

@@ -53,7 +53,7 @@ struct SharedLinkSession {
 
     /// Moves the transfer in its data phase as `move` says: the event it reached or the
     /// abandonment check it stopped at, `nil` after a stretch that ends before its next event.
-    func stepShared(_ move: LinkShareMove) throws(EmulationError) -> SessionStep? {
+    func stepShared(_ move: LinkShareMove) throws(EmulationError) -> SharedStep? {
         try operations.stepShared(storage, move)
     }
 }
@@ -68,7 +68,7 @@ private struct SharedLinkOperations {
     let joinLink: (SessionStorage, Double) throws(EmulationError) -> Void
     let planShared: (SessionStorage, Double, Double) -> SharedPlan
     let walkSharedQuietly: (SessionStorage, Int, Double, inout Double, Double) -> Int
-    let stepShared: (SessionStorage, LinkShareMove) throws(EmulationError) -> SessionStep?
+    let stepShared: (SessionStorage, LinkShareMove) throws(EmulationError) -> SharedStep?
 
     @inline(__always)
     init<Model: SharedLinkModel>(_: Model.Type) {
