@@ -32,7 +32,9 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
     let segmentCount: Int
     let info: SessionInfo
     private(set) var recorder: SessionRecorder
-    private(set) var model: Model
+    /// The player model; a shared link walks its quiet events directly, as they change nothing
+    /// the engine keeps (``SharedLinkModel/walkSharedQuietly(_:fraction:seconds:through:)``).
+    var model: Model
     private var phase = Phase.beforeRequest
     private var ending = Ending.playing
     /// The segment the next decision is for.
@@ -254,18 +256,6 @@ extension SessionEngine where Model: SharedLinkModel {
             fail(error)
             throw error
         }
-    }
-
-    /// The next stop of the transfer in its data phase at `fraction` of a shared link, from link
-    /// time `seconds`.
-    mutating func planShared(fromSeconds seconds: Double, fraction: Double) -> SharedPlan {
-        model.planShared(fromSeconds: seconds, fraction: fraction)
-    }
-
-    /// Walks quiet events of the transfer in its data phase on a shared link
-    /// (``SharedLinkModel/walkSharedQuietly(_:fraction:seconds:through:)``).
-    mutating func walkSharedQuietly(_ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double) -> Int {
-        model.walkSharedQuietly(steps, fraction: fraction, seconds: &seconds, through: limitSeconds)
     }
 
     /// Moves the transfer in its data phase on a shared link: the event it reached or the
