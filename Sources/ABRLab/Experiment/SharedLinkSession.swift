@@ -110,7 +110,7 @@ private struct Answer: SharedLinkOperation {
     let progress: DownloadProgress
     let strategy: UnsafeMutablePointer<OpenedStrategy>
     @inline(__always) func callAsFunction<Model: SharedLinkModel>(_ stepper: UnsafeMutablePointer<SessionStepper<Model>>) throws(EmulationError) {
-        try stepper.pointee.engine.answer(progress, with: &strategy.pointee)
+        try stepper.pointee.engine.answer(progress, with: &strategy.pointee, context: stepper.pointee.context)
     }
 }
 
