@@ -96,12 +96,6 @@ struct SessionStepper<Model: PlayerModel>: Sendable {
         try engine.start(decision)
     }
 
-    /// Answers the abandonment check the session stopped at.
-    @inline(__always)
-    mutating func answer(_ answer: AbandonmentAnswer) throws(EmulationError) {
-        try engine.answer(answer)
-    }
-
     /// Plays the rest of the session with `strategy`, as the batch path does.
     @inline(__always)
     mutating func run<Strategy: SessionStrategy>(_ strategy: inout Strategy) throws(EmulationError) -> SessionResult {
