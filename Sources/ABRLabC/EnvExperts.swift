@@ -46,23 +46,22 @@ struct EnvExperts {
         }
     }
 
-    /// Tells every expert what the session just did; an expert that throws is out for the episode.
+    /// Tells every expert what the session just did, through the hook the engine would call on a
+    /// strategy playing it (``SessionStrategy/hear(_:context:)``); an expert that throws is out
+    /// for the episode. An expert follows: the session's abandonment checks are the caller's.
     mutating func hear(_ step: SessionStep, context: @autoclosure () -> DecisionContext) {
         guard !experts.isEmpty else { return }
+        if case .checkAbandonment = step { return }
         let context = context()
         for index in experts.indices {
             guard case .following(var strategy, var choice) = experts[index] else { continue }
             do {
-                switch step {
-                case .decide:
-                    choice = try strategy.decide(context).level
+                if case .decision(let decision) = try strategy.hear(step, context: context) {
+                    choice = decision.level
                     guard (0..<context.levelCount).contains(choice) else {
                         experts[index] = .failed(Failure("chose level \(choice + 1), outside the ladder (1 to \(context.levelCount))"))
                         continue
                     }
-                case .waited(let seconds): try strategy.didWait(seconds: seconds, context: context)
-                case .downloaded(let record): try strategy.didDownload(record, context: context)
-                case .checkAbandonment, .network, .finished: break
                 }
                 experts[index] = .following(strategy, choice: choice)
             } catch {

@@ -258,9 +258,9 @@ private struct Seat {
         state = .sending(sinceSeconds: seconds, plan: .unplanned(at: seconds))
         do throws(EmulationError) {
             switch try session.stepShared(move) {
-            case .network(let event) where event.kind == .transferEnd:
+            case .event(let event) where event.kind == .transferEnd:
                 advanceToData()
-            case .checkAbandonment(let progress):
+            case .check(let progress):
                 try session.answer(progress, with: &strategy)
             default:
                 break

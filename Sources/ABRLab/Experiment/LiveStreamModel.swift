@@ -1,7 +1,7 @@
 /// The live mechanics (`live`): each segment is requested once the encoder starts it, its chunks
 /// walked over the trace with ``TraceCursor`` no earlier than they exist, into a ``LivePlayer``
 /// that plays at a variable rate behind the moving live edge.
-struct LiveStreamModel: PlayerModel {
+struct LiveStreamModel: PlaysLive {
     static var kind: PlayerModelKind { .live }
 
     /// A request from its first byte to its last chunk.
@@ -50,8 +50,6 @@ struct LiveStreamModel: PlayerModel {
     private var phase = Phase.idle
     /// Whether the strategy hears playback updates.
     private var reportsPlayback = false
-
-    static var takesPlaybackRate: Bool { true }
 
     init(settings: LiveSettings, setup: SessionSetup) {
         self.settings = settings

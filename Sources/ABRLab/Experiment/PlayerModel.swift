@@ -4,7 +4,8 @@
 /// session's ``SessionRecorder`` hears what it does.
 ///
 /// A request is begun, then stepped until it is done; stepped event by event, it stops at each
-/// ``NetworkEvent``, else it runs to its next check or its end in one call.
+/// ``NetworkEvent``, else it runs to its next check or its end in one call. What only some models
+/// do is a capability of its own (``PlayerCapabilities``).
 protocol PlayerModel: Sendable {
     /// Which model this is, for code that holds one of several without knowing which.
     static var kind: PlayerModelKind { get }
@@ -12,41 +13,16 @@ protocol PlayerModel: Sendable {
     var bufferMs: Double { get }
     /// Session time, milliseconds, as a strategy's context shows it.
     var nowMs: Double { get }
-    /// Whether a strategy may set the playback rate.
-    static var takesPlaybackRate: Bool { get }
 
     /// Spends one step of the session's budget on a request.
     mutating func spendStep() throws(EmulationError)
-    /// Waits before a request for room in a full buffer; returns the wait in milliseconds, 0
-    /// when none was needed.
-    mutating func waitForRoom(_ recorder: inout SessionRecorder) throws(EmulationError) -> Double
     /// Starts the request for segment `segment` that `decision` asks for (checked by the engine).
     mutating func begin(segment: Int, decision: RequestDecision, recorder: inout SessionRecorder) throws(EmulationError)
     /// Advances the request under way: to its next network event when `events`, else to its
     /// next abandonment check or its end.
     mutating func step(_ recorder: inout SessionRecorder, events: Bool) throws(EmulationError) -> PlayerStep
-    /// The answer to the abandonment check the last step stopped at (checked by the engine).
-    mutating func answer(_ answer: AbandonmentAnswer)
-    /// The segment to request after `segment` was delivered.
-    func segment(after segment: Int) -> Int
-    /// Adds what only this model knows to a strategy's context.
-    func decorate(_ context: inout DecisionContext)
-    /// Makes the model stop at playback updates (``PlayerStep/playback(_:)``).
-    mutating func enablePlaybackUpdates()
-    /// A rate a strategy set at a playback update (checked by the engine).
-    mutating func setPlaybackRate(_ rate: Double)
     /// Plays out what is buffered and hands over what the session recorded.
     mutating func finish(_ recorder: inout SessionRecorder, traceName: String, profileName: String) -> SessionResult
-}
-
-extension PlayerModel {
-    static var takesPlaybackRate: Bool { false }
-    mutating func waitForRoom(_ recorder: inout SessionRecorder) throws(EmulationError) -> Double { 0 }
-    mutating func answer(_ answer: AbandonmentAnswer) {}
-    func segment(after segment: Int) -> Int { segment + 1 }
-    func decorate(_ context: inout DecisionContext) {}
-    mutating func enablePlaybackUpdates() {}
-    mutating func setPlaybackRate(_ rate: Double) {}
 }
 
 /// A player model whose transfers can share a link with other players' (``LinkGroup``):
@@ -60,7 +36,7 @@ protocol SharedLinkModel: PlayerModel {
     /// Moves the transfer in its data phase as `move` says: the event it reached (a period
     /// boundary, a progress step's end, its end) or the abandonment check it stopped at, `nil`
     /// after a stretch that ends before its next event.
-    mutating func stepShared(_ recorder: inout SessionRecorder, move: LinkShareMove) throws(EmulationError) -> PlayerStep?
+    mutating func stepShared(_ recorder: inout SessionRecorder, move: LinkShareMove) throws(EmulationError) -> SharedStep?
     /// Walks at most `steps` quiet events of the transfer in its data phase at `fraction` of the
     /// link (period boundaries, progress steps with no check due) while they fall at or before
     /// link time `limitSeconds`, moving `seconds` (the link time walked to) along by each event's

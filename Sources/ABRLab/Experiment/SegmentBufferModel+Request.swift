@@ -119,26 +119,57 @@ extension SegmentBufferModel {
     mutating func finishProgressStep(
         _ step: (bits: Double, ms: Double), recorder: inout SessionRecorder, events: Bool
     ) throws(EmulationError) -> PlayerStep? {
+        if events { return PlayerStep(try finishToldProgressStep(step, recorder: &recorder)) }
         switch try Self.endProgressStep(&request, step, settings: settings, limits: limits, segmentMs: segmentMs) {
         case .arrived:
-            return try end(recorder: &recorder, events: events)
+            return .done(delivered: try record(&recorder))
         case .tooLate:
             request.abandoned = true
-            return try end(recorder: &recorder, events: events)
+            return .done(delivered: try record(&recorder))
         case .check(let progress):
             phase = .checking
             return .check(progress)
         case .next:
-            guard events else { return nil }
+            return nil
+        }
+    }
+
+    /// ``finishProgressStep(_:recorder:events:)`` event by event, as a shared link always steps:
+    /// the request's end and each progress step's end are told.
+    @inline(__always)
+    mutating func finishToldProgressStep(_ step: (bits: Double, ms: Double), recorder: inout SessionRecorder) throws(EmulationError) -> SharedStep {
+        switch try Self.endProgressStep(&request, step, settings: settings, limits: limits, segmentMs: segmentMs) {
+        case .arrived:
+            return .event(try endTold(&recorder))
+        case .tooLate:
+            request.abandoned = true
+            return .event(try endTold(&recorder))
+        case .check(let progress):
+            phase = .checking
+            return .check(progress)
+        case .next:
             phase = .progressing(nil)
             return .event(NetworkEvent(kind: .progressCheck, seconds: (request.startMs + request.downloadMs) / 1000))
         }
     }
 
+    /// The transfer ended or was abandoned: recorded (``record(_:)``), then done, or told as the
+    /// transfer's end when stepping event by event.
+    mutating func end(recorder: inout SessionRecorder, events: Bool) throws(EmulationError) -> PlayerStep {
+        events ? .event(try endTold(&recorder)) : .done(delivered: try record(&recorder))
+    }
+
+    /// The transfer ended or was abandoned: recorded, and told as the transfer's end; the
+    /// request is done once told.
+    mutating func endTold(_ recorder: inout SessionRecorder) throws(EmulationError) -> NetworkEvent {
+        phase = .done(delivered: try record(&recorder))
+        return NetworkEvent(kind: .transferEnd, seconds: buffer.playTimeMs / 1000)
+    }
+
     /// The transfer ended or was abandoned: the buffer plays out its time, a delivered segment is
     /// appended (or replaces a buffered one), playback starts with the first, and the request is
-    /// recorded.
-    mutating func end(recorder: inout SessionRecorder, events: Bool) throws(EmulationError) -> PlayerStep {
+    /// recorded. Returns whether the segment was delivered.
+    private mutating func record(_ recorder: inout SessionRecorder) throws(EmulationError) -> Bool {
         // A copy, once a request: the buffer and the recorder change below while it is read.
         let request = request
         advertise()
@@ -193,8 +224,6 @@ extension SegmentBufferModel {
             startSeconds: request.startMs / 1000, endSeconds: nowMs / 1000, bufferBeforeSeconds: request.bufferAtStartMs / 1000
         ) : nil)
         if delivered { recorder.unattributedStallMs = 0 }
-        guard events else { return .done(delivered: delivered) }
-        phase = .done(delivered: delivered)
-        return .event(NetworkEvent(kind: .transferEnd, seconds: nowMs / 1000))
+        return delivered
     }
 }

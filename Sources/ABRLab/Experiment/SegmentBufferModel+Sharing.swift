@@ -6,7 +6,7 @@ extension SegmentBufferModel: SharedLinkModel {
         try limits.walk { () throws(TraceWalkStop) in try link.join(atMilliseconds: seconds * 1000) }
     }
 
-    mutating func stepShared(_ recorder: inout SessionRecorder, move: LinkShareMove) throws(EmulationError) -> PlayerStep? {
+    mutating func stepShared(_ recorder: inout SessionRecorder, move: LinkShareMove) throws(EmulationError) -> SharedStep? {
         switch phase {
         case .transferring(var transfer):
             switch move {
@@ -21,7 +21,7 @@ extension SegmentBufferModel: SharedLinkModel {
                 }
                 request.downloadMs = request.ttfbMs + ms
                 request.receivedBits = request.sizeBits
-                return try end(recorder: &recorder, events: true)
+                return .event(try endTold(&recorder))
             }
         case .progressing(let inFlight):
             var walk: NetworkLink.ProgressStep
@@ -41,10 +41,10 @@ extension SegmentBufferModel: SharedLinkModel {
                     phase = .progressing(walk)
                     return .event(NetworkEvent(kind: .periodBoundary, seconds: (request.startMs + request.downloadMs + walk.ms) / 1000))
                 }
-                return try finishProgressStep(step, recorder: &recorder, events: true)
+                return try finishToldProgressStep(step, recorder: &recorder)
             }
         case .ending:
-            return try end(recorder: &recorder, events: true)
+            return .event(try endTold(&recorder))
         case .idle, .checking, .done:
             preconditionFailure("no transfer in its data phase")
         }

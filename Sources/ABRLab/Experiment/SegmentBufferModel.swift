@@ -3,7 +3,7 @@
 /// downloads in progress steps that an abandonment check can stop, and replacements of buffered
 /// segments; in the order of Sabre's session loop (Spiteri, Nguyen, Sitaraman, MMSys 2018,
 /// doi:10.1145/3204949.3204953).
-struct SegmentBufferModel: PlayerModel {
+struct SegmentBufferModel: WaitsForRoom, ChecksAbandonment {
     static var kind: PlayerModelKind { .segmentBuffer }
 
     /// Sabre's progress step: at least this many bits and milliseconds between abandonment checks.

@@ -79,18 +79,8 @@ public struct SessionEmulator: Sendable {
         video: Video,
         seed: UInt64 = 0
     ) throws(EmulationError) -> SessionResult {
-        let setup = try SessionSetup(emulator: self, strategyID: strategyID, trace: trace, video: video, seed: seed)
-        switch setup.profile.mechanics {
-        case .wholeTransfers(let settings):
-            var engine = SessionEngine(setup: setup, model: WholeTransferModel(settings: settings, setup: setup))
-            return try engine.run(&strategy)
-        case .segmentBuffer(let settings):
-            var engine = SessionEngine(setup: setup, model: SegmentBufferModel(settings: settings, setup: setup))
-            return try engine.run(&strategy)
-        case .live(let settings):
-            var engine = SessionEngine(setup: setup, model: LiveStreamModel(settings: settings, setup: setup))
-            return try engine.run(&strategy)
-        }
+        var session = try StreamingSession(emulator: self, strategyID: strategyID, trace: trace, video: video, seed: seed)
+        return try session.run(&strategy)
     }
 
     /// Plays a session with a strategy given as an existential, as the experiment runner holds them.

@@ -42,25 +42,18 @@ extension SessionEngine {
             }
             switch point {
             case .decide:
-                let decision: RequestDecision
-                do { decision = try strategy.decide(context) } catch {
-                    throw Self.strategyError(error, segment: segmentIndex, trace: traceName)
-                }
+                guard case .decision(let decision) = try reply(of: &strategy, to: .decide, context: context, segment: segmentIndex) else { continue }
                 context.downloads = []
                 try decide(decision)
             case .check(let progress):
-                try answer(progress, with: &strategy)
+                try answer(progress, with: &strategy, context: context)
             case .waited(let milliseconds):
                 refresh(&context)
-                do { try strategy.didWait(seconds: milliseconds / 1000, context: context) } catch {
-                    throw Self.strategyError(error, segment: segmentIndex, trace: traceName)
-                }
+                _ = try reply(of: &strategy, to: .waited(seconds: milliseconds / 1000), context: context, segment: segmentIndex)
             case .downloaded:
                 let download = lastDownload
                 refresh(&context)
-                do { try strategy.didDownload(download, context: context) } catch {
-                    throw Self.strategyError(error, segment: requestedIndex, trace: traceName)
-                }
+                _ = try reply(of: &strategy, to: .downloaded(download), context: context, segment: requestedIndex)
             case .playback(let update):
                 let rate: Double?
                 do { rate = try strategy.playbackDidUpdate(update) } catch {
@@ -77,12 +70,23 @@ extension SessionEngine {
 
     /// Asks `strategy` about the abandonment check the session stopped at and gives its answer.
     @inline(__always)
-    mutating func answer<Strategy: SessionStrategy>(_ progress: DownloadProgress, with strategy: inout Strategy) throws(EmulationError) {
-        let answer: AbandonmentAnswer
-        do { answer = try strategy.answerAbandonment(progress) } catch {
-            throw Self.strategyError(error, segment: progress.segmentIndex, trace: traceName)
-        }
+    mutating func answer<Strategy: SessionStrategy>(
+        _ progress: DownloadProgress, with strategy: inout Strategy, context: DecisionContext
+    ) throws(EmulationError) {
+        let step = SessionStep.checkAbandonment(progress)
+        guard case .abandonment(let answer) = try reply(of: &strategy, to: step, context: context, segment: progress.segmentIndex) else { return }
         try self.answer(answer)
+    }
+
+    /// What `strategy` replies to `step` (``SessionStrategy/hear(_:context:)``), an error it
+    /// throws named with the 0-based `segment` it happened on.
+    @inline(__always)
+    private func reply<Strategy: SessionStrategy>(
+        of strategy: inout Strategy, to step: SessionStep, context: DecisionContext, segment: Int
+    ) throws(EmulationError) -> StrategyReply {
+        do { return try strategy.hear(step, context: context) } catch {
+            throw Self.strategyError(error, segment: segment, trace: traceName)
+        }
     }
 
     /// A strategy's error, with the segment (1-based, as in every output) and trace it happened on.

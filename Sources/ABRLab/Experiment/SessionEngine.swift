@@ -32,11 +32,15 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
     let segmentCount: Int
     let info: SessionInfo
     private(set) var recorder: SessionRecorder
-    private(set) var model: Model
+    /// The player model; a shared link walks its quiet events directly, as they change nothing
+    /// the engine keeps (``SharedLinkModel/walkSharedQuietly(_:fraction:seconds:through:)``).
+    var model: Model
     private var phase = Phase.beforeRequest
     private var ending = Ending.playing
     /// The segment the next decision is for.
     private(set) var segmentIndex = 0
+    /// What the model does beyond every model (``PlayerCapabilities``).
+    private let capabilities = PlayerCapabilities(Model.self)
     /// The segment the latest request was decided for.
     private(set) var requestedIndex = 0
     /// Abandoned attempts at the current segment.
@@ -70,7 +74,7 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
     /// What a strategy sees now.
     func context() -> DecisionContext {
         var context = recorder.context(index: segmentIndex, bufferMs: model.bufferMs, nowMs: model.nowMs)
-        model.decorate(&context)
+        decorate(&context)
         return context
     }
 
@@ -78,7 +82,14 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
     @inline(__always)
     func refresh(_ context: inout DecisionContext) {
         recorder.refresh(&context, index: segmentIndex, bufferMs: model.bufferMs, nowMs: model.nowMs)
-        model.decorate(&context)
+        decorate(&context)
+    }
+
+    /// Adds a live model's state to `context` (``PlaysLive/decorate(_:)``).
+    @inline(__always)
+    private func decorate(_ context: inout DecisionContext) {
+        guard capabilities.playsLive, let live = Model.self as? any PlaysLive.Type else { return }
+        withUnsafePointer(to: model) { live.decorate($0, &context) }
     }
 
     /// Runs to the next point: with `events`, also to every network event. An error ends the
@@ -106,7 +117,7 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
                 return .finished
             }
             try model.spendStep()
-            let waitMs = try model.waitForRoom(&recorder)
+            let waitMs = try waitForRoom()
             phase = .awaitingDecision
             if let level = firstLevel {
                 // The first request is the settings', as the strategy would have asked it; the
@@ -138,7 +149,7 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
             if delivered {
                 abandonments = 0
                 // A live player that seeked to the live edge goes on from the segment it landed in.
-                segmentIndex = model.segment(after: segmentIndex)
+                segmentIndex = segment(after: segmentIndex)
             } else if recorder.downloads[recorder.downloads.count - 1].abandonedToLevel != nil {
                 abandonments += 1
                 guard abandonments < SessionEmulator.maxAbandonmentsPerSegment else {
@@ -148,6 +159,22 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
             phase = .beforeRequest
             return .downloaded
         }
+    }
+
+    /// Waits for room in a full buffer before a request, for a model that does (``WaitsForRoom``);
+    /// the wait in milliseconds, 0 for none.
+    @inline(__always)
+    private mutating func waitForRoom() throws(EmulationError) -> Double {
+        guard capabilities.waitsForRoom, let waiting = Model.self as? any WaitsForRoom.Type else { return 0 }
+        return try withUnsafeMutablePointer(to: &model) { waiting.waitForRoom($0, &recorder) }.get()
+    }
+
+    /// The segment after `segment`, delivered: the next one, or the one a live player landed in
+    /// after seeking to the live edge (``PlaysLive/segment(after:)``).
+    @inline(__always)
+    private func segment(after segment: Int) -> Int {
+        guard capabilities.playsLive, let live = Model.self as? any PlaysLive.Type else { return segment + 1 }
+        return withUnsafePointer(to: model) { live.segment($0, after: segment) }
     }
 
     /// Starts the request `decision` asks for at the decision the engine stopped at (the caller
@@ -170,7 +197,7 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
             throw .strategyFailed(message: "\(sessionName): asked for a delay of \(NumberText.readable(decision.delaySeconds)) s before segment \(segmentIndex + 1); delays are finite and ≥ 0")
         }
         if let rate = decision.playbackRate {
-            guard Model.takesPlaybackRate else {
+            guard capabilities.playsLive else {
                 throw .strategyFailed(message: "\(sessionName): asked for a playback rate before segment \(segmentIndex + 1); rates need the live profile")
             }
             guard LiveSettings.playbackRateRange.contains(rate) else {
@@ -196,7 +223,10 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
     }
 
     /// Makes the session stop at playback updates (live only).
-    mutating func enablePlaybackUpdates() { model.enablePlaybackUpdates() }
+    mutating func enablePlaybackUpdates() {
+        guard let live = Model.self as? any PlaysLive.Type else { return }
+        withUnsafeMutablePointer(to: &model) { live.enablePlaybackUpdates($0) }
+    }
 
     /// Sets the rate a strategy asked for at the playback update the session stopped at.
     mutating func setPlaybackRate(_ rate: Double, at update: PlaybackUpdate) throws(EmulationError) {
@@ -205,7 +235,9 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
             fail(error)
             throw error
         }
-        model.setPlaybackRate(rate)
+        // A playback update comes only from a live model.
+        guard let live = Model.self as? any PlaysLive.Type else { return }
+        withUnsafeMutablePointer(to: &model) { live.setPlaybackRate($0, rate) }
     }
 
     /// Ends the session with `error`.
@@ -225,7 +257,10 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
         guard answer.recheck.isValid else {
             throw .strategyFailed(message: "\(sessionName): the abandonment check asked to recheck at NaN while downloading segment \(progress.segmentIndex + 1)")
         }
-        model.answer(answer)
+        // A check comes only from a model that checks abandonment.
+        if capabilities.checksAbandonment, let checking = Model.self as? any ChecksAbandonment.Type {
+            withUnsafeMutablePointer(to: &model) { checking.answer($0, answer) }
+        }
         phase = .requesting
     }
 
@@ -256,37 +291,18 @@ extension SessionEngine where Model: SharedLinkModel {
         }
     }
 
-    /// The next stop of the transfer in its data phase at `fraction` of a shared link, from link
-    /// time `seconds`.
-    mutating func planShared(fromSeconds seconds: Double, fraction: Double) -> SharedPlan {
-        model.planShared(fromSeconds: seconds, fraction: fraction)
-    }
-
-    /// Walks quiet events of the transfer in its data phase on a shared link
-    /// (``SharedLinkModel/walkSharedQuietly(_:fraction:seconds:through:)``).
-    mutating func walkSharedQuietly(_ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double) -> Int {
-        model.walkSharedQuietly(steps, fraction: fraction, seconds: &seconds, through: limitSeconds)
-    }
-
     /// Moves the transfer in its data phase on a shared link: the event it reached or the
     /// abandonment check it stopped at (which then waits for its answer), `nil` after a stretch
     /// before its next event. An error ends the session.
-    mutating func stepShared(_ move: LinkShareMove) throws(EmulationError) -> EnginePoint? {
+    mutating func stepShared(_ move: LinkShareMove) throws(EmulationError) -> SharedStep? {
         guard case .requesting = phase else { preconditionFailure("no request under way") }
-        let step: PlayerStep?
+        let step: SharedStep?
         do { step = try model.stepShared(&recorder, move: move) } catch {
             fail(error)
             throw error
         }
-        switch step {
-        case nil: return nil
-        case .event(let event): return .event(event)
-        case .check(let progress):
-            phase = .awaitingAnswer(progress)
-            return .check(progress)
-        case .done: preconditionFailure("a shared step ends at the transfer's end event")
-        case .playback: preconditionFailure("live players share no link")
-        }
+        if case .check(let progress) = step { phase = .awaitingAnswer(progress) }
+        return step
     }
 }
 

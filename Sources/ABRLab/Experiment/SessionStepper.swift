@@ -8,7 +8,9 @@
 /// session, and ``StreamingSession/context`` builds what a strategy would see; it is current at
 /// every decision.
 struct SessionStepper<Model: PlayerModel>: Sendable {
-    private(set) var engine: SessionEngine<Model>
+    /// The engine; a shared link moves it between its points, where the kept context is not
+    /// current anyway (``SharedLinkSession``).
+    var engine: SessionEngine<Model>
     /// The kept context; what the session shows while `contextIsCurrent`.
     private(set) var context: DecisionContext
     private(set) var contextIsCurrent = true
@@ -94,12 +96,6 @@ struct SessionStepper<Model: PlayerModel>: Sendable {
         try engine.start(decision)
     }
 
-    /// Answers the abandonment check the session stopped at.
-    @inline(__always)
-    mutating func answer(_ answer: AbandonmentAnswer) throws(EmulationError) {
-        try engine.answer(answer)
-    }
-
     /// Plays the rest of the session with `strategy`, as the batch path does.
     @inline(__always)
     mutating func run<Strategy: SessionStrategy>(_ strategy: inout Strategy) throws(EmulationError) -> SessionResult {
@@ -109,14 +105,9 @@ struct SessionStepper<Model: PlayerModel>: Sendable {
     }
 }
 
-/// Sharing a link (``LinkGroup``): only a model that can (``SharedLinkModel``).
+/// Sharing a link (``LinkGroup``): only a model that can (``SharedLinkModel``). The other
+/// operations of a shared link reach the engine directly (``SharedLinkSession``).
 extension SessionStepper where Model: SharedLinkModel {
-    /// Tells `strategy`, fresh for this session, what it learns once.
-    @inline(__always)
-    mutating func setUp<Strategy: SessionStrategy>(_ strategy: inout Strategy) throws(EmulationError) {
-        try engine.setUp(&strategy)
-    }
-
     /// Answers every point with `strategy` on the kept context, as the batch path does, until the
     /// session ends or reaches a network event; the context is current again after the next
     /// request.
@@ -124,35 +115,5 @@ extension SessionStepper where Model: SharedLinkModel {
     mutating func play<Strategy: SessionStrategy>(_ strategy: inout Strategy) throws(EmulationError) -> PlayStop {
         contextIsCurrent = false
         return try engine.play(&strategy, context: &context, events: true)
-    }
-
-    /// Answers the abandonment check the session stopped at with `strategy`.
-    @inline(__always)
-    mutating func answer<Strategy: SessionStrategy>(_ progress: DownloadProgress, with strategy: inout Strategy) throws(EmulationError) {
-        try engine.answer(progress, with: &strategy)
-    }
-
-    /// Moves the transfer in its data phase on a shared link (``LinkGroup``).
-    @inline(__always)
-    mutating func stepShared(_ move: LinkShareMove) throws(EmulationError) -> SessionStep? {
-        switch try engine.stepShared(move) {
-        case nil: nil
-        case .event(let event): .network(event)
-        case .check(let progress): .checkAbandonment(progress)
-        default: preconditionFailure("a shared step stops at an event or a check")
-        }
-    }
-
-    mutating func planShared(fromSeconds seconds: Double, fraction: Double) -> SharedPlan {
-        engine.planShared(fromSeconds: seconds, fraction: fraction)
-    }
-
-    mutating func walkSharedQuietly(_ steps: Int, fraction: Double, seconds: inout Double, through limitSeconds: Double) -> Int {
-        engine.walkSharedQuietly(steps, fraction: fraction, seconds: &seconds, through: limitSeconds)
-    }
-
-    /// Joins a shared link `seconds` into its trace, before the first request.
-    mutating func joinLink(atSeconds seconds: Double) throws(EmulationError) {
-        try engine.joinLink(atSeconds: seconds)
     }
 }

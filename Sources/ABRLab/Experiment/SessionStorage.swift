@@ -79,7 +79,8 @@ extension SessionStorage {
 }
 
 extension SessionSetup {
-    /// A storage of this session's stepper, of the profile's player model.
+    /// A storage of this session's stepper, of the profile's player model: the one place the
+    /// mechanics pick the model, for a stepped session, the batch path and a shared link alike.
     func storage() -> SessionStorage {
         switch profile.mechanics {
         case .wholeTransfers(let settings): StepperStorage(stepper(WholeTransferModel(settings: settings, setup: self)))
@@ -88,8 +89,7 @@ extension SessionSetup {
         }
     }
 
-    /// A stepper of this session over `model`, the one a storage or a shared-link seat holds.
-    func stepper<Model: PlayerModel>(_ model: consuming Model) -> SessionStepper<Model> {
+    private func stepper<Model: PlayerModel>(_ model: consuming Model) -> SessionStepper<Model> {
         SessionStepper(engine: SessionEngine(setup: self, model: model))
     }
 }

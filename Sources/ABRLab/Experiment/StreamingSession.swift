@@ -174,7 +174,7 @@ private struct Decide: StepperOperation {
 private struct Answer: StepperOperation {
     let answer: AbandonmentAnswer
     @inline(__always) func callAsFunction<Model>(_ stepper: UnsafeMutablePointer<SessionStepper<Model>>) throws(EmulationError) {
-        try stepper.pointee.answer(answer)
+        try stepper.pointee.engine.answer(answer)
     }
 }
 

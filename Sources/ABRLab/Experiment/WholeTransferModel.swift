@@ -204,7 +204,7 @@ extension WholeTransferModel: SharedLinkModel {
         do { try cursor.advance(milliseconds: seconds * 1000) } catch { throw limits.error(error) }
     }
 
-    mutating func stepShared(_ recorder: inout SessionRecorder, move: LinkShareMove) throws(EmulationError) -> PlayerStep? {
+    mutating func stepShared(_ recorder: inout SessionRecorder, move: LinkShareMove) throws(EmulationError) -> SharedStep? {
         guard case .transferring(var request) = phase, request.told == 2 else { preconditionFailure("no transfer in its data phase") }
         switch move {
         case .advance(let seconds, let fraction):
