@@ -20,8 +20,8 @@ public enum EmulationError: Error, Equatable, Sendable, CustomStringConvertible 
     /// `segment` is 0-based.
     case levelOutOfRange(session: String, segment: Int, level: Int, levelCount: Int)
     /// The strategy failed: it threw, or asked for what the session refuses (a delay, a rate, an
-    /// abandonment level); the message names where.
-    case strategyFailed(message: String)
+    /// abandonment level); the failure says which and where.
+    case strategyFailed(StrategyFailure)
     /// The settings cannot play the session (a setting out of range, a live video that cannot
     /// be repeated for as long as the session lasts): refused before anything is played.
     case settingsRefused(InputError)
@@ -61,8 +61,8 @@ public enum EmulationError: Error, Equatable, Sendable, CustomStringConvertible 
             "\(video): the first level is \(level + 1) but the video has \(levelCount) levels (1…\(levelCount))"
         case .levelOutOfRange(let session, let segment, let level, let count):
             "\(session): chose level \(level) for segment \(segment + 1); levels are 0…\(count - 1)"
-        case .strategyFailed(let message):
-            InputText(verbatim: message)
+        case .strategyFailed(let failure):
+            InputText(verbatim: failure.message)
         case .settingsRefused(let error):
             Self.place(of: error) + error.text
         case .abandonmentLimit(let check, let segment, let trace):

@@ -92,8 +92,7 @@ extension SessionEngine {
     /// A strategy's error, with the segment (1-based, as in every output) and trace it happened on.
     static func strategyError(_ error: any Error, segment: Int?, trace: String) -> EmulationError {
         if let emulation = error as? EmulationError { return emulation }
-        let place = segment.map { "segment \($0 + 1) of \(trace)" } ?? "setting up \(trace)"
-        return .strategyFailed(message: "\(String(describing: error)) (\(place))")
+        return .strategyFailed(.threw(error: String(describing: error), segment: segment, trace: trace))
     }
 }
 

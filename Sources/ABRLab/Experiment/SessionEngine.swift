@@ -194,14 +194,14 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
             throw .levelOutOfRange(session: sessionName, segment: segmentIndex, level: decision.level, levelCount: levelCount)
         }
         guard decision.delaySeconds.isFinite, decision.delaySeconds >= 0 else {
-            throw .strategyFailed(message: "\(sessionName): asked for a delay of \(NumberText.readable(decision.delaySeconds)) s before segment \(segmentIndex + 1); delays are finite and ≥ 0")
+            throw .strategyFailed(.delayRefused(session: sessionName, segment: segmentIndex, delaySeconds: decision.delaySeconds))
         }
         if let rate = decision.playbackRate {
             guard capabilities.playsLive else {
-                throw .strategyFailed(message: "\(sessionName): asked for a playback rate before segment \(segmentIndex + 1); rates need the live profile")
+                throw .strategyFailed(.rateWithoutLive(session: sessionName, segment: segmentIndex))
             }
             guard LiveSettings.playbackRateRange.contains(rate) else {
-                throw .strategyFailed(message: "\(sessionName): asked for a playback rate of \(NumberText.readable(rate)) before segment \(segmentIndex + 1); rates are 0.5…2")
+                throw .strategyFailed(.rateOutOfRange(session: sessionName, segment: segmentIndex, rate: rate, atSeconds: nil))
             }
         }
     }
@@ -231,7 +231,9 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
     /// Sets the rate a strategy asked for at the playback update the session stopped at.
     mutating func setPlaybackRate(_ rate: Double, at update: PlaybackUpdate) throws(EmulationError) {
         guard LiveSettings.playbackRateRange.contains(rate) else {
-            let error = EmulationError.strategyFailed(message: "\(sessionName): asked for a playback rate of \(NumberText.readable(rate)) at \(NumberText.readable(update.sessionSeconds)) s (segment \(update.segmentIndex + 1)); rates are 0.5…2")
+            let error = EmulationError.strategyFailed(.rateOutOfRange(
+                session: sessionName, segment: update.segmentIndex, rate: rate, atSeconds: update.sessionSeconds
+            ))
             fail(error)
             throw error
         }
@@ -252,10 +254,10 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
         if case .ended = phase, case .failed(let error) = ending { throw error }
         guard case .awaitingAnswer(let progress) = phase else { throw unexpected("an abandonment answer") }
         if let lower = answer.level, !(lower >= 0 && lower < progress.level) {
-            throw .strategyFailed(message: "\(sessionName): the abandonment check returned level \(lower) while downloading level \(progress.level); it must return a lower level or nothing")
+            throw .strategyFailed(.abandonmentLevelNotLower(session: sessionName, level: lower, downloadingLevel: progress.level))
         }
         guard answer.recheck.isValid else {
-            throw .strategyFailed(message: "\(sessionName): the abandonment check asked to recheck at NaN while downloading segment \(progress.segmentIndex + 1)")
+            throw .strategyFailed(.recheckAtNaN(session: sessionName, segment: progress.segmentIndex))
         }
         // A check comes only from a model that checks abandonment.
         if capabilities.checksAbandonment, let checking = Model.self as? any ChecksAbandonment.Type {
