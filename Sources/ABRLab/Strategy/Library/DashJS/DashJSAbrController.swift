@@ -2,13 +2,13 @@
 // AbrController.js:687-723), the dynamic BOLA/Throughput switch (:115-126, 640-646, 930-960), abandonment on
 // LOADING_PROGRESS with its timer (:536-621), and the rule set of ABRRulesCollection (streaming/rules/abr/
 // ABRRulesCollection.js:75-113, 233-268) with the metrics the rules read (dash/DashMetrics.js:102-123).
-// Spec sections A.2-A.5, E.3. L2A and LoL+ are not part of this controller.
+// Spec sections A.2-A.5, E.3. LoL+ is not part of this controller.
 
 public struct DashJSAbrController: Sendable {
     /// dash.js's rule class names, in Constants.QUALITY_SWITCH_RULES order.
     public enum RuleName: String, Sendable, CaseIterable {
         case bola = "BolaRule", throughput = "ThroughputRule", insufficientBuffer = "InsufficientBufferRule"
-        case switchHistory = "SwitchHistoryRule", droppedFrames = "DroppedFramesRule"
+        case switchHistory = "SwitchHistoryRule", droppedFrames = "DroppedFramesRule", l2a = "L2ARule"
     }
 
     public struct QualityDecision: Sendable {
@@ -52,6 +52,9 @@ public struct DashJSAbrController: Sendable {
     private var switchHistory = DashJSSwitchHistoryRule()
     private var droppedFrames = DashJSDroppedFramesRule()
     private var abandonRequests = DashJSAbandonRequestsRule()
+    private var l2a = DashJSL2ARule()
+    /// The newest HttpList entry (every request carries a response code here).
+    private var lastHTTPRequest: DashJSHTTPRequest?
     private var playbackQuality = (dropped: 0.0, total: 0.0)
 
     public init(ladder: DashJSLadder, settings: DashJSSettings, current: DashJSRepresentation, isDynamic: Bool, lowLatencyMode: Bool, nowMs: Double) {
@@ -64,11 +67,11 @@ public struct DashJSAbrController: Sendable {
         insufficientBuffer = DashJSInsufficientBufferRule(settings: settings)
         let flags: [(RuleName, Bool)] = [(.bola, settings.bolaRule.active), (.throughput, settings.throughputRule.active),
                                          (.insufficientBuffer, settings.insufficientBufferRule.active),
-                                         (.switchHistory, settings.switchHistoryRule.active), (.droppedFrames, settings.droppedFramesRule.active)]
+                                         (.switchHistory, settings.switchHistoryRule.active), (.droppedFrames, settings.droppedFramesRule.active),
+                                         (.l2a, settings.l2ARule.active)]
         let active = flags.filter(\.1).map(\.0)
-        // No active rule (L2A and LoL+ count) leaves BOLA and Throughput.
-        let anyLowLatencyRule = settings.l2ARule.active || settings.loLPRule.active
-        activeRules = active.isEmpty && !anyLowLatencyRule ? [.bola, .throughput] : active
+        // No active rule (LoL+ counts) leaves BOLA and Throughput.
+        activeRules = active.isEmpty && !settings.loLPRule.active ? [.bola, .throughput] : active
         usesBola = settings.bolaRule.active && !(settings.bolaRule.active && settings.throughputRule.active)
     }
 
@@ -89,7 +92,7 @@ public struct DashJSAbrController: Sendable {
         DashJSRulesContext(ladder: ladder, current: current, settings: settings, throughput: throughput, bufferLevelSeconds: bufferLevelSeconds,
                            bufferState: bufferState, isDynamic: isDynamic, lowLatencyMode: lowLatencyMode, allowsLoad: allowsLoad,
                            nowMs: nowMs, bufferTimeDefaultSeconds: bufferTimeDefaultSeconds, playbackRate: playbackRate,
-                           currentLiveLatencySeconds: currentLiveLatencySeconds, lastHTTPRequest: nil)
+                           currentLiveLatencySeconds: currentLiveLatencySeconds, lastHTTPRequest: lastHTTPRequest)
     }
 
     // MARK: clock and events (E.3)
@@ -107,6 +110,7 @@ public struct DashJSAbrController: Sendable {
 
     /// `dashMetrics.addHttpRequest` → HttpList METRIC_ADDED: the throughput sample, then BOLA's request timing.
     public mutating func httpRequest(_ request: DashJSHTTPRequest) {
+        lastHTTPRequest = request
         if request.isMediaSegment { throughput.add(request, settings: settings) }
         bola.httpRequestAdded(request, bufferLevelSeconds: bufferLevelSeconds)
     }
@@ -114,6 +118,7 @@ public struct DashJSAbrController: Sendable {
     /// MEDIA_FRAGMENT_LOADED.
     public mutating func fragmentLoaded(start: Double, durationSeconds: Double, representation: DashJSRepresentation) {
         bola.fragmentLoaded(start: start, durationSeconds: durationSeconds, representation: representation, bufferLevelSeconds: bufferLevelSeconds)
+        l2a.fragmentLoaded(durationSeconds: durationSeconds, representation: representation)
     }
 
     /// BYTES_APPENDED_END_FRAGMENT.
@@ -144,6 +149,7 @@ public struct DashJSAbrController: Sendable {
     public mutating func seeking() {
         bola.seeking()
         insufficientBuffer.seeking(settings: settings)
+        l2a.seeking()
     }
 
     /// QUALITY_CHANGE_RENDERED for video.
@@ -188,6 +194,9 @@ public struct DashJSAbrController: Sendable {
             case .insufficientBuffer: results.append((name, insufficientBuffer.switchRequest(context)))
             case .switchHistory: results.append((name, switchHistory.switchRequest(context)))
             case .droppedFrames: results.append((name, droppedFrames.switchRequest(context)))
+            case .l2a:
+                loadDelayMs = 0
+                results.append((name, l2a.switchRequest(context)))
             }
         }
         let best = DashJSSwitchRequest.minimum(results.map(\.request))

@@ -97,6 +97,8 @@ public enum DashJSRecordReader {
             }
             let startMs = try reader.number("startMs") ?? .nan
             let type = try reader.text("type") ?? "MediaSegment"
+            // MPD and initialisation requests take other paths in dash.js's throughput model and rules.
+            guard type == "MediaSegment" else { throw reader.error("httpRequest type \(type) is not modelled (MediaSegment only)") }
             let request = DashJSHTTPRequest(
                 startMs: startMs, firstByteMs: try reader.number("firstByteMs") ?? startMs, endMs: try reader.number("endMs") ?? .nan,
                 traces: try traces(reader), resourceTiming: timing, isFetchLoader: try reader.text("fileLoaderType") == "fetch_loader",

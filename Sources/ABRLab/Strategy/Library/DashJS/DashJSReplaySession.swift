@@ -21,8 +21,8 @@ struct DashJSReplaySession {
     init(first record: DashJSRecord, nowMs: Double) throws(DashJSReplayError) {
         guard let header = record.header else { throw .init("session \(record.session): first record needs representations") }
         let settings = header.settings
-        if settings.l2ARule.active || settings.loLPRule.active {
-            throw .init("session \(record.session): L2A and LoL+ are not modelled by the Swift replayer")
+        if settings.loLPRule.active {
+            throw .init("session \(record.session): LoL+ is not modelled by the Swift replayer")
         }
         id = record.session
         ladder = DashJSLadder(header.representations)
