@@ -2,18 +2,20 @@
 // AbrController.js:687-723), the dynamic BOLA/Throughput switch (:115-126, 640-646, 930-960), abandonment on
 // LOADING_PROGRESS with its timer (:536-621), and the rule set of ABRRulesCollection (streaming/rules/abr/
 // ABRRulesCollection.js:75-113, 233-268) with the metrics the rules read (dash/DashMetrics.js:102-123).
-// Spec sections A.2-A.5, E.3. LoL+ is not part of this controller.
+// Spec sections A.2-A.5, E.3.
 
 public struct DashJSAbrController: Sendable {
     /// dash.js's rule class names, in Constants.QUALITY_SWITCH_RULES order.
     public enum RuleName: String, Sendable, CaseIterable {
         case bola = "BolaRule", throughput = "ThroughputRule", insufficientBuffer = "InsufficientBufferRule"
         case switchHistory = "SwitchHistoryRule", droppedFrames = "DroppedFramesRule", l2a = "L2ARule"
+        case lolp = "LoLPRule"
     }
 
     public struct QualityDecision: Sendable {
         public var rules: [(name: RuleName, request: DashJSSwitchRequest)]
-        public var best: DashJSSwitchRequest
+        /// nil where the decision failed inside dash.js (LoL+ before any HTTP request) or auto-switch is off.
+        public var best: DashJSSwitchRequest?
         public var changed: Bool
         public var chosen: DashJSRepresentation
         /// The load delay a rule set on the scheduler (ms), nil when none did.
@@ -53,11 +55,15 @@ public struct DashJSAbrController: Sendable {
     private var droppedFrames = DashJSDroppedFramesRule()
     private var abandonRequests = DashJSAbandonRequestsRule()
     private var l2a = DashJSL2ARule()
+    private var lolp: DashJSLoLPRule
     /// The newest HttpList entry (every request carries a response code here).
     private var lastHTTPRequest: DashJSHTTPRequest?
     private var playbackQuality = (dropped: 0.0, total: 0.0)
 
-    public init(ladder: DashJSLadder, settings: DashJSSettings, current: DashJSRepresentation, isDynamic: Bool, lowLatencyMode: Bool, nowMs: Double) {
+    /// `seed` seeds `Math.random`, which only LoL+ draws from.
+    public init(ladder: DashJSLadder, settings: DashJSSettings, current: DashJSRepresentation, isDynamic: Bool, lowLatencyMode: Bool,
+                nowMs: Double, seed: Double = 1) {
+        lolp = DashJSLoLPRule(seed: seed)
         self.ladder = ladder
         self.settings = settings
         self.current = current
@@ -68,10 +74,10 @@ public struct DashJSAbrController: Sendable {
         let flags: [(RuleName, Bool)] = [(.bola, settings.bolaRule.active), (.throughput, settings.throughputRule.active),
                                          (.insufficientBuffer, settings.insufficientBufferRule.active),
                                          (.switchHistory, settings.switchHistoryRule.active), (.droppedFrames, settings.droppedFramesRule.active),
-                                         (.l2a, settings.l2ARule.active)]
+                                         (.l2a, settings.l2ARule.active), (.lolp, settings.loLPRule.active)]
         let active = flags.filter(\.1).map(\.0)
-        // No active rule (LoL+ counts) leaves BOLA and Throughput.
-        activeRules = active.isEmpty && !settings.loLPRule.active ? [.bola, .throughput] : active
+        // No active rule leaves BOLA and Throughput.
+        activeRules = active.isEmpty ? [.bola, .throughput] : active
         usesBola = settings.bolaRule.active && !(settings.bolaRule.active && settings.throughputRule.active)
     }
 
@@ -174,7 +180,7 @@ public struct DashJSAbrController: Sendable {
     public mutating func checkPlaybackQuality() -> QualityDecision {
         droppedFrames.push(droppedVideoFrames: playbackQuality.dropped, totalVideoFrames: playbackQuality.total)
         guard settings.autoSwitchBitrate else {
-            return QualityDecision(rules: [], best: DashJSSwitchRequest(), changed: false, chosen: current, loadDelayMs: nil)
+            return QualityDecision(rules: [], best: nil, changed: false, chosen: current, loadDelayMs: nil)
         }
         let context = context()
         var loadDelayMs: Double?
@@ -197,6 +203,14 @@ public struct DashJSAbrController: Sendable {
             case .l2a:
                 loadDelayMs = 0
                 results.append((name, l2a.switchRequest(context)))
+            case .lolp:
+                // A throw inside LoLpRule ends checkPlaybackQuality in its catch: no combination, no history push.
+                guard let request = lolp.switchRequest(context) else {
+                    return QualityDecision(rules: results, best: nil, changed: false, chosen: current, loadDelayMs: loadDelayMs)
+                }
+                // LoLpRule resets the load delay only when it reaches its answer.
+                if request.representation != nil { loadDelayMs = 0 }
+                results.append((name, request))
             }
         }
         let best = DashJSSwitchRequest.minimum(results.map(\.request))

@@ -21,9 +21,6 @@ struct DashJSReplaySession {
     init(first record: DashJSRecord, nowMs: Double) throws(DashJSReplayError) {
         guard let header = record.header else { throw .init("session \(record.session): first record needs representations") }
         let settings = header.settings
-        if settings.loLPRule.active {
-            throw .init("session \(record.session): LoL+ is not modelled by the Swift replayer")
-        }
         id = record.session
         ladder = DashJSLadder(header.representations)
         fragmentDurationSeconds = header.fragmentDurationSeconds
@@ -33,7 +30,7 @@ struct DashJSReplaySession {
         let lowLatency = record.lowLatencyMode ?? false
         initialCatchupModeActivated = lowLatency
         controller = DashJSAbrController(ladder: ladder, settings: settings, current: current, isDynamic: header.isDynamic,
-                                         lowLatencyMode: lowLatency, nowMs: record.nowMs ?? nowMs)
+                                         lowLatencyMode: lowLatency, nowMs: record.nowMs ?? nowMs, seed: header.seed ?? 1)
         controller.liveDelaySeconds = record.liveDelaySeconds.flatMap { $0 } ?? .nan
         controller.currentLiveLatencySeconds = record.currentLiveLatencySeconds ?? .nan
         controller.playbackRate = record.playbackRate ?? 1
@@ -160,7 +157,7 @@ struct DashJSReplaySession {
                                                  ("abandonmentState", abandonmentState), ("throughput", throughput)]
         let decision = controller.checkPlaybackQuality()
         out.append(("rules", .object(decision.rules.map { ($0.name.rawValue, Self.snapshot($0.request)) })))
-        out.append(("best", settings.autoSwitchBitrate ? Self.snapshot(decision.best) : .null))
+        out.append(("best", decision.best.map(Self.snapshot) ?? .null))
         out.append(("changed", .bool(decision.changed)))
         out.append(("chosenIndex", .number(Double(decision.chosen.absoluteIndex))))
         out.append(("chosenId", .string(decision.chosen.id)))
