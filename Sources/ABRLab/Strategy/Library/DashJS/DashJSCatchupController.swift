@@ -19,6 +19,21 @@ public struct DashJSCatchupController: Sendable {
         public var playbackRate: Double
         /// `playbackController.getPlaybackStalled()`.
         public var playbackStalled: Bool
+
+        public init(isDynamic: Bool, catchupEnabled: Bool, isPaused: Bool, isSeeking: Bool, timeSeconds: Double,
+                    currentLiveLatencySeconds: Double, liveDelaySeconds: Double, bufferLevelSeconds: Double, playbackRate: Double,
+                    playbackStalled: Bool) {
+            self.isDynamic = isDynamic
+            self.catchupEnabled = catchupEnabled
+            self.isPaused = isPaused
+            self.isSeeking = isSeeking
+            self.timeSeconds = timeSeconds
+            self.currentLiveLatencySeconds = currentLiveLatencySeconds
+            self.liveDelaySeconds = liveDelaySeconds
+            self.bufferLevelSeconds = bufferLevelSeconds
+            self.playbackRate = playbackRate
+            self.playbackStalled = playbackStalled
+        }
     }
 
     public struct Outcome: Sendable, Equatable {
