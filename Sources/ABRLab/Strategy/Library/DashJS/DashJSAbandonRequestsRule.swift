@@ -1,0 +1,63 @@
+import Foundation
+
+// dash.js 5.1.1's AbandonRequestsRule (streaming/rules/abr/AbandonRequestsRule.js:54-131), run on LOADING_PROGRESS.
+// Spec section B.6.
+
+/// The loading request as FragmentLoader reports it at a progress event.
+public struct DashJSLoadingRequest: Sendable, Equatable {
+    public var index: Double
+    /// `firstByteDate` in integral ms, nil before the first byte.
+    public var firstByteMs: Double?
+    public var traces: [DashJSHTTPRequest.Trace]
+    public var bytesLoaded: Double
+    public var bytesTotal: Double
+    public var durationSeconds: Double
+    public var representation: DashJSRepresentation
+
+    public init(index: Double, firstByteMs: Double?, traces: [DashJSHTTPRequest.Trace], bytesLoaded: Double, bytesTotal: Double,
+                durationSeconds: Double, representation: DashJSRepresentation) {
+        self.index = index
+        self.firstByteMs = firstByteMs.map { $0.rounded(.towardZero) }
+        self.traces = traces
+        self.bytesLoaded = bytesLoaded
+        self.bytesTotal = bytesTotal
+        self.durationSeconds = durationSeconds
+        self.representation = representation
+    }
+}
+
+public struct DashJSAbandonRequestsRule: Sendable {
+    /// Segment indices already abandoned: each is abandoned at most once.
+    private var abandoned: Set<Double> = []
+
+    public init() {}
+
+    public mutating func shouldAbandon(_ context: DashJSRulesContext, request: DashJSLoadingRequest) -> DashJSSwitchRequest {
+        let settings = context.settings
+        guard !request.index.isNaN, let firstByteMs = request.firstByteMs, !abandoned.contains(request.index) else { return .noChange }
+        if context.bufferLevelSeconds > context.bufferTimeDefaultSeconds { return .noChange }
+        let elapsedMs = context.nowMs - firstByteMs
+        guard request.traces.count >= settings.abandonMinThroughputSamplesThreshold,
+              elapsedMs > settings.abandonMinSegmentDownloadTimeThresholdMs,
+              request.bytesLoaded < request.bytesTotal else { return .noChange }
+        // The first trace holds the request's latency and is left out.
+        let bytes = request.traces.reduce(0) { $0 + $1.bytes } - request.traces[0].bytes
+        let timeMs = jsMax(request.traces.reduce(0) { $0 + $1.durationMs } - request.traces[0].durationMs, 1)
+        let throughputKbps = jsRound(8 * bytes / timeMs)
+        // Upstream rounds the estimate to 2 decimals through toFixed's text before comparing.
+        let estimateSeconds = Self.toFixed2(request.bytesTotal * 8 / throughputKbps / 1000)
+        if estimateSeconds < request.durationSeconds * settings.abandonDurationMultiplier
+            || context.current.id == context.ladder[0].id { return .noChange }
+        let optimal = context.ladder.optimal(forKbps: throughputKbps)
+        let remainingBytes = request.bytesTotal - request.bytesLoaded
+        guard remainingBytes > request.bytesTotal * optimal.bitrateKbps / request.representation.bitrateKbps else { return .noChange }
+        abandoned.insert(request.index)
+        return DashJSSwitchRequest(optimal, priority: settings.abandonRequestsRule.priority)
+    }
+
+    /// `Number(x).toFixed(2)` read back as a number (non-finite values pass through).
+    static func toFixed2(_ value: Double) -> Double {
+        guard value.isFinite else { return value }
+        return Double(String(format: "%.2f", value)) ?? .nan
+    }
+}

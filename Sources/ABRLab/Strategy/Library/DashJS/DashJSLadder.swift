@@ -1,0 +1,87 @@
+// dash.js 5.1.1's ladder as its ABR rules see it: AbrController._getPossibleVoRepresentations and
+// _sortRepresentationsByQuality (streaming/controllers/AbrController.js:279-316, 459-515),
+// getOptimalRepresentationForBitrate (:224-252), pixelsPerSecond (dash/models/DashManifestModel.js:963-969).
+// Spec: ../shared/specs/dashjs.md section A.1.
+
+/// One representation of the adaptation set, in dash.js's units (bandwidth in bit/s).
+public struct DashJSRepresentation: Sendable, Equatable {
+    public let id: String
+    public let bandwidthBps: Double
+    public let width: Double?
+    public let height: Double?
+    public let frameRate: Double?
+    public let qualityRanking: Double?
+    public let fragmentDurationSeconds: Double?
+    /// Position in dash.js's sorted order; every rule output is one.
+    public internal(set) var absoluteIndex: Int = 0
+
+    public init(id: String, bandwidthBps: Double, width: Double? = nil, height: Double? = nil, frameRate: Double? = nil,
+                qualityRanking: Double? = nil, fragmentDurationSeconds: Double? = nil) {
+        self.id = id
+        self.bandwidthBps = bandwidthBps
+        self.width = width
+        self.height = height
+        self.frameRate = frameRate
+        self.qualityRanking = qualityRanking
+        self.fragmentDurationSeconds = fragmentDurationSeconds
+    }
+
+    /// `bitrateInKbit = bandwidth/1000` (DashManifestModel.js:837).
+    public var bitrateKbps: Double { bandwidthBps / 1000 }
+
+    /// `max(1, width·height·frameRate)` only when all three are known.
+    var pixelsPerSecond: Double? {
+        guard let width, let height, let frameRate else { return nil }
+        return max(1, width * height * frameRate)
+    }
+}
+
+/// The sorted ladder (no settings filters: min/max bitrate and portal limits are off by default).
+public struct DashJSLadder: Sendable {
+    public let representations: [DashJSRepresentation]
+
+    public init(_ unsorted: [DashJSRepresentation]) {
+        var sorted: [DashJSRepresentation]
+        if unsorted.allSatisfy({ $0.qualityRanking != nil }) {
+            // Descending qualityRanking; Array.sort is not stable but JS's is, so ties keep input order explicitly.
+            sorted = unsorted.enumerated().sorted { a, b in
+                let d = b.element.qualityRanking! - a.element.qualityRanking!
+                return d != 0 ? d < 0 : a.offset < b.offset
+            }.map(\.element)
+        } else {
+            sorted = unsorted.enumerated().sorted { a, b in
+                let d = Self.defaultOrder(a.element, b.element)
+                return d != 0 ? d < 0 : a.offset < b.offset
+            }.map(\.element)
+        }
+        for index in sorted.indices { sorted[index].absoluteIndex = index }
+        representations = sorted
+    }
+
+    /// _sortByDefaultParameters for one media info: resolution first when both are known and differ.
+    private static func defaultOrder(_ a: DashJSRepresentation, _ b: DashJSRepresentation) -> Double {
+        if let pa = a.pixelsPerSecond, let pb = b.pixelsPerSecond, pa != pb { return pa - pb }
+        return a.bandwidthBps - b.bandwidthBps
+    }
+
+    public var count: Int { representations.count }
+    public subscript(index: Int) -> DashJSRepresentation { representations[index] }
+    public var top: DashJSRepresentation { representations[representations.count - 1] }
+
+    public func representation(id: String) -> DashJSRepresentation? { representations.first { $0.id == id } }
+
+    /// The lowest bandwidth; a tie keeps the later one (`a.bandwidth < b.bandwidth ? a : b`).
+    public var smallest: DashJSRepresentation {
+        representations.dropFirst().reduce(representations[0]) { a, b in a.bandwidthBps < b.bandwidthBps ? a : b }
+    }
+
+    /// getOptimalRepresentationForBitrate: the highest index whose kbit/s fits; NaN or ≤ 0 gives the smallest.
+    public func optimal(forKbps kbps: Double) -> DashJSRepresentation {
+        if kbps <= 0 { return smallest }
+        var best: DashJSRepresentation?
+        for representation in representations where representation.bitrateKbps <= kbps {
+            if best == nil || representation.absoluteIndex > best!.absoluteIndex { best = representation }
+        }
+        return best ?? smallest
+    }
+}

@@ -1,0 +1,69 @@
+// dash.js 5.1.1's LoL+ weight selector and single-use QoE (streaming/rules/abr/lolp/LoLpWeightSelector.js:40-254,
+// LoLpQoEEvaluator.js:40-195, QoeInfo.js). LoL+ is Bentaleb et al.'s low-latency rule as upstream implements it
+// (the spec names no DOI). Spec section B.8.
+
+struct DashJSLoLPWeightSelector {
+    static let targetLatencySeconds = 1.5
+    static let minimumBufferSeconds = 0.3
+    /// All 5⁴ vectors over {0.2, …, 1} of (throughput, latency, buffer, switch), in _getPermutations' order.
+    static let weightOptions: [[Double]] = {
+        let values = [0.2, 0.4, 0.6, 0.8, 1]
+        var vectors = values.map { [$0] }
+        for _ in 1..<4 { vectors = vectors.flatMap { vector in values.map { vector + [$0] } } }
+        return vectors
+    }()
+
+    let segmentDurationSeconds: Double
+    let maxBitrateKbps: Double
+    let minBitrateKbps: Double
+
+    func nextBuffer(bufferSeconds: Double, downloadSeconds: Double) -> Double {
+        downloadSeconds > segmentDurationSeconds ? bufferSeconds - segmentDurationSeconds : bufferSeconds + segmentDurationSeconds - downloadSeconds
+    }
+
+    func nextBuffer(bitrateBps: Double, bufferSeconds: Double, throughputBps: Double) -> Double {
+        nextBuffer(bufferSeconds: bufferSeconds, downloadSeconds: bitrateBps * segmentDurationSeconds / throughputBps)
+    }
+
+    /// `calculateSingleUseQoe` on a fresh QoeInfo: the bitrate arrives in bit/s against kbit/s penalties, as upstream.
+    func singleUseQoE(bitrate: Double, rebufferSeconds: Double, latencySeconds: Double, playbackRate: Double) -> Double {
+        guard segmentDurationSeconds != 0, !segmentDurationSeconds.isNaN, maxBitrateKbps != 0, !maxBitrateKbps.isNaN,
+              minBitrateKbps != 0, !minBitrateKbps.isNaN else { return 0 }
+        let bitrateSum = segmentDurationSeconds * bitrate
+        let rebufferSum = maxBitrateKbps * rebufferSeconds
+        var latencySum = 0.0
+        if latencySeconds <= 1.1 {
+            latencySum = minBitrateKbps * 0.05 * latencySeconds
+        } else if latencySeconds <= 100_000_000 {
+            latencySum = maxBitrateKbps * 0.1 * latencySeconds
+        }
+        let speedSum = minBitrateKbps * abs(1 - playbackRate)
+        return bitrateSum - 0 - rebufferSum - latencySum - speedSum
+    }
+
+    /// `findWeightVector` with a fresh selector (previousLatency 0): the first best QoE whose next buffer stays ≥ 0.3 s;
+    /// nil where none does (upstream's −1).
+    func findWeightVector(neurons: [DashJSLoLPRule.Neuron], latencySeconds: Double, bufferSeconds: Double,
+                          throughputBps: Double, playbackRate: Double) -> [Double]? {
+        var maxQoE: Double?
+        var winner: [Double]?
+        let deltaLatency = abs(latencySeconds - 0)
+        for neuron in neurons {
+            for weights in Self.weightOptions {
+                let download = neuron.representation.bandwidthBps * segmentDurationSeconds / throughputBps
+                let next = nextBuffer(bufferSeconds: bufferSeconds, downloadSeconds: download)
+                let rebuffer = jsMax(0.00001, download - next)
+                let weightedRebuffer = (weights[2] == 0 ? 10 : 1 / weights[2]) * rebuffer
+                let weightedLatency = (weights[1] == 0 ? 10 : 1 / weights[1]) * neuron.latency
+                let qoe = singleUseQoE(bitrate: neuron.representation.bandwidthBps, rebufferSeconds: weightedRebuffer,
+                                       latencySeconds: weightedLatency, playbackRate: playbackRate)
+                let meetsConstraints = !(latencySeconds > Self.targetLatencySeconds + deltaLatency) && next >= Self.minimumBufferSeconds
+                if (maxQoE == nil || qoe > maxQoE!) && meetsConstraints {
+                    maxQoE = qoe
+                    winner = weights
+                }
+            }
+        }
+        return winner
+    }
+}

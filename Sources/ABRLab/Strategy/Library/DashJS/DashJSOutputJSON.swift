@@ -1,0 +1,60 @@
+// The one-line JSON replay.mjs writes (`JSON.stringify`): members in insertion order, numbers as JavaScript prints
+// them, NaN and infinities as null.
+
+indirect enum DashJSOutputJSON {
+    case object([(String, DashJSOutputJSON)])
+    case number(Double)
+    case string(String)
+    case bool(Bool)
+    case null
+
+    static func optionalNumber(_ value: Double?) -> DashJSOutputJSON { value.map { .number($0) } ?? .null }
+
+    var text: String {
+        var out = ""
+        append(to: &out)
+        return out
+    }
+
+    func append(to out: inout String) {
+        switch self {
+        case .object(let members):
+            out += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { out += "," }
+                Self.appendString(member.0, to: &out)
+                out += ":"
+                member.1.append(to: &out)
+            }
+            out += "}"
+        case .number(let value): out += value.isFinite ? DashJSNumberText.javaScript(value) : "null"
+        case .string(let text): Self.appendString(text, to: &out)
+        case .bool(let flag): out += flag ? "true" : "false"
+        case .null: out += "null"
+        }
+    }
+
+    /// JSON.stringify's escaping: the two-character escapes, \u00XX for other control characters.
+    static func appendString(_ text: String, to out: inout String) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{8}": out += "\\b"
+            case "\u{C}": out += "\\f"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}

@@ -1,0 +1,217 @@
+// One recorded session replayed through the Swift dash.js model, step for step as replay.mjs drives dash.js's own
+// code (its Session.run, applyState, applyEvent, decideQuality, decideAbandon, decideCatchup), with the
+// player-side state the harness's collaborator stubs hold. Spec sections E.2-E.4, F.
+
+struct DashJSReplaySession {
+    let id: String
+    let ladder: DashJSLadder
+    let fragmentDurationSeconds: Double
+    var controller: DashJSAbrController
+    var catchup = DashJSCatchupController()
+    var timeSeconds = 0.0
+    var isPaused = false
+    var isSeeking = false
+    /// PlaybackController.getPlaybackStalled as the harness keeps it.
+    var playbackStalled = false
+    var initialCatchupModeActivated: Bool
+    /// `playbackController.getBufferLevel()` override; nil reads the metric.
+    var playbackBufferLevelSeconds: Double?
+    var playbackQuality = (dropped: 0.0, total: 0.0)
+
+    init(first record: DashJSRecord, nowMs: Double) throws(DashJSReplayError) {
+        guard let header = record.header else { throw .init("session \(record.session): first record needs representations") }
+        let settings = header.settings
+        id = record.session
+        ladder = DashJSLadder(header.representations)
+        fragmentDurationSeconds = header.fragmentDurationSeconds
+        guard let currentId = record.currentRepresentationId, let current = ladder.representation(id: currentId) else {
+            throw .init("session \(record.session): quality decision needs currentRepresentationId")
+        }
+        let lowLatency = record.lowLatencyMode ?? false
+        initialCatchupModeActivated = lowLatency
+        controller = DashJSAbrController(ladder: ladder, settings: settings, current: current, isDynamic: header.isDynamic,
+                                         lowLatencyMode: lowLatency, nowMs: record.nowMs ?? nowMs, seed: header.seed ?? 1)
+        controller.liveDelaySeconds = record.liveDelaySeconds.flatMap { $0 } ?? .nan
+        controller.currentLiveLatencySeconds = record.currentLiveLatencySeconds ?? .nan
+        controller.playbackRate = record.playbackRate ?? 1
+        timeSeconds = record.timeSeconds ?? 0
+        isPaused = record.isPaused ?? false
+        isSeeking = record.isSeeking ?? false
+    }
+
+    func representation(_ id: String?) throws(DashJSReplayError) -> DashJSRepresentation {
+        guard let id else { return controller.current }
+        guard let representation = ladder.representation(id: id) else { throw .init("unknown representation id \(id)") }
+        return representation
+    }
+
+    mutating func run(_ record: DashJSRecord) throws(DashJSReplayError) -> [(String, DashJSOutputJSON)] {
+        if let nowMs = record.nowMs {
+            controller.advanceClock(toMs: record.events.compactMap(\.atMs).reduce(nowMs) { Swift.min($0, $1) })
+        }
+        try applyState(record)
+        for event in record.events { try apply(event) }
+        if let nowMs = record.nowMs { controller.advanceClock(toMs: nowMs) }
+        if let id = record.currentRepresentationId { controller.current = try representation(id) }
+        if let level = record.bufferLevelSeconds, record.kind != .catchup { bufferLevel(level) }
+        if let state = record.bufferState { bufferState(state) }
+        if record.kind == .catchup, let level = record.bufferLevelSeconds, record.playbackBufferLevelSeconds == nil {
+            playbackBufferLevelSeconds = level
+        }
+        var out: [(String, DashJSOutputJSON)] = [("session", .string(id)), ("seq", .optionalNumber(record.seq)),
+                                                 ("kind", .string(record.kind.rawValue))]
+        switch record.kind {
+        case .quality: out += decideQuality(record)
+        case .abandon: out += try decideAbandon(record)
+        case .catchup: out += decideCatchup()
+        case .events: break
+        }
+        return out
+    }
+
+    private mutating func applyState(_ record: DashJSRecord) throws(DashJSReplayError) {
+        if let lowLatency = record.lowLatencyMode {
+            controller.lowLatencyMode = lowLatency
+            if lowLatency { initialCatchupModeActivated = true }
+        }
+        if let delay = record.liveDelaySeconds { controller.liveDelaySeconds = delay ?? .nan }
+        if let latency = record.currentLiveLatencySeconds { controller.currentLiveLatencySeconds = latency }
+        if let rate = record.playbackRate { controller.playbackRate = rate }
+        if let time = record.timeSeconds { timeSeconds = time }
+        if let paused = record.isPaused { isPaused = paused }
+        if let seeking = record.isSeeking { isSeeking = seeking }
+        if let stalled = record.playbackStalled { playbackStalled = stalled }
+        if let level = record.playbackBufferLevelSeconds { playbackBufferLevelSeconds = level }
+        if let quality = record.playbackQuality { setPlaybackQuality(quality) }
+        if let id = record.currentRepresentationId { controller.current = try representation(id) }
+    }
+
+    private mutating func setPlaybackQuality(_ quality: (dropped: Double, total: Double)) {
+        playbackQuality = quality
+        controller.setPlaybackQuality(droppedVideoFrames: quality.dropped, totalVideoFrames: quality.total)
+    }
+
+    private mutating func apply(_ event: DashJSRecord.Event) throws(DashJSReplayError) {
+        if let at = event.atMs { controller.advanceClock(toMs: at) }
+        switch event {
+        case .httpRequest(let request, _, _): controller.httpRequest(request)
+        case .fragmentLoaded(let start, let duration, let id, _):
+            controller.fragmentLoaded(start: start, durationSeconds: duration ?? fragmentDurationSeconds, representation: try representation(id))
+        case .bytesAppended(let startTime, _): controller.bytesAppended(startTime: startTime)
+        case .bufferLevel(let seconds, _): bufferLevel(seconds)
+        case .bufferState(let state, _): bufferState(state)
+        case .seeking: controller.seeking()
+        case .seeked: catchup.seeked()
+        case .qualityChangeRendered(let id, _):
+            _ = try representation(id)
+            controller.qualityChangeRendered(id: id)
+        case .fragmentLoadingAbandoned: controller.fragmentLoadingAbandoned()
+        case .playbackQuality(let dropped, let total, _): setPlaybackQuality((dropped, total))
+        case .clock: break
+        }
+    }
+
+    var playerBufferLevelSeconds: Double { playbackBufferLevelSeconds ?? controller.bufferLevelSeconds }
+
+    /// BUFFER_LEVEL_UPDATED (catch-up reads the player's level before the new metric), then the BufferLevel metric.
+    private mutating func bufferLevel(_ seconds: Double) {
+        catchup.bufferLevelUpdated(playerBufferLevelSeconds: playerBufferLevelSeconds, liveDelaySeconds: controller.liveDelaySeconds)
+        controller.bufferLevel(seconds: seconds)
+    }
+
+    private mutating func bufferState(_ state: String) {
+        guard controller.bufferState(state) else { return }
+        catchup.bufferStateChanged(isStalled: state == "bufferStalled")
+        playbackStalled = state == "bufferStalled"
+    }
+
+    private static func snapshot(_ representation: DashJSRepresentation) -> DashJSOutputJSON {
+        .object([("index", .number(Double(representation.absoluteIndex))), ("id", .string(representation.id)),
+                 ("bandwidth", .number(representation.bandwidthBps))])
+    }
+
+    /// srSnapshot without `reason`: the reasons' messages are dash.js's log text, not decisions.
+    private static func snapshot(_ request: DashJSSwitchRequest) -> DashJSOutputJSON {
+        guard let representation = request.representation else {
+            return .object([("index", .null), ("priority", .number(request.priority))])
+        }
+        return .object([("index", .number(Double(representation.absoluteIndex))), ("id", .string(representation.id)),
+                         ("bandwidth", .number(representation.bandwidthBps)), ("priority", .number(request.priority))])
+    }
+
+    private var abandonmentState: DashJSOutputJSON { .string(controller.allowsLoad ? "allowload" : "abandonload") }
+
+    private mutating func decideQuality(_ record: DashJSRecord) -> [(String, DashJSOutputJSON)] {
+        let current = controller.current
+        let settings = controller.settings
+        let model = controller.throughput
+        let dynamic = controller.isDynamic
+        let throughput: DashJSOutputJSON = .object([
+            ("averageThroughput", .number(model.averageThroughputKbps(settings: settings, isDynamic: dynamic))),
+            ("safeAverageThroughput", .number(model.safeAverageThroughputKbps(settings: settings, isDynamic: dynamic))),
+            ("averageLatency", .number(model.averageLatencyMs(settings: settings))),
+            ("lastThroughput", .number(model.averageThroughputKbps(settings: settings, isDynamic: dynamic, mode: .arithmeticMean, sampleCount: 1))),
+            ("samples", .number(Double(model.samples.count))),
+        ])
+        var out: [(String, DashJSOutputJSON)] = [("current", Self.snapshot(current)), ("bolaActive", .bool(controller.usesBola)),
+                                                 ("abandonmentState", abandonmentState), ("throughput", throughput)]
+        let decision = controller.checkPlaybackQuality()
+        out.append(("rules", .object(decision.rules.map { ($0.name.rawValue, Self.snapshot($0.request)) })))
+        out.append(("best", decision.best.map(Self.snapshot) ?? .null))
+        out.append(("changed", .bool(decision.changed)))
+        out.append(("chosenIndex", .number(Double(decision.chosen.absoluteIndex))))
+        out.append(("chosenId", .string(decision.chosen.id)))
+        out.append(("timeToLoadDelayMs", .optionalNumber(decision.loadDelayMs)))
+        if record.probe {
+            out.append(("probe", .object([("ThroughputRule", controller.probeThroughputRule().map(Self.snapshot) ?? .string("inactive"))])))
+        }
+        if !record.followDecision && decision.changed { controller.current = current }
+        return out
+    }
+
+    private mutating func decideAbandon(_ record: DashJSRecord) throws(DashJSReplayError) -> [(String, DashJSOutputJSON)] {
+        let current = controller.current
+        let recorded = record.request ?? DashJSRecord.AbandonRequest(index: .nan, bytesLoaded: 0, bytesTotal: .nan, traces: [])
+        let request = DashJSLoadingRequest(
+            index: recorded.index, firstByteMs: recorded.firstByteMs, traces: recorded.traces, bytesLoaded: recorded.bytesLoaded,
+            bytesTotal: recorded.bytesTotal, durationSeconds: recorded.durationSeconds ?? fragmentDurationSeconds,
+            representation: try representation(recorded.representationId))
+        let before = abandonmentState
+        let decision = controller.loadingProgress(request)
+        let proposed = decision.best?.representation
+        let out: [(String, DashJSOutputJSON)] = [
+            ("current", Self.snapshot(current)), ("abandonmentStateBefore", before),
+            ("rules", .object(decision.rule.map { [("AbandonRequestsRule", Self.snapshot($0))] } ?? [])),
+            ("best", decision.best.map(Self.snapshot) ?? .null),
+            ("abandon", .bool(proposed != nil)), ("changed", .bool(decision.changed)),
+            ("chosenIndex", proposed.map { .number(Double($0.absoluteIndex)) } ?? .null),
+            ("chosenId", proposed.map { .string($0.id) } ?? .null),
+            ("abandonmentStateAfter", abandonmentState),
+        ]
+        if !record.followDecision && decision.changed { controller.current = current }
+        return out
+    }
+
+    private mutating func decideCatchup() -> [(String, DashJSOutputJSON)] {
+        let settings = controller.settings
+        let rateBefore = controller.playbackRate
+        let enabled = settings.catchupEnabled ?? initialCatchupModeActivated
+        let input = DashJSCatchupController.Input(
+            isDynamic: controller.isDynamic, catchupEnabled: enabled, isPaused: isPaused, isSeeking: isSeeking, timeSeconds: timeSeconds,
+            currentLiveLatencySeconds: controller.currentLiveLatencySeconds, liveDelaySeconds: controller.liveDelaySeconds,
+            bufferLevelSeconds: playerBufferLevelSeconds, playbackRate: rateBefore, playbackStalled: playbackStalled)
+        let outcome = catchup.playbackProgressed(input, settings: settings)
+        if let rate = outcome.newRate { controller.playbackRate = rate }
+        let rates = DashJSCatchupController.rates(settings)
+        return [("rateBefore", .number(rateBefore)), ("newRate", .optionalNumber(outcome.newRate)),
+                ("playbackRate", .number(controller.playbackRate)), ("seekToLive", .bool(outcome.seekToLive)),
+                ("playbackStalled", .bool(playbackStalled)), ("catchupEnabled", .bool(enabled)),
+                ("rates", .object([("min", .number(rates.min)), ("max", .number(rates.max))])),
+                ("maxDrift", .number(DashJSCatchupController.maxDrift(settings)))]
+    }
+}
+
+struct DashJSReplayError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
