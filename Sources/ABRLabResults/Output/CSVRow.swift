@@ -51,9 +51,6 @@ public struct CSVRow {
         if value == value.rounded(.towardZero), abs(value) < 1e15 {
             if value == 0, value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
             appendDecimal(Int64(value))
-        } else if let (digits, decimals) = Self.shortDecimal(value) {
-            if value < 0 { bytes.append(UInt8(ascii: "-")) }
-            appendFixedPoint(digits, decimals: decimals)
         } else if value.isFinite {
             // The row's bytes are lent to the sink (swapped, so they stay uniquely held) and the
             // digits land in them with no `String` in between.
@@ -103,42 +100,6 @@ public struct CSVRow {
         }
         // A native string's bytes are scanned in place; the view's iterator costs more per byte.
         return value.utf8.withContiguousStorageIfAvailable { $0.contains(where: special) } ?? value.utf8.contains(where: special)
-    }
-
-    /// Powers of ten a short decimal may carry after its point.
-    private static let scales: [Double] = [1, 10, 100, 1000, 10000]
-
-    /// `value` as `digits × 10^−decimals` with 1 to 4 decimals, the fewest that hold it exactly,
-    /// when that is the text Swift's shortest form writes; nil otherwise.
-    ///
-    /// When `digits / 10^decimals`, correctly rounded, is `value`, that decimal parses back to
-    /// `value`; with the fewest decimals its last digit is not 0, and below 1e9 a double's spacing
-    /// is under 10^−4, so no decimal with fewer digits parses to `value` and none with as many is
-    /// closer: it is the shortest round-trip form. Swift writes magnitudes from 1e-4 to 2^53 without
-    /// an exponent, and 4 decimals keep `value` at or above 1e-4.
-    private static func shortDecimal(_ value: Double) -> (digits: UInt64, decimals: Int)? {
-        let magnitude = abs(value)
-        guard magnitude < 1e9 else { return nil }
-        for decimals in 1..<scales.count {
-            let scaled = (magnitude * scales[decimals]).rounded()
-            if scaled / scales[decimals] == magnitude { return (UInt64(scaled), decimals) }
-        }
-        return nil
-    }
-
-    /// `digits × 10^−decimals` in fixed point: `12.5`, `0.0625`.
-    private mutating func appendFixedPoint(_ digits: UInt64, decimals: Int) {
-        var unit: UInt64 = 1
-        for _ in 0..<decimals { unit *= 10 }
-        appendDecimal(magnitude: digits / unit)
-        bytes.append(UInt8(ascii: "."))
-        var fraction = digits % unit
-        var place = unit / 10
-        while place > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(fraction / place))
-            fraction %= place
-            place /= 10
-        }
     }
 
     private mutating func separate() {

@@ -64,9 +64,8 @@ import TestSupport
         }
     }
 
-    /// Decimals of 1 to 6 places, as times and rates in a run mostly are, at every magnitude a
-    /// run writes and past the fixed-point path's bounds: each is written as Swift's description
-    /// (without a trailing `.0`), the fast fixed-point form and the general formatter alike.
+    /// Decimals of 1 to 6 places, as times and rates in a run often are, at every magnitude a run
+    /// writes: each is written as Swift's description (without a trailing `.0`).
     @Test func shortDecimalsAreWrittenAsSwiftWritesThem() {
         var generator = SeededGenerator(seed: 31)
         let scales: [Double] = [1, 10, 100, 1000, 10000, 100_000, 1_000_000]
