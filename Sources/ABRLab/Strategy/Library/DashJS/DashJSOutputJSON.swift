@@ -34,27 +34,11 @@ indirect enum DashJSOutputJSON {
         }
     }
 
-    /// JSON.stringify's escaping: the two-character escapes, \u00XX for other control characters.
+    /// JSON.stringify's escaping, which the core's JSON writer shares: the two-character escapes,
+    /// \u00XX for other control characters.
     static func appendString(_ text: String, to out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{8}": out += "\\b"
-            case "\u{C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
+        var bytes: [UInt8] = []
+        PrettyJSON.appendString(text, to: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
     }
 }
