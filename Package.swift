@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ABRLabPlayerKit", targets: ["ABRLabPlayerKit"]),
         .library(name: "ABRLabLua", targets: ["ABRLabLua"]),
         .library(name: "ABRLabDatasets", targets: ["ABRLabDatasets"]),
+        .library(name: "ABRLabSettings", targets: ["ABRLabSettings"]),
         .library(name: "ABRLabCompare", targets: ["ABRLabCompare"]),
         .library(name: "ABRLabFetch", targets: ["ABRLabFetch"]),
         .executable(name: "abrlab", targets: ["abrlab"]),
@@ -75,15 +76,18 @@ let package = Package(
         // Datasets: the registry, the local store and its checks, dataset ids as inputs, and where
         // the shipped files are found (`Defaults`).
         .target(name: "ABRLabDatasets", dependencies: ["ABRLab", "ABRLabFormats"]),
-        // The compare pipeline: settings, the strategy catalogue, trace sets, the plan's
-        // fingerprint and records, shards and merging, behind `Comparison`.
-        .target(name: "ABRLabCompare", dependencies: ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "ABRLabLua"]),
+        // Settings resolution: settings by key (`ExperimentSettings`), read from text by the core's
+        // table, resolved into the sessions compare and Python share, rendered as docs and JSON.
+        .target(name: "ABRLabSettings", dependencies: ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "ABRLabLua"]),
+        // The compare pipeline: the strategy catalogue, trace sets, the plan's fingerprint and
+        // records, shards and merging, behind `Comparison`.
+        .target(name: "ABRLabCompare", dependencies: ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "ABRLabSettings", "ABRLabLua"]),
         // Fetching from the network: datasets over HTTP or from a mirror folder, and `abrlab
         // reproduce`. The one module that imports FoundationNetworking, and only the command
         // line imports it, so the Python library (ABRLabC) does not link it.
-        .target(name: "ABRLabFetch", dependencies: ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "ABRLabCompare"]),
+        .target(name: "ABRLabFetch", dependencies: ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "ABRLabSettings", "ABRLabCompare"]),
         // `@_cdecl` functions over `StreamingSession` for python/ (docs/python.md).
-        .target(name: "ABRLabC", dependencies: ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "ABRLabLua", "ABRLabCompare"]),
+        .target(name: "ABRLabC", dependencies: ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "ABRLabSettings", "ABRLabLua", "ABRLabCompare"]),
         .executableTarget(
             name: "abrlab",
             dependencies: [
@@ -92,6 +96,7 @@ let package = Package(
                 "ABRLabResults",
                 "ABRLabPlayerKit",
                 "ABRLabDatasets",
+                "ABRLabSettings",
                 "ABRLabLua",
                 "ABRLabCompare",
                 "ABRLabFetch",
@@ -106,6 +111,7 @@ let package = Package(
                 "ABRLabFormats",
                 "ABRLabResults",
                 "ABRLabDatasets",
+                "ABRLabSettings",
                 "ABRLabLua",
                 "ABRLabCompare",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -123,9 +129,10 @@ let package = Package(
         .testTarget(name: "ABRLabResultsTests", dependencies: ["ABRLabResults", "ABRLabPlayerKit", "ABRLab", "EngineFixtures", "TestSupport"]),
         .testTarget(name: "ABRLabLuaTests", dependencies: ["ABRLabLua", "ABRLab", "ABRLabFormats", "ABRLabResults", "TestSupport"]),
         // The C interface, called as Python calls it.
-        .testTarget(name: "ABRLabCTests", dependencies: ["ABRLabC", "ABRLabCompare", "ABRLabFetch", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "TestSupport"]),
+        .testTarget(name: "ABRLabCTests", dependencies: ["ABRLabC", "ABRLabCompare", "ABRLabFetch", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "ABRLabSettings", "TestSupport"]),
         .testTarget(name: "ABRLabDatasetsTests", dependencies: ["ABRLabDatasets", "ABRLabFormats", "ABRLab", "TestSupport"]),
-        .testTarget(name: "ABRLabCompareTests", dependencies: ["ABRLabCompare", "ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "TestSupport"]),
+        .testTarget(name: "ABRLabSettingsTests", dependencies: ["ABRLabSettings", "ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "ABRLabLua", "TestSupport"]),
+        .testTarget(name: "ABRLabCompareTests", dependencies: ["ABRLabCompare", "ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "ABRLabSettings", "TestSupport"]),
         // Runs the built `abrlab` binary and compares its output with golden files.
         .testTarget(name: "abrlabTests", dependencies: ["abrlab", "ABRLabC", "TestSupport"], exclude: ["Golden", "Fixtures"]),
     ]

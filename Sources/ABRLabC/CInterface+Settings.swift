@@ -1,4 +1,5 @@
 import ABRLabCompare
+import ABRLabSettings
 import Glibc
 
 /// The settings table as JSON, made once: Python builds its keywords, kinds, defaults and

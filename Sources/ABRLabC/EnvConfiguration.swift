@@ -3,6 +3,7 @@ import ABRLabCompare
 import ABRLabDatasets
 import ABRLabFormats
 import ABRLabLua
+import ABRLabSettings
 import Foundation
 
 /// What every session of an environment shares: the emulator, the video, the traces and the

@@ -1,5 +1,6 @@
 import ABRLab
 import ABRLabCompare
+import ABRLabSettings
 import Foundation
 
 /// The keyword arguments of `gymnasium.make("abrlab/ABR-v0", ...)`, as Python sends them: one

@@ -1,6 +1,7 @@
 import ABRLab
 import ABRLabCompare
 import ABRLabResults
+import ABRLabSettings
 import ArgumentParser
 import Foundation
 

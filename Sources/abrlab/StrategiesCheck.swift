@@ -2,6 +2,7 @@ import ABRLab
 import ABRLabCompare
 import ABRLabDatasets
 import ABRLabLua
+import ABRLabSettings
 import ArgumentParser
 import Foundation
 

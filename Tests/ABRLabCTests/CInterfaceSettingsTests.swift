@@ -1,5 +1,6 @@
 @testable import ABRLabC
 import ABRLabCompare
+import ABRLabSettings
 import Foundation
 import Testing
 import TestSupport

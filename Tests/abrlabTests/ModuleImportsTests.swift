@@ -19,13 +19,15 @@ import TestSupport
         "ABRLabLua": ["ABRLab", "ABRLabFormats", "CLuaShim"],
         // The registry, the store, dataset ids; hashes from formats.
         "ABRLabDatasets": ["ABRLab", "ABRLabFormats"],
-        "ABRLabCompare": ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "ABRLabLua"],
+        // Settings by key, read by the core's table and resolved into sessions.
+        "ABRLabSettings": ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "ABRLabLua"],
+        "ABRLabCompare": ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "ABRLabSettings", "ABRLabLua"],
         // The only module that reaches the network.
-        "ABRLabFetch": ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "ABRLabCompare", "FoundationNetworking"],
+        "ABRLabFetch": ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "ABRLabSettings", "ABRLabCompare", "FoundationNetworking"],
         // The Python library: no fetching, so it links no FoundationNetworking.
-        "ABRLabC": ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "ABRLabLua", "ABRLabCompare"],
-        "abrlab": ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabPlayerKit", "ABRLabDatasets", "ABRLabLua", "ABRLabCompare", "ABRLabFetch", "ArgumentParser"],
-        "abrlab-bench": ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "ABRLabLua", "ABRLabCompare", "ArgumentParser"],
+        "ABRLabC": ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "ABRLabSettings", "ABRLabLua", "ABRLabCompare"],
+        "abrlab": ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabPlayerKit", "ABRLabDatasets", "ABRLabSettings", "ABRLabLua", "ABRLabCompare", "ABRLabFetch", "ArgumentParser"],
+        "abrlab-bench": ["ABRLab", "ABRLabFormats", "ABRLabResults", "ABRLabDatasets", "ABRLabSettings", "ABRLabLua", "ABRLabCompare", "ArgumentParser"],
     ]
 
     static let system: Set<String> = ["Foundation", "Glibc", "Darwin", "Dispatch", "Synchronization"]

@@ -2,6 +2,7 @@ import ABRLab
 @testable import abrlab
 @testable import ABRLabC
 import ABRLabCompare
+import ABRLabSettings
 import Foundation
 import Testing
 import TestSupport

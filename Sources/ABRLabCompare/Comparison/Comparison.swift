@@ -2,6 +2,7 @@ import ABRLab
 import ABRLabDatasets
 import ABRLabLua
 import ABRLabResults
+import ABRLabSettings
 import Foundation
 
 /// One compare, from what a user asked for to the files in its output folder: strategies and

@@ -2,6 +2,7 @@ import ABRLab
 import ABRLabFormats
 import ABRLabLua
 import ABRLabResults
+import ABRLabSettings
 import Foundation
 
 /// The SHA-256 of everything that decides a comparison's output bytes: abrlab's version, each

@@ -2,6 +2,7 @@ import ABRLab
 import ABRLabDatasets
 import ABRLabLua
 import ABRLabResults
+import ABRLabSettings
 import Foundation
 
 /// `run.json`: what is needed to rerun a comparison exactly and to tell which inputs made it —

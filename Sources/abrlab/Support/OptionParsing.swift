@@ -2,6 +2,7 @@ import ABRLab
 import ABRLabCompare
 import ABRLabFormats
 import ABRLabResults
+import ABRLabSettings
 import ArgumentParser
 import Foundation
 

@@ -63,10 +63,6 @@ public struct ExperimentSettings: Sendable {
     public var luaMemoryMegabytes: Int { get { self[.luaMemoryMb]?.integer ?? LuaLimits.default.memoryBytesPerEngine >> 20 } set { self[.luaMemoryMb] = .integer(newValue) } }
     public var verbose: Bool { get { self[.verbose]?.flag ?? false } set { self[.verbose] = .flag(newValue) } }
 
-    public func strategyResolver() throws(InputError) -> StrategyResolver {
-        StrategyResolver(params: try resolveParams(), luaLimits: try luaLimits(), verbose: verbose)
-    }
-
     /// The limits every Lua script of the run (strategies and a QoE model) runs under.
     public func luaLimits() throws(InputError) -> LuaLimits {
         // The table's ranges hold: MiB << 20 cannot wrap around.
@@ -162,12 +158,6 @@ public struct ExperimentSettings: Sendable {
         try traceFormat.map { name throws(InputError) in try SettingParsing.traceFormat(name, setting: .traceFormat) }
     }
 
-    /// How traces are read: the format override and the Mahimahi bin width.
-    public func traceSetResolver() throws(InputError) -> TraceSetResolver {
-        try check(.mahimahiBinMs, .traceFormat)
-        return TraceSetResolver(format: try resolveTraceFormat(), options: TraceLoadOptions(mahimahiBinMilliseconds: mahimahiBinMilliseconds))
-    }
-
     /// The emulator these settings describe; the one composition of it that `compare`, `run`
     /// and the Python environments share.
     public func resolveEmulator(recordsTransitions: Bool = true) throws(InputError) -> SessionEmulator {
@@ -226,10 +216,5 @@ public struct ExperimentSettings: Sendable {
                 throw InputError(setting: setting, "works on \(mechanics == .live ? "the live profiles" : "profiles with a segment buffer (sabre)") only, not on \(profile.name)")
             }
         }
-    }
-
-    /// `params` and the `paramGrid` file's settings by strategy id, sweeps included.
-    public func resolveParams() throws(InputError) -> ParamAssignments {
-        try ParamAssignments(parsing: params, grid: try paramGrid.map(ParamGrid.init(contentsOf:)))
     }
 }

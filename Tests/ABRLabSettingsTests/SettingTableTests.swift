@@ -1,5 +1,6 @@
 import ABRLab
 import ABRLabCompare
+import ABRLabSettings
 import Foundation
 import Testing
 import TestSupport
