@@ -34,10 +34,11 @@ def pensieve_inputs() -> dict:
 
 @pytest.fixture
 def abrlab_bin() -> str:
-    """The abrlab binary: $ABRLAB_BIN, else the repository's debug or release build."""
+    """The abrlab binary: $ABRLAB_BIN, else the repository's debug or release build; absolute,
+    so a test may run it from another working folder."""
     candidates = [os.environ.get("ABRLAB_BIN"), REPOSITORY / ".build" / "debug" / "abrlab",
                   REPOSITORY / ".build" / "release" / "abrlab", shutil.which("abrlab")]
     for candidate in candidates:
         if candidate and Path(candidate).is_file():
-            return str(candidate)
+            return str(Path(candidate).resolve())
     pytest.skip("no abrlab binary to compare with: build it (swift build) or set ABRLAB_BIN")
