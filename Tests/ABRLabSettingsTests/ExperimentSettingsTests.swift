@@ -1,5 +1,4 @@
 import ABRLab
-import ABRLabCompare
 import ABRLabSettings
 import Testing
 import TestSupport

@@ -1,8 +1,8 @@
 import ABRLab
-import ABRLabCompare
 import ABRLabFormats
 import ABRLabLua
 import ABRLabResults
+import ABRLabSettings
 import Testing
 import TestSupport
 
