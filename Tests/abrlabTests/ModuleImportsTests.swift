@@ -34,7 +34,13 @@ import TestSupport
 
     /// Each `import X` of the target's Swift sources, as `file:line: X`.
     static func imports(of target: String) throws -> [(place: String, module: String)] {
-        let root = PackageRoot.file("Sources/\(target)")
+        try imports(inFolder: "Sources/\(target)")
+    }
+
+    /// Each `import X` of the Swift files under `folder` (relative to the package root).
+    static func imports(inFolder folder: String) throws -> [(place: String, module: String)] {
+        let target = folder
+        let root = PackageRoot.file(folder)
         let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted() ?? []
         var found: [(String, String)] = []
         for file in files {
@@ -45,7 +51,7 @@ import TestSupport
                 guard let at = words.firstIndex(of: "import"), words.prefix(at).allSatisfy({ $0.hasPrefix("@") || $0 == "package" || $0 == "public" || $0 == "internal" }),
                       at + 1 < words.count else { continue }
                 let name = words.count > at + 2 && ["struct", "class", "enum", "func", "protocol", "typealias"].contains(String(words[at + 1])) ? words[at + 2] : words[at + 1]
-                found.append(("Sources/\(target)/\(file):\(index + 1)", String(name.split(separator: ".")[0])))
+                found.append(("\(target)/\(file):\(index + 1)", String(name.split(separator: ".")[0])))
             }
         }
         return found
@@ -78,6 +84,39 @@ import TestSupport
             checked += 1
         }
         #expect(checked == Self.allowed.count, "Package.swift's targets were not all found")
+    }
+
+    /// Every target, source or test, imports only modules its Package.swift dependencies reach:
+    /// a module built already for another target imports in a warm build folder, and fails in a
+    /// clean one.
+    @Test func everyTargetImportsOnlyWhatItDependsOn() throws {
+        let manifest = try String(contentsOf: PackageRoot.file("Package.swift"), encoding: .utf8)
+        let pattern = try NSRegularExpression(
+            pattern: #"\.(target|executableTarget|testTarget)\(\s*name: "([^"]+)",\s*dependencies: \[([^\]]*)\](?:,\s*path: "([^"]+)")?"#
+        )
+        let quoted = try NSRegularExpression(pattern: #""([^"]+)""#)
+        var dependencies: [String: [String]] = [:]
+        var folders: [String: String] = [:]
+        for match in pattern.matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)) {
+            let text = { (index: Int) in Range(match.range(at: index), in: manifest).map { String(manifest[$0]) } }
+            guard let kind = text(1), let name = text(2), let list = text(3) else { continue }
+            dependencies[name] = quoted.matches(in: list, range: NSRange(list.startIndex..., in: list)).compactMap {
+                Range($0.range(at: 1), in: list).map { String(list[$0]) }
+            }
+            folders[name] = text(4) ?? (kind == "testTarget" ? "Tests/\(name)" : "Sources/\(name)")
+        }
+        func reach(_ target: String, into seen: inout Set<String>) {
+            for dependency in dependencies[target] ?? [] where seen.insert(dependency).inserted { reach(dependency, into: &seen) }
+        }
+        #expect(folders.count > 20, "Package.swift's targets were not found")
+        let outside: Set<String> = Self.system.union(["Testing", "FoundationNetworking", "XCTest"])
+        for (target, folder) in folders.sorted(by: { $0.key < $1.key }) {
+            var reachable: Set<String> = [target]
+            reach(target, into: &reachable)
+            for (place, module) in try Self.imports(inFolder: folder) where !outside.contains(module) && !reachable.contains(module) {
+                Issue.record("\(place): \(target) imports \(module), which Package.swift does not make it depend on")
+            }
+        }
     }
 
     /// Only the fetching module reaches the network: nothing else imports FoundationNetworking.
