@@ -68,17 +68,11 @@ import TestSupport
 
     /// Package.swift's dependencies agree with the rules: a target depends on no module it may not import.
     @Test func packageDependenciesFollowTheRules() throws {
-        let manifest = try String(contentsOf: PackageRoot.file("Package.swift"), encoding: .utf8)
-        let pattern = try NSRegularExpression(pattern: #"\.(?:target|executableTarget)\(\s*name: "([^"]+)",\s*dependencies: \[([^\]]*)\]"#)
+        let targets = try Self.manifestTargets()
         var checked = 0
-        for match in pattern.matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)) {
-            let name = String(manifest[Range(match.range(at: 1), in: manifest)!])
+        for (name, target) in targets.sorted(by: { $0.key < $1.key }) {
             guard let rules = Self.allowed[name] else { continue }
-            let list = String(manifest[Range(match.range(at: 2), in: manifest)!])
-            let names = try NSRegularExpression(pattern: #""([^"]+)""#).matches(in: list, range: NSRange(list.startIndex..., in: list))
-                .map { String(list[Range($0.range(at: 1), in: list)!]) }
-                .filter { $0 != "swift-argument-parser" }
-            for dependency in names where !rules.contains(dependency) {
+            for dependency in target.dependencies where dependency != "swift-argument-parser" && !rules.contains(dependency) {
                 Issue.record("Package.swift: \(name) depends on \(dependency), which its role does not allow")
             }
             checked += 1
@@ -86,25 +80,32 @@ import TestSupport
         #expect(checked == Self.allowed.count, "Package.swift's targets were not all found")
     }
 
-    /// Every target, source or test, imports only modules its Package.swift dependencies reach:
-    /// a module built already for another target imports in a warm build folder, and fails in a
-    /// clean one.
-    @Test func everyTargetImportsOnlyWhatItDependsOn() throws {
+    /// Package.swift's targets by name: each one's quoted dependencies and its folder.
+    static func manifestTargets() throws -> [String: (dependencies: [String], folder: String)] {
         let manifest = try String(contentsOf: PackageRoot.file("Package.swift"), encoding: .utf8)
         let pattern = try NSRegularExpression(
             pattern: #"\.(target|executableTarget|testTarget)\(\s*name: "([^"]+)",\s*dependencies: \[([^\]]*)\](?:,\s*path: "([^"]+)")?"#
         )
         let quoted = try NSRegularExpression(pattern: #""([^"]+)""#)
-        var dependencies: [String: [String]] = [:]
-        var folders: [String: String] = [:]
+        var targets: [String: (dependencies: [String], folder: String)] = [:]
         for match in pattern.matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)) {
             let text = { (index: Int) in Range(match.range(at: index), in: manifest).map { String(manifest[$0]) } }
             guard let kind = text(1), let name = text(2), let list = text(3) else { continue }
-            dependencies[name] = quoted.matches(in: list, range: NSRange(list.startIndex..., in: list)).compactMap {
+            let dependencies = quoted.matches(in: list, range: NSRange(list.startIndex..., in: list)).compactMap {
                 Range($0.range(at: 1), in: list).map { String(list[$0]) }
             }
-            folders[name] = text(4) ?? (kind == "testTarget" ? "Tests/\(name)" : "Sources/\(name)")
+            targets[name] = (dependencies, text(4) ?? (kind == "testTarget" ? "Tests/\(name)" : "Sources/\(name)"))
         }
+        return targets
+    }
+
+    /// Every target, source or test, imports only modules its Package.swift dependencies reach:
+    /// a module built already for another target imports in a warm build folder, and fails in a
+    /// clean one.
+    @Test func everyTargetImportsOnlyWhatItDependsOn() throws {
+        let targets = try Self.manifestTargets()
+        let dependencies = targets.mapValues(\.dependencies)
+        let folders = targets.mapValues(\.folder)
         func reach(_ target: String, into seen: inout Set<String>) {
             for dependency in dependencies[target] ?? [] where seen.insert(dependency).inserted { reach(dependency, into: &seen) }
         }
