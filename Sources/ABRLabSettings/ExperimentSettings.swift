@@ -30,13 +30,26 @@ public struct ExperimentSettings: Sendable {
         set { given[setting] = newValue }
     }
 
+    /// A setting read by its kind: what the code that applies a setting calls, so a new setting
+    /// needs no accessor of its own. Nil when neither given nor declared with a fixed default.
+    public func number(_ setting: Setting) -> Double? { self[setting]?.number }
+    public func integer(_ setting: Setting) -> Int? { self[setting]?.integer }
+    public func text(_ setting: Setting) -> String? { self[setting]?.text }
+    /// A flag: off unless given on.
+    public func flag(_ setting: Setting) -> Bool { self[setting]?.flag ?? false }
+
+    /// A setting the table declares a fixed default for, given or not: the value comes from the
+    /// table, never restated here (`SettingTableTests` holds each such default to its kind and range).
+    private func declared<Value>(_ setting: Setting, _ kind: (SettingValue) -> Value?) -> Value {
+        guard let value = self[setting].flatMap(kind) else { preconditionFailure("the table declares \(setting)'s default of its kind") }
+        return value
+    }
+
     public var video: String { get { given[.video]?.text ?? Defaults.video } set { self[.video] = .text(newValue) } }
     public var ladderKbps: [Double]? { get { self[.ladderKbps]?.numbers } set { self[.ladderKbps] = newValue.map(SettingValue.numbers) } }
     public var segmentDurationSeconds: Double? { get { self[.segmentDurationS]?.number } set { self[.segmentDurationS] = newValue.map(SettingValue.number) } }
     public var segments: Int? { get { self[.segments]?.integer } set { self[.segments] = newValue.map(SettingValue.integer) } }
-    /// 1-based, as given.
-    public var firstLevel: Int? { get { self[.firstLevel]?.integer } set { self[.firstLevel] = newValue.map(SettingValue.integer) } }
-    public var profile: String { get { self[.profile]?.text ?? "default" } set { self[.profile] = .text(newValue) } }
+    public var profile: String { get { declared(.profile, \.text) } set { self[.profile] = .text(newValue) } }
     public var targetLatencySeconds: Double? { get { self[.targetLatencyS]?.number } set { self[.targetLatencyS] = newValue.map(SettingValue.number) } }
     public var liveDurationSeconds: Double? { get { self[.liveDurationS]?.number } set { self[.liveDurationS] = newValue.map(SettingValue.number) } }
     public var warmupSeconds: Double? { get { self[.warmupS]?.number } set { self[.warmupS] = newValue.map(SettingValue.number) } }
@@ -44,24 +57,24 @@ public struct ExperimentSettings: Sendable {
     public var catchup: String? { get { self[.catchup]?.text } set { self[.catchup] = newValue.map(SettingValue.text) } }
     public var catchupMinDriftSeconds: Double? { get { self[.catchupMinDriftS]?.number } set { self[.catchupMinDriftS] = newValue.map(SettingValue.number) } }
     public var maxBufferSeconds: Double? { get { self[.maxBufferS]?.number } set { self[.maxBufferS] = newValue.map(SettingValue.number) } }
-    public var noAbandon: Bool { get { self[.noAbandon]?.flag ?? false } set { self[.noAbandon] = .flag(newValue) } }
-    public var checkEveryStep: Bool { get { self[.checkEveryStep]?.flag ?? false } set { self[.checkEveryStep] = .flag(newValue) } }
-    public var replace: String { get { self[.replace]?.text ?? "none" } set { self[.replace] = .text(newValue) } }
-    public var bandwidthMultiplier: Double { get { self[.bandwidthMultiplier]?.number ?? 1 } set { self[.bandwidthMultiplier] = .number(newValue) } }
+    public var noAbandon: Bool { get { flag(.noAbandon) } set { self[.noAbandon] = .flag(newValue) } }
+    public var checkEveryStep: Bool { get { flag(.checkEveryStep) } set { self[.checkEveryStep] = .flag(newValue) } }
+    public var replace: String { get { declared(.replace, \.text) } set { self[.replace] = .text(newValue) } }
+    public var bandwidthMultiplier: Double { get { declared(.bandwidthMultiplier, \.number) } set { self[.bandwidthMultiplier] = .number(newValue) } }
     public var estimator: String? { get { self[.estimator]?.text } set { self[.estimator] = newValue.map(SettingValue.text) } }
-    public var qoe: String { get { self[.qoe]?.text ?? "linear" } set { self[.qoe] = .text(newValue) } }
+    public var qoe: String { get { declared(.qoe, \.text) } set { self[.qoe] = .text(newValue) } }
     public var gammaP: Double? { get { self[.gammaP]?.number } set { self[.gammaP] = newValue.map(SettingValue.number) } }
     public var rebufferPenalty: Double? { get { self[.rebufferPenalty]?.number } set { self[.rebufferPenalty] = newValue.map(SettingValue.number) } }
-    public var smoothnessPenalty: Double { get { self[.smoothnessPenalty]?.number ?? 1 } set { self[.smoothnessPenalty] = .number(newValue) } }
+    public var smoothnessPenalty: Double { get { declared(.smoothnessPenalty, \.number) } set { self[.smoothnessPenalty] = .number(newValue) } }
     public var switchPenalty: Double? { get { self[.switchPenalty]?.number } set { self[.switchPenalty] = newValue.map(SettingValue.number) } }
     public var traceFormat: String? { get { self[.traceFormat]?.text } set { self[.traceFormat] = newValue.map(SettingValue.text) } }
-    public var mahimahiBinMilliseconds: Int { get { self[.mahimahiBinMs]?.integer ?? TraceLoadOptions.defaultMahimahiBinMilliseconds } set { self[.mahimahiBinMs] = .integer(newValue) } }
+    public var mahimahiBinMilliseconds: Int { get { declared(.mahimahiBinMs, \.integer) } set { self[.mahimahiBinMs] = .integer(newValue) } }
     public var params: [String] { get { self[.param]?.texts ?? [] } set { self[.param] = .texts(newValue) } }
     public var paramGrid: String? { get { self[.paramGrid]?.text } set { self[.paramGrid] = newValue.map(SettingValue.text) } }
-    public var seed: UInt64 { get { self[.seed]?.seed ?? 1 } set { self[.seed] = .seed(newValue) } }
-    public var luaInstructions: Int { get { self[.luaInstructions]?.integer ?? LuaLimits.default.instructionsPerCall } set { self[.luaInstructions] = .integer(newValue) } }
-    public var luaMemoryMegabytes: Int { get { self[.luaMemoryMb]?.integer ?? LuaLimits.default.memoryBytesPerEngine >> 20 } set { self[.luaMemoryMb] = .integer(newValue) } }
-    public var verbose: Bool { get { self[.verbose]?.flag ?? false } set { self[.verbose] = .flag(newValue) } }
+    public var seed: UInt64 { get { declared(.seed, \.seed) } set { self[.seed] = .seed(newValue) } }
+    public var luaInstructions: Int { get { declared(.luaInstructions, \.integer) } set { self[.luaInstructions] = .integer(newValue) } }
+    public var luaMemoryMegabytes: Int { get { declared(.luaMemoryMb, \.integer) } set { self[.luaMemoryMb] = .integer(newValue) } }
+    public var verbose: Bool { get { flag(.verbose) } set { self[.verbose] = .flag(newValue) } }
 
     /// The limits every Lua script of the run (strategies and a QoE model) runs under.
     public func luaLimits() throws(InputError) -> LuaLimits {
@@ -163,7 +176,7 @@ public struct ExperimentSettings: Sendable {
     public func resolveEmulator(recordsTransitions: Bool = true) throws(InputError) -> SessionEmulator {
         try check(.firstLevel)
         var emulator = SessionEmulator(profile: try resolveProfile(), segmentsToPlay: try segmentCount(), recordsTransitions: recordsTransitions)
-        emulator.firstLevel = firstLevel.map { $0 - 1 }
+        emulator.firstLevel = integer(.firstLevel).map { $0 - 1 }
         return emulator
     }
 

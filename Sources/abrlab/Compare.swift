@@ -55,29 +55,29 @@ extension Abrlab {
                 """
         )
 
-        @Option(name: .setting(.strategies), parsing: .upToNextOption, help: .setting(.strategies, valueName: "strategy"))
+        @Option(name: .setting(.strategies), parsing: .upToNextOption, help: .setting(.strategies))
         var strategies: [String] = []
-        @Option(name: .setting(.traces), parsing: .upToNextOption, help: .setting(.traces, valueName: "path"))
+        @Option(name: .setting(.traces), parsing: .upToNextOption, help: .setting(.traces))
         var traces: [String] = []
         @OptionGroup var experiment: ExperimentOptions
         @Option(name: .setting(.jobs), help: .setting(.jobs)) var jobs: String?
-        @Option(name: .setting(.baseline), help: .setting(.baseline, valueName: "strategy")) var baseline: String?
+        @Option(name: .setting(.baseline), help: .setting(.baseline)) var baseline: String?
         @Option(name: .setting(.out), help: .setting(.out, showsDefault: false)) var out: String = "results"
         @Flag(help: "Print only errors and warnings: no progress bar, table or closing line.") var quiet = false
         @Flag(name: .customLong("buffer-timeline"), help: "Also write buffer_timeline.csv: every session's buffer indicator sampled at 10 Hz.")
         var bufferTimeline = false
-        @Option(name: .setting(.rankBy), help: .setting(.rankBy, valueName: "mean|median")) var rankBy: String?
-        @Option(name: .setting(.table), help: .setting(.table, valueName: "text|json")) var table: String?
-        @Option(name: .setting(.segmentsFormat), help: .setting(.segmentsFormat, valueName: "format")) var segmentsFormat: String?
-        @Option(name: .setting(.shard), help: .setting(.shard, valueName: "K/N")) var shard: String?
+        @Option(name: .setting(.rankBy), help: .setting(.rankBy)) var rankBy: String?
+        @Option(name: .setting(.table), help: .setting(.table)) var table: String?
+        @Option(name: .setting(.segmentsFormat), help: .setting(.segmentsFormat)) var segmentsFormat: String?
+        @Option(name: .setting(.shard), help: .setting(.shard)) var shard: String?
         @Option(name: .setting(.shardCount), help: .setting(.shardCount)) var shardCount: String?
         @Flag(name: .setting(.resume), help: .setting(.resume)) var resume = false
         @Option(name: .setting(.checkpointS), help: .setting(.checkpointS)) var checkpointSeconds: String?
-        @Option(name: .setting(.players), help: .setting(.players, valueName: "N")) var players: String?
-        @Option(name: .setting(.staggerS), help: .setting(.staggerS, valueName: "S")) var staggerSeconds: String?
-        @Option(name: .setting(.mix), help: .setting(.mix, valueName: "A,B,...")) var mix: String?
-        @Option(name: .setting(.share), help: .setting(.share, valueName: "equal|weighted")) var share: String?
-        @Option(name: .setting(.weights), help: .setting(.weights, valueName: "w1,w2,...")) var weights: String?
+        @Option(name: .setting(.players), help: .setting(.players)) var players: String?
+        @Option(name: .setting(.staggerS), help: .setting(.staggerS)) var staggerSeconds: String?
+        @Option(name: .setting(.mix), help: .setting(.mix)) var mix: String?
+        @Option(name: .setting(.share), help: .setting(.share)) var share: String?
+        @Option(name: .setting(.weights), help: .setting(.weights)) var weights: String?
 
         func run() throws {
             try CommandFailure.guarding {

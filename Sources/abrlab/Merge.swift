@@ -36,7 +36,7 @@ extension Abrlab {
         @Flag(help: "Print only errors and warnings: no table or closing line.")
         var quiet = false
 
-        @Option(name: .setting(.table), help: .setting(.table, valueName: "text|json", showsDefault: false))
+        @Option(name: .setting(.table), help: .setting(.table, showsDefault: false))
         var table: String = "text"
 
         func run() throws {

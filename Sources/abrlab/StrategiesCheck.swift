@@ -30,7 +30,7 @@ extension Abrlab {
         @Argument(help: ArgumentHelp("Lua scripts, folders of them, native ids or ids of scripts in Strategies/.", valueName: "strategy"))
         var strategies: [String]
 
-        @Option(name: .setting(.param), help: .setting(.param, in: "strategies check", valueName: "id.key=value"))
+        @Option(name: .setting(.param), help: .setting(.param, in: "strategies check"))
         var params: [String] = []
 
         @Flag(name: .setting(.verbose), help: .setting(.verbose, in: "strategies check"))

@@ -25,7 +25,7 @@ extension Abrlab {
         @Option(help: "Folder to write into (created when missing).")
         var outDir: String
 
-        @Option(name: .setting(.traceFormat), help: .setting(.traceFormat, in: "traces convert", valueName: "format"))
+        @Option(name: .setting(.traceFormat), help: .setting(.traceFormat, in: "traces convert"))
         var traceFormat: String?
 
         func run() throws {

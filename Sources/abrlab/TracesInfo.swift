@@ -21,7 +21,7 @@ extension Abrlab {
         @Argument(help: "Trace files, folders or glob patterns.")
         var traces: [String]
 
-        @Option(name: .setting(.traceFormat), help: .setting(.traceFormat, in: "traces info", valueName: "format"))
+        @Option(name: .setting(.traceFormat), help: .setting(.traceFormat, in: "traces info"))
         var traceFormat: String?
 
         @Flag(help: "Print CSV instead of a table.")

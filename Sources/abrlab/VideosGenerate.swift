@@ -21,7 +21,7 @@ extension Abrlab {
 
         @Option(help: "Manifest file to write.")
         var out: String
-        @Option(name: .setting(.ladderKbps), help: .setting(.ladderKbps, in: Self.command, valueName: "kbps,..."))
+        @Option(name: .setting(.ladderKbps), help: .setting(.ladderKbps, in: Self.command))
         var ladderKbps: String?
         @Option(name: .setting(.segmentDurationS), help: .setting(.segmentDurationS, in: Self.command))
         var segmentDurationSeconds: String?

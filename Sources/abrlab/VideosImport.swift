@@ -25,7 +25,7 @@ extension Abrlab {
         var path: String
         @Option(help: "Manifest file to write.")
         var out: String
-        @Option(name: .setting(.ladderKbps), help: .setting(.ladderKbps, in: "videos import", valueName: "kbps,..."))
+        @Option(name: .setting(.ladderKbps), help: .setting(.ladderKbps, in: "videos import"))
         var ladderKbps: String?
         @Option(name: .setting(.segmentDurationS), help: .setting(.segmentDurationS, in: "videos import"))
         var segmentDurationSeconds: String?

@@ -7,6 +7,16 @@ import TestSupport
 /// The settings table and what is made from it: docs/settings.md, Python's JSON, one range check
 /// with one message per rule whichever front end gives the value.
 @Suite(.tags(.compare), .selectedByTags) struct SettingTableTests {
+    /// A fixed default is a value of its own kind and range, in every command that takes it:
+    /// the typed accessors read it from the table and have no fallback of their own.
+    @Test(arguments: Setting.allCases)
+    func everyFixedDefaultIsAValueTheTableAccepts(setting: Setting) throws {
+        for declaration in [setting.declaration] + setting.declaration.elsewhere.keys.sorted().map(setting.declaration.in) {
+            guard let value = declaration.fixedDefault else { continue }
+            try declaration.check(value, as: setting)
+        }
+    }
+
     @Test func docsSettingsIsTheTable() throws {
         let file = PackageRoot.file("docs/settings.md")
         let made = SettingTable.markdown()

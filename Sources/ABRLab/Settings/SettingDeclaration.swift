@@ -69,13 +69,15 @@ public struct SettingDeclaration: Sendable {
     /// environments).
     public let commands: [String]
     public let help: String
+    /// What `--help` calls the option's value (`<kbps,...>`); nil: the option's own name.
+    public let valueName: String?
     public let faces: Faces
     /// Commands outside ``commands`` that take the setting, each with its default and help.
     public let elsewhere: [String: Elsewhere]
 
     public init(
         _ value: Value, default defaultValue: Default, range: Range = .any, mechanics: Mechanics = .any,
-        commands: [String], faces: Faces = .both, help: String, elsewhere: [String: Elsewhere] = [:]
+        commands: [String], faces: Faces = .both, valueName: String? = nil, help: String, elsewhere: [String: Elsewhere] = [:]
     ) {
         self.value = value
         self.defaultValue = defaultValue
@@ -83,6 +85,7 @@ public struct SettingDeclaration: Sendable {
         self.mechanics = mechanics
         self.commands = commands
         self.help = help
+        self.valueName = valueName
         self.faces = faces
         self.elsewhere = elsewhere
     }
@@ -92,7 +95,7 @@ public struct SettingDeclaration: Sendable {
     public func `in`(_ command: String) -> SettingDeclaration {
         guard let use = elsewhere[command] else { return self }
         let faces: Faces = .commandLineOnly(why: "an option of \(command)")
-        return SettingDeclaration(value, default: use.defaultValue, range: range, mechanics: mechanics, commands: [command], faces: faces, help: use.help)
+        return SettingDeclaration(value, default: use.defaultValue, range: range, mechanics: mechanics, commands: [command], faces: faces, valueName: valueName, help: use.help)
     }
 
     /// Every command that takes the setting: ``commands`` and those ``elsewhere`` names.

@@ -11,14 +11,14 @@ extension NameSpecification {
 }
 
 extension ArgumentHelp {
-    /// A setting's help line from the table, with its unit and default (which ArgumentParser
-    /// shows itself for an option with a default value: `showsDefault: false` there).
-    static func setting(_ setting: Setting, in command: String? = nil, valueName: String? = nil, showsDefault: Bool = true) -> ArgumentHelp {
+    /// A setting's help line from the table, with its unit, default and value name (ArgumentParser
+    /// shows the default itself for an option with a default value: `showsDefault: false` there).
+    static func setting(_ setting: Setting, in command: String? = nil, showsDefault: Bool = true) -> ArgumentHelp {
         let declaration = command.map(setting.declaration.in) ?? setting.declaration
         let unit = declaration.unit
         let units = [.seconds, .milliseconds, .kbps, .mebibytes].contains(unit) ? " Unit: \(unit.rawValue)." : ""
         let shown = if case .flag = declaration.value { "" } else if !showsDefault { "" } else { " (default: \(declaration.defaultText))" }
-        return ArgumentHelp(declaration.help + units + shown, valueName: valueName)
+        return ArgumentHelp(declaration.help + units + shown, valueName: declaration.valueName)
     }
 }
 
@@ -40,7 +40,8 @@ extension ExperimentSettings {
     /// keywords pass too (`init(given:)`).
     init(texts: [Setting: String?], values: [Setting: SettingValue] = [:]) throws(InputError) {
         var given = values
-        for case let (setting, text?) in texts { given[setting] = try SettingParsing.value(text, for: setting) }
+        // In the table's order, so of two wrong options the same one is named every time.
+        for case let (setting, text?) in texts.sorted(by: { $0.key.index < $1.key.index }) { given[setting] = try SettingParsing.value(text, for: setting) }
         try self.init(given: given)
     }
 }
