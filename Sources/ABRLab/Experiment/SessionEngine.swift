@@ -322,8 +322,3 @@ enum EnginePoint {
     case finished
 }
 
-extension EnginePoint {
-    var isPlayback: Bool {
-        if case .playback = self { true } else { false }
-    }
-}

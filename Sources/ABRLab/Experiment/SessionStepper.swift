@@ -34,15 +34,23 @@ struct SessionStepper<Model: PlayerModel>: Sendable {
     /// Runs to the next point and says what it is.
     @inline(__always)
     mutating func step(events: Bool) throws(EmulationError) -> SessionStep {
-        var point: EnginePoint
-        // A stepped session never enables playback updates; were one to come, it passes.
-        repeat {
+        while true {
+            let point: EnginePoint
             do { point = try engine.advance(events: events) } catch {
                 contextIsCurrent = false
                 throw error
             }
-        } while point.isPlayback
+            if let step = answer(point) { return step }
+        }
+    }
+
+    /// The step a point is; nil for a playback update, which a stepped session never enables
+    /// and passes were one to come.
+    @inline(__always)
+    private mutating func answer(_ point: EnginePoint) -> SessionStep? {
         switch point {
+        case .playback:
+            return nil
         case .decide:
             // Nothing changes between the refresh after the previous request (or wait) and the
             // next decision; the batch path decides on the same context.
@@ -57,8 +65,6 @@ struct SessionStepper<Model: PlayerModel>: Sendable {
             return .downloaded(engine.lastDownload)
         case .event(let event):
             return .network(event)
-        case .playback:
-            preconditionFailure("skipped above")
         case .finished:
             contextIsCurrent = false
             return .finished(engine.result)
