@@ -63,9 +63,8 @@ extension Abrlab {
         @Option(name: .setting(.jobs), help: .setting(.jobs)) var jobs: String?
         @Option(name: .setting(.baseline), help: .setting(.baseline)) var baseline: String?
         @Option(name: .setting(.out), help: .setting(.out, showsDefault: false)) var out: String = "results"
-        @Flag(help: "Print only errors and warnings: no progress bar, table or closing line.") var quiet = false
-        @Flag(name: .customLong("buffer-timeline"), help: "Also write buffer_timeline.csv: every session's buffer indicator sampled at 10 Hz.")
-        var bufferTimeline = false
+        @Flag(name: .setting(.quiet), help: .setting(.quiet)) var quiet = false
+        @Flag(name: .setting(.bufferTimeline), help: .setting(.bufferTimeline)) var bufferTimeline = false
         @Option(name: .setting(.rankBy), help: .setting(.rankBy)) var rankBy: String?
         @Option(name: .setting(.table), help: .setting(.table)) var table: String?
         @Option(name: .setting(.segmentsFormat), help: .setting(.segmentsFormat)) var segmentsFormat: String?

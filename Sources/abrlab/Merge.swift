@@ -33,7 +33,7 @@ extension Abrlab {
         @Option(help: "Output folder.")
         var out: String = "results"
 
-        @Flag(help: "Print only errors and warnings: no table or closing line.")
+        @Flag(name: .setting(.quiet), help: .setting(.quiet, in: "merge"))
         var quiet = false
 
         @Option(name: .setting(.table), help: .setting(.table, showsDefault: false))

@@ -97,6 +97,10 @@ extension Setting {
         case .maxKbps: return D(.number(.kbps), default: .none("the preset's"), range: .positive, commands: ["traces generate"], faces: .commandLineOnly(why: "writes trace files"), help: "Highest state's bandwidth.")
         case .states: return D(.integer(.states), default: .none("the preset's"), range: .closed(1, 1000), commands: ["traces generate"], faces: .commandLineOnly(why: "writes trace files"), help: "Bandwidth states, 1 to 1000.")
         case .switchProbability: return D(.number(.none), default: .none("the preset's"), range: .closed(0, 1), commands: ["traces generate"], faces: .commandLineOnly(why: "writes trace files"), help: "Chance per step of moving to a neighbouring state, 0 to 1.")
+        case .quiet: return D(.flag, default: .value(.flag(false)), commands: ["compare"], faces: .commandLineOnly(why: "what a run prints; an environment prints nothing"), help: "Print only errors and warnings: no progress bar, table or closing line.", elsewhere: [
+            "merge": .init(default: .value(.flag(false)), help: "Print only errors and warnings: no table or closing line."),
+        ])
+        case .bufferTimeline: return D(.flag, default: .value(.flag(false)), commands: ["compare"], faces: .commandLineOnly(why: "an output file of compare; an environment writes none"), help: "Also write buffer_timeline.csv: every session's buffer indicator sampled at 10 Hz.")
         case .noise: return D(.number(.none), default: .none("the preset's"), range: .closed(0, 10), commands: ["traces generate"], faces: .commandLineOnly(why: "writes trace files"), help: "Relative Gaussian noise, 0 to 10.")
         case .latencyMs: return D(.number(.milliseconds), default: .none("none"), range: .closed(0, 60_000), commands: ["traces generate"], faces: .commandLineOnly(why: "writes trace files"), help: "Latency written into the trace, 0 to 60000.")
         case .latencyJitterMs: return D(.number(.milliseconds), default: .none("the preset's"), range: .closed(0, 60_000), commands: ["traces generate"], faces: .commandLineOnly(why: "writes trace files"), help: "Standard deviation of the latency, 0 to 60000.")

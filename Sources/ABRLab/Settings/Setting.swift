@@ -67,6 +67,8 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
     case checkpointS = "checkpoint_s"
     case strategyId = "strategy_id"
     case experts
+    case quiet
+    case bufferTimeline = "buffer_timeline"
 
     /// The key.
     public var description: String { rawValue }
