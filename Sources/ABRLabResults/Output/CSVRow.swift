@@ -47,10 +47,14 @@ public struct CSVRow {
     /// so pandas reads a missing value.
     public mutating func add(_ value: Double) {
         separate()
-        // Whole numbers below 1e15 print faster as integers, with the same digits Swift writes.
-        if value == value.rounded(.towardZero), abs(value) < 1e15 {
+        // Whole numbers below 1e15 print faster as integers, with the same digits Swift writes;
+        // the conversion truncates, so the test costs no call to the C library's trunc.
+        let magnitude = abs(value)
+        if magnitude < 1e15, Double(Int64(value)) == value {
             if value == 0, value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
             appendDecimal(Int64(value))
+        } else if magnitude >= 1e-3, magnitude < 1e15 {
+            appendPlain(value)
         } else if value.isFinite {
             // The row's bytes are lent to the sink (swapped, so they stay uniquely held) and the
             // digits land in them with no `String` in between.
@@ -109,6 +113,18 @@ public struct CSVRow {
     private mutating func appendDecimal(_ value: Int64) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         appendDecimal(magnitude: value.magnitude)
+    }
+
+    /// Writes `value`, 1e-3 to 1e15 in magnitude and not whole, as Swift writes it (plain
+    /// notation), with Schubfach: a third of the standard formatter's work.
+    private mutating func appendPlain(_ value: Double) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { text in
+            let base = text.baseAddress!
+            base[0] = UInt8(ascii: "-")
+            let sign = value < 0 ? 1 : 0
+            let length = ShortestDecimal.write(abs(value), into: base + 1)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base + 1 - sign, count: length + sign))
+        }
     }
 
     /// The decimal digits of `magnitude`, most significant first: written from the last into a

@@ -64,6 +64,30 @@ import TestSupport
         }
     }
 
+    /// Every kind of double a run writes in plain notation (1e-3 to 1e15, where the rows find
+    /// the digits themselves and hand the rest to Swift's formatter): random bit patterns,
+    /// ratios, powers of two and their neighbours (whose lower bound is nearer), and the edges
+    /// of that range; each written as Swift's description, digit for digit.
+    @Test func plainDoublesAreWrittenAsSwiftWritesThem() {
+        var generator = SeededGenerator(seed: 37)
+        var values: [Double] = [1e-3, 1e-3.nextDown, 1e-3.nextUp, 1e15.nextDown, 1e-4, 1e-4.nextUp, 0.1, 0.2, 0.3, 2.0 / 3, 5e-3, 0.125]
+        for exponent in -11...50 {
+            let power = Double(sign: .plus, exponent: exponent, significand: 1)
+            values += [power, power.nextUp, power.nextDown, power * 1.5, (power * 1.5).nextDown]
+        }
+        for _ in 0..<60_000 {
+            values.append(Double(bitPattern: 0x3F40_0000_0000_0000 + generator.next() % 0x03D0_0000_0000_0000))
+            values.append(Double(generator.next() % 100_000_000 + 1) / Double(generator.next() % 100_000 + 1))
+            values.append(Double(generator.next() % 10_000_000) * 0.001 + Double(generator.next() % 1000) / 7)
+        }
+        for value in values + values.map(-) {
+            var row = CSVRow()
+            row.add(value)
+            let description = value.description
+            #expect(row.text == (description.hasSuffix(".0") ? String(description.dropLast(2)) : description), "\(description)")
+        }
+    }
+
     /// Decimals of 1 to 6 places, as times and rates in a run often are, at every magnitude a run
     /// writes: each is written as Swift's description (without a trailing `.0`).
     @Test func shortDecimalsAreWrittenAsSwiftWritesThem() {
