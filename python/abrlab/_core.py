@@ -104,6 +104,8 @@ class NativeEnvironment(NotCopyable):
         # ABREnv's render mode and the Pensieve state its frames draw (None: it does not render).
         self.render_mode: str | None = None
         self.frame_state: np.ndarray | None = None
+        # Set by close: what is read from Python's buffers alone (ABREnv.last_info) refuses then too.
+        self.closed = False
 
     def call(self, **fields: Any) -> np.ndarray:
         """The words of a reset or step call: each field a buffer (its address) or a number,
@@ -162,4 +164,5 @@ class NativeEnvironment(NotCopyable):
     def close(self) -> None:
         """Frees the native sessions once a call another thread is making returns. Closing twice is harmless."""
         _native.LIB.abrlab_env_close(self.handle)
+        self.closed = True
 

@@ -10,9 +10,10 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
+from gymnasium.error import ClosedEnvironmentError
 
 from . import _native
-from ._errors import setting_error
+from ._errors import StepBeforeReset, setting_error
 from ._core import NativeEnvironment, NotCopyable, check_render_mode, render_frame
 
 try:
@@ -21,6 +22,47 @@ except ImportError:  # built without a C compiler or Python's headers: ABREnv st
     Stepper = None
 
 OBSERVATION_MODES = ("pensieve", "dict")
+# What a step's info holds: "lean" (the trace, and qoe_total at the episode's end) or "full" (the record).
+INFO_MODES = ("lean", "full")
+
+
+class InfoRecord:
+    """A step's `info` read from the record the library wrote (the environment's lock held).
+    Full: the fields every step fills, picked by name, then qoe and qoe_total where known (never
+    as NaN, so equal steps give equal infos), then the trace. Lean: the trace, after qoe_total
+    on the step that ends an episode where it is known — the same keys and values as the full
+    info's, in the same order."""
+
+    __slots__ = ("record", "always", "pick", "known", "total", "segment")
+
+    def __init__(self, core: NativeEnvironment, record: np.ndarray) -> None:
+        self.record = record
+        self.always = core.info_fields
+        columns = [core.record_index[name] for name in core.info_fields]
+        # The record's first columns (as the library lays it out) zip without a pick.
+        self.pick = None if columns == list(range(len(columns))) else operator.itemgetter(*columns)
+        self.known = tuple((name, core.record_index[name]) for name in core.info_when_known)
+        self.total = core.record_index["qoe_total"]
+        self.segment = core.record_index["segment"]
+
+    def full(self, trace: str) -> dict[str, Any]:
+        values = self.record.tolist()
+        info = dict(zip(self.always, self.pick(values) if self.pick else values))
+        for name, index in self.known:
+            value = values[index]
+            if value == value:
+                info[name] = value
+        info["trace"] = trace
+        return info
+
+    def ended(self, trace: str) -> dict[str, Any]:
+        total = self.record.item(self.total)
+        return {"qoe_total": total, "trace": trace} if total == total else {"trace": trace}
+
+    def stepped(self) -> bool:
+        """Whether the record holds a step of this episode (reset fills it with NaN)."""
+        segment = self.record.item(self.segment)
+        return segment == segment
 
 
 def context_space(core: NativeEnvironment) -> spaces.Dict:
@@ -56,18 +98,22 @@ class ABREnv(NotCopyable, gym.Env, metaclass=_KeywordsDoc):
     """An abrlab session as a Gymnasium environment: the action is the next segment's level
     (0-based), the reward the QoE model's score of that segment, an episode one session over
     one trace. Keyword arguments are `abrlab compare`'s options (see docs/python.md), plus
-    `observation` ("pensieve", the default, or "dict") and `max_episode_steps` (an episode
-    that reaches it ends truncated). With `render_mode="rgb_array"`, `render()` draws the last 8
+    `observation` ("pensieve", the default, or "dict"), `max_episode_steps` (an episode
+    that reaches it ends truncated) and `info` ("lean", the default: a step's info holds the
+    trace, and qoe_total on the step that ends an episode; "full": the step's whole record, which
+    `last_info()` also reads after a lean step). With `render_mode="rgb_array"`, `render()` draws the last 8
     segments' bitrates and buffers as a frame (what SB3's `make_vec_env` asks for)."""
 
     # A frame per decision; a video recorder plays them at 4 a second.
     metadata = {"render_modes": ["rgb_array"], "render_fps": 4}
 
     def __init__(self, observation: str = "pensieve", render_mode: str | None = None, max_episode_steps: int | None = None,
-                 **options: Any) -> None:
+                 info: str = "lean", **options: Any) -> None:
         check_render_mode(render_mode, self.metadata["render_modes"])
         if observation not in OBSERVATION_MODES:
             raise setting_error("observation", f"observation must be one of {', '.join(OBSERVATION_MODES)}, not {observation!r}")
+        if info not in INFO_MODES:
+            raise setting_error("info", f"info must be one of {', '.join(INFO_MODES)}, not {info!r}")
         self.core = core = NativeEnvironment(options, 1)
         # Kept on the core: past 29 attributes an instance's step slows (docs/python.md).
         core.render_mode = render_mode
@@ -107,13 +153,9 @@ class ABREnv(NotCopyable, gym.Env, metaclass=_KeywordsDoc):
         # attributes, past which CPython stops sharing their keys and every `self._x` slows.
         self._acquire = core.lock.acquire
         self._release = core.lock.release
-        # info: the fields every step fills, picked from the record by name; qoe and qoe_total
-        # join when known (never as NaN, so equal steps give equal infos).
-        self._always = core.info_fields
-        columns = [core.record_index[name] for name in core.info_fields]
-        # The record's first columns (as the library lays it out) zip without a pick.
-        self._pick = None if columns == list(range(len(columns))) else operator.itemgetter(*columns)
-        self._known = tuple((name, core.record_index[name]) for name in core.info_when_known)
+        self._info = InfoRecord(core, self._record)
+        # The full record in every step's info (info="full"), or the lean info (None).
+        self._full = self._info.full if info == "full" else None
         self._seeded = False
         self.trace = None
         # The pensieve observation's step in one C call when the extension is built (the same
@@ -124,8 +166,9 @@ class ABREnv(NotCopyable, gym.Env, metaclass=_KeywordsDoc):
             action=ctypes.addressof(self._action), reward=ctypes.addressof(self._reward), flags=flags,
             record=self._record.ctypes.data, state=self._state, lock=core.lock, level=self._level,
             raise_for=self._errors.raise_for, always=[(name, core.record_index[name]) for name in core.info_fields],
-            when_known=self._known,
+            when_known=self._info.known,
             integers=(np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64),
+            full=info == "full", total=self._info.total,
         )
         if self._fast is not None:
             self.step = self._fast
@@ -172,6 +215,8 @@ class ABREnv(NotCopyable, gym.Env, metaclass=_KeywordsDoc):
                 self._seeded = True
             self._trace[1] = trace
             errors.raise_for(_native.LIB.abrlab_env_reset(handle, self._reset_call.ctypes.data, errors.address, errors.capacity))
+            # No step of this episode yet: last_info() answers with the reset's info.
+            self._record.fill(np.nan)
             self.trace = self.core.trace_names[int(self._trace[0])]
             if self._fast is not None:
                 self._fast.trace = self.trace
@@ -179,7 +224,8 @@ class ABREnv(NotCopyable, gym.Env, metaclass=_KeywordsDoc):
 
     def step(self, action):
         """One decision; safe from several threads (one step at a time: an environment per
-        thread is what runs in parallel), a `ClosedEnvironmentError` once closed."""
+        thread is what runs in parallel), a `ClosedEnvironmentError` once closed. Its `info` is
+        lean unless the environment was made with `info="full"`: `last_info()` reads the full one."""
         # A plain int goes straight to the library, which checks its range.
         if type(action) is not int or not -1 << 63 <= action < 1 << 63:
             action = self._level(action)
@@ -189,18 +235,30 @@ class ABREnv(NotCopyable, gym.Env, metaclass=_KeywordsDoc):
             code = self._step()
             if code:
                 self._errors.raise_for(code)
-            values = self._record.tolist()
             observation, reward, flags = self._observation(), self._reward[0], self._flags
             terminated, truncated = flags[0] == 1, flags[1] == 1
+            if self._full is not None:
+                info = self._full(self.trace)
+            elif terminated or truncated:
+                info = self._info.ended(self.trace)
+            else:
+                info = {"trace": self.trace}
         finally:
             self._release()
-        info = dict(zip(self._always, self._pick(values) if self._pick else values))
-        for name, index in self._known:
-            value = values[index]
-            if value == value:
-                info[name] = value
-        info["trace"] = self.trace
         return observation, reward, terminated, truncated, info
+
+    def last_info(self) -> dict[str, Any]:
+        """The full `info` of the last step (what a step returns with `info="full"`: the row of
+        `segments.csv`, `buffer_s`, `qoe` and `qoe_total` where known, `trace`), a new dict each
+        call; before the episode's first step, the reset's info (`trace`, `buffer_s`)."""
+        with self.core.lock:
+            if self.core.closed:
+                raise ClosedEnvironmentError("the environment is closed")
+            if self.trace is None:
+                raise StepBeforeReset("no step to read: call reset() first")
+            if self._info.stepped():
+                return self._info.full(self.trace)
+            return {"trace": self.trace, "buffer_s": float(self._context[self.core.context_offsets["buffer_s"]])}
 
     def _observation(self):
         if self._state is not None:
