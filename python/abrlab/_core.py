@@ -63,7 +63,7 @@ class NativeEnvironment(NotCopyable):
     """An environment of `slots` sessions in the Swift library, freed with this object, stepped
     on `threads` worker threads of the library's (1: on the calling thread).
 
-    ctypes releases the GIL around a native call: the library serialises the calls on one
+    ctypes releases the GIL around a native call (not ABREnv's step): the library serialises the calls on one
     environment with a lock of its own, and after `close` answers every call with
     `ClosedEnvironmentError` instead of using the freed sessions (the handle itself is freed with
     this object). `lock` keeps a call and the reading of the buffers it wrote together, so a

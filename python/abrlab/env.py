@@ -127,6 +127,8 @@ class ABREnv(NotCopyable, gym.Env, metaclass=_KeywordsDoc):
         )
         pensieve = observation == "pensieve"
         self._state = np.zeros(core.state_shape, dtype=np.float32) if pensieve else None
+        # The step's observation: a copy of the state, or the context as the Dict.
+        self._observe = self._state.copy if pensieve else self._observation
         # The state a frame draws: the observation's, or with `dict` one the library fills for it.
         core.frame_state = self._state if pensieve or render_mode is None else np.zeros(core.state_shape, dtype=np.float32)
         self._context = np.zeros(core.context_length, dtype=np.float64)
@@ -135,6 +137,8 @@ class ABREnv(NotCopyable, gym.Env, metaclass=_KeywordsDoc):
         self._action = (ctypes.c_int64 * 1)()
         self._reward = (ctypes.c_double * 1)()
         self._flags = (ctypes.c_uint8 * 3)()
+        # terminated and truncated as one word, 0 when the step ended nothing.
+        self._ends = ctypes.c_uint16.from_buffer(self._flags)
         # The trace reset writes, then the one it is asked for (−1: the shuffle's next).
         self._trace = np.zeros(2, dtype=np.int64)
         flags = ctypes.addressof(self._flags)
@@ -146,8 +150,12 @@ class ABREnv(NotCopyable, gym.Env, metaclass=_KeywordsDoc):
             state=core.frame_state, context=None if pensieve else self._context, rewards=ctypes.addressof(self._reward),
             terminated=flags, truncated=flags + 1, resets=flags + 2, records=self._record,
         )
-        self._step = functools.partial(_native.LIB.abrlab_env_step, core.handle, self._step_call.ctypes.data,
-                                       core.errors.address, core.errors.capacity)
+        # The library's step called as the C step calls it, the GIL held (about a microsecond;
+        # a release and re-acquire cost more than that here) and its arguments made once as
+        # ctypes objects: ctypes' conversions of four ints took a quarter of the Python step.
+        step = ctypes.PYFUNCTYPE(ctypes.c_int32)(ctypes.cast(_native.LIB.abrlab_env_step, ctypes.c_void_p).value)
+        self._step = functools.partial(step, ctypes.c_void_p(core.handle), ctypes.c_void_p(self._step_call.ctypes.data),
+                                       ctypes.c_void_p(core.errors.address), ctypes.c_ssize_t(core.errors.capacity))
         self._errors = core.errors
         # Bound once: a `with` statement costs twice as much per step. Instances keep under 30
         # attributes, past which CPython stops sharing their keys and every `self._x` slows.
@@ -235,8 +243,12 @@ class ABREnv(NotCopyable, gym.Env, metaclass=_KeywordsDoc):
             code = self._step()
             if code:
                 self._errors.raise_for(code)
-            observation, reward, flags = self._observation(), self._reward[0], self._flags
-            terminated, truncated = flags[0] == 1, flags[1] == 1
+            observation, reward = self._observe(), self._reward[0]
+            if self._ends.value:
+                flags = self._flags
+                terminated, truncated = flags[0] == 1, flags[1] == 1
+            else:  # the flags read as one word: most steps end nothing
+                terminated = truncated = False
             if self._full is not None:
                 info = self._full(self.trace)
             elif terminated or truncated:
