@@ -74,6 +74,23 @@ def test_bench_times_pensieve_ppo_beside_abrlab(pensieve_inputs, capsys):
     out = capsys.readouterr().out
     assert re.search(r"pensieve-ppo 3.9.0 ABREnv, random actions\s+[\d,]+\s+[\d,]+", out), out
     assert re.search(r"ABRVectorEnv / pensieve-ppo's ABREnv: [\d,.]+x \(wall\), [\d,.]+x \(CPU\), at load", out), out
+    assert re.search(r"abrlab/ABR-v0 against pensieve-ppo's ABREnv side by side, 6 alternating rounds: [\d,]+ and [\d,]+ "
+                     r"steps/s \(wall; medians\), ratio [\d,.]+x \(wall\), [\d,.]+x \(CPU\)", out), out
+
+
+def test_bench_times_the_c_step_against_the_python_step(repo_inputs):
+    """The same environment stepping in C and in Python, side by side in fresh interpreters: the
+    Python one is made without the extension, so the two rates are two different steps."""
+    from abrlab.env import Stepper
+
+    if Stepper is None:
+        pytest.skip("abrlab._stepper is not built (no C compiler or Python headers at install)")
+    fast, slow, ratio = bench.bench_steppings(repo_inputs, 0.4, rounds=2)
+    assert fast > 0 and slow > 0 and 0.2 < ratio < 20
+    loop = bench._STEP_LOOP.format(package="", inputs=repo_inputs, seconds=0.01, num_envs=None, python_step=True)
+    probe = loop.replace("print(steps / (time.process_time() - cpu))", "print(type(env.step).__name__)")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert result.stdout.split()[-1] == "method"
 
 
 @pytest.fixture
