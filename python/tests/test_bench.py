@@ -1,9 +1,10 @@
-"""The benchmark script (python/benchmarks/bench.py, beside the package, not in it) runs and
-prints a rate for each environment."""
+"""The benchmark scripts (python/benchmarks/, beside the package, not in it) run: bench.py prints
+a rate for each environment, train_profile.py where a training run's time goes."""
 
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 import subprocess
 import sys
@@ -124,3 +125,30 @@ def test_the_bench_is_no_part_of_the_package_and_runs_from_the_repository():
                             cwd=REPOSITORY, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     assert "ABRVectorEnv, 2 sessions" in result.stdout, result.stdout
+
+
+def test_train_profile_reports_where_the_training_time_goes(pensieve_inputs, abrlab_bin, tmp_path):
+    """python/benchmarks/train_profile.py trains as the example does, briefly, and splits the
+    wall time into parts that add up to it."""
+    pytest.importorskip("torch", reason="PyTorch is not installed (pip install './python[sb3]')")
+    pytest.importorskip("stable_baselines3", reason="stable-baselines3 is not installed (pip install './python[sb3]')")
+    import shutil
+    from pathlib import Path
+
+    train = tmp_path / "train"
+    train.mkdir()
+    for trace in sorted(Path(pensieve_inputs["traces"]).iterdir())[:4]:
+        shutil.copy(trace, train / trace.name)
+    command = [sys.executable, str(BENCHMARKS / "train_profile.py"), "--seconds", "3", "--train", str(train),
+               "--video", pensieve_inputs["video"], "--num-envs", "4", "--cprofile", "3"]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=120, env={**os.environ, "ABRLAB_BIN": abrlab_bin})
+    assert result.returncode == 0, result.stderr[-2000:]
+    out = result.stdout
+    summary = re.search(r"trained ([\d,]+) steps in ([\d.]+) s of wall time .* ([\d,]+) vector steps, (\d+) updates", out)
+    assert summary, out
+    steps, vector_steps = int(summary[1].replace(",", "")), int(summary[3].replace(",", ""))
+    assert steps == 4 * vector_steps and int(summary[4]) >= 1
+    parts = dict(re.findall(r"^  (\S.*?)\s+(-?[\d.]+) s\s+-?[\d.]+ %$", out, re.MULTILINE))
+    assert len(parts) == 6 and float(parts["environment (ABRVectorEnv.step)"]) > 0 and float(parts["updates (PPO.train)"]) > 0, out
+    assert sum(map(float, parts.values())) == pytest.approx(float(summary[2]), abs=0.05)
+    assert re.search(r"per vector step of 4 sessions: environment \d+ us", out) and "tottime" in out, out
