@@ -63,7 +63,7 @@ class NativeEnvironment(NotCopyable):
     """An environment of `slots` sessions in the Swift library, freed with this object, stepped
     on `threads` worker threads of the library's (1: on the calling thread).
 
-    ctypes releases the GIL around a native call: the library serialises the calls on one
+    ctypes releases the GIL around a native call (not ABREnv's step): the library serialises the calls on one
     environment with a lock of its own, and after `close` answers every call with
     `ClosedEnvironmentError` instead of using the freed sessions (the handle itself is freed with
     this object). `lock` keeps a call and the reading of the buffers it wrote together, so a
@@ -104,6 +104,8 @@ class NativeEnvironment(NotCopyable):
         # ABREnv's render mode and the Pensieve state its frames draw (None: it does not render).
         self.render_mode: str | None = None
         self.frame_state: np.ndarray | None = None
+        # Set by close: what is read from Python's buffers alone (ABREnv.last_info) refuses then too.
+        self.closed = False
 
     def call(self, **fields: Any) -> np.ndarray:
         """The words of a reset or step call: each field a buffer (its address) or a number,
@@ -162,4 +164,5 @@ class NativeEnvironment(NotCopyable):
     def close(self) -> None:
         """Frees the native sessions once a call another thread is making returns. Closing twice is harmless."""
         _native.LIB.abrlab_env_close(self.handle)
+        self.closed = True
 

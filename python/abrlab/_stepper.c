@@ -4,7 +4,7 @@
  * step (well under one): the call's conversions, the lock's two method calls, building `info`
  * from a list. This object makes the same step in one C call, holding the GIL throughout, so
  * no other Python thread runs between the library's step and the reading of what it wrote.
- * It does exactly what `ABREnv._python_step` does (a test holds the two to each other), and
+ * It does exactly what `ABREnv.step` in Python does (a test holds the two to each other), and
  * hands anything unusual back to Python: an action that is not a plain int goes through
  * `ABREnv._level`, an error through `ErrorBuffer.raise_for`. The library is reached through
  * the address of `abrlab_env_step` that ctypes resolved, so this module links nothing. */
@@ -40,6 +40,9 @@ typedef struct {
     PyObject *trace;        /* info["trace"], set by reset */
     PyObject *trace_key;
     PyObject *template;     /* every key of info, in its order */
+    int full;               /* info: the full record, or lean (the trace, qoe_total at the end) */
+    Py_ssize_t total;       /* qoe_total's record column */
+    PyObject *total_key;
 } Stepper;
 
 static void *address(PyObject *number) {
@@ -81,18 +84,25 @@ static Py_ssize_t *read_pairs(PyObject *pairs, PyObject **keys) {
 
 static int Stepper_init(Stepper *self, PyObject *args, PyObject *kwargs) {
     static char *names[] = {"step", "handle", "call", "errors", "capacity", "action", "reward", "flags", "record",
-                            "state", "lock", "level", "raise_for", "always", "when_known", "integers", NULL};
+                            "state", "lock", "level", "raise_for", "always", "when_known", "integers", "full", "total", NULL};
     PyObject *step, *handle, *call, *errors, *action, *reward, *flags, *record, *state, *lock, *level, *raise_for,
         *always, *when_known, *integers;
-    Py_ssize_t capacity;
+    Py_ssize_t capacity, total = -1;
+    int full = 1;
     if (self->keys) {
         PyErr_SetString(PyExc_TypeError, "a stepper is made once");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOnOOOOOOOOOOO!", names, &step, &handle, &call, &errors, &capacity,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOnOOOOOOOOOOO!|pn", names, &step, &handle, &call, &errors, &capacity,
                                      &action, &reward, &flags, &record, &state, &lock, &level, &raise_for, &always,
-                                     &when_known, &PyTuple_Type, &integers))
+                                     &when_known, &PyTuple_Type, &integers, &full, &total))
         return -1;
+    if (!full && total < 0) {
+        PyErr_SetString(PyExc_ValueError, "a lean stepper needs qoe_total's record column (total)");
+        return -1;
+    }
+    self->full = full;
+    self->total = total;
     self->step = (StepFunction)address(step);
     self->handle = address(handle);
     self->call = address(call);
@@ -120,7 +130,8 @@ static int Stepper_init(Stepper *self, PyObject *args, PyObject *kwargs) {
     if (!(self->columns = read_pairs(always, &self->keys))) return -1;
     if (!(self->known_columns = read_pairs(when_known, &self->known_keys))) return -1;
     self->trace_key = PyUnicode_InternFromString("trace");
-    if (!self->trace_key) return -1;
+    self->total_key = PyUnicode_InternFromString("qoe_total");
+    if (!self->trace_key || !self->total_key) return -1;
     Py_INCREF(Py_None);
     self->trace = Py_None;
     if (!(self->template = PyDict_New())) return -1;
@@ -155,6 +166,7 @@ static void Stepper_dealloc(Stepper *self) {
     Py_CLEAR(self->keys);
     Py_CLEAR(self->known_keys);
     Py_CLEAR(self->trace_key);
+    Py_CLEAR(self->total_key);
     PyMem_Free(self->columns);
     PyMem_Free(self->known_columns);
     Py_TYPE(self)->tp_free((PyObject *)self);
@@ -195,12 +207,35 @@ static PyObject *make_info(Stepper *self) {
     return info;
 }
 
+/* The lean `info`: the trace, after qoe_total on the step that ends an episode where it is known
+ * (the full info's keys and values, in its order). */
+static PyObject *make_lean_info(Stepper *self, int ended) {
+    PyObject *info = PyDict_New();
+    if (info == NULL) return NULL;
+    double total = ended ? self->record[self->total] : 0.0;
+    if (ended && total == total) {
+        PyObject *value = PyFloat_FromDouble(total);
+        if (value == NULL || PyDict_SetItem(info, self->total_key, value) < 0) {
+            Py_XDECREF(value);
+            Py_DECREF(info);
+            return NULL;
+        }
+        Py_DECREF(value);
+    }
+    if (PyDict_SetItem(info, self->trace_key, self->trace) < 0) {
+        Py_DECREF(info);
+        return NULL;
+    }
+    return info;
+}
+
 /* The step's five values, read while the lock is held. */
 static PyObject *read_step(Stepper *self) {
     PyObject *observation = PyObject_CallNoArgs(self->copy_state);
     if (observation == NULL) return NULL;
     PyObject *reward = PyFloat_FromDouble(*self->reward);
-    PyObject *info = reward ? make_info(self) : NULL;
+    int ended = self->flags[0] == 1 || self->flags[1] == 1;
+    PyObject *info = reward == NULL ? NULL : self->full ? make_info(self) : make_lean_info(self, ended);
     if (info == NULL) {
         Py_DECREF(observation);
         Py_XDECREF(reward);

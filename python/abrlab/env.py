@@ -10,9 +10,10 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
+from gymnasium.error import ClosedEnvironmentError
 
 from . import _native
-from ._errors import setting_error
+from ._errors import StepBeforeReset, setting_error
 from ._core import NativeEnvironment, NotCopyable, check_render_mode, render_frame
 
 try:
@@ -21,6 +22,47 @@ except ImportError:  # built without a C compiler or Python's headers: ABREnv st
     Stepper = None
 
 OBSERVATION_MODES = ("pensieve", "dict")
+# What a step's info holds: "lean" (the trace, and qoe_total at the episode's end) or "full" (the record).
+INFO_MODES = ("lean", "full")
+
+
+class InfoRecord:
+    """A step's `info` read from the record the library wrote (the environment's lock held).
+    Full: the fields every step fills, picked by name, then qoe and qoe_total where known (never
+    as NaN, so equal steps give equal infos), then the trace. Lean: the trace, after qoe_total
+    on the step that ends an episode where it is known — the same keys and values as the full
+    info's, in the same order."""
+
+    __slots__ = ("record", "always", "pick", "known", "total", "segment")
+
+    def __init__(self, core: NativeEnvironment, record: np.ndarray) -> None:
+        self.record = record
+        self.always = core.info_fields
+        columns = [core.record_index[name] for name in core.info_fields]
+        # The record's first columns (as the library lays it out) zip without a pick.
+        self.pick = None if columns == list(range(len(columns))) else operator.itemgetter(*columns)
+        self.known = tuple((name, core.record_index[name]) for name in core.info_when_known)
+        self.total = core.record_index["qoe_total"]
+        self.segment = core.record_index["segment"]
+
+    def full(self, trace: str) -> dict[str, Any]:
+        values = self.record.tolist()
+        info = dict(zip(self.always, self.pick(values) if self.pick else values))
+        for name, index in self.known:
+            value = values[index]
+            if value == value:
+                info[name] = value
+        info["trace"] = trace
+        return info
+
+    def ended(self, trace: str) -> dict[str, Any]:
+        total = self.record.item(self.total)
+        return {"qoe_total": total, "trace": trace} if total == total else {"trace": trace}
+
+    def stepped(self) -> bool:
+        """Whether the record holds a step of this episode (reset fills it with NaN)."""
+        segment = self.record.item(self.segment)
+        return segment == segment
 
 
 def context_space(core: NativeEnvironment) -> spaces.Dict:
@@ -56,18 +98,22 @@ class ABREnv(NotCopyable, gym.Env, metaclass=_KeywordsDoc):
     """An abrlab session as a Gymnasium environment: the action is the next segment's level
     (0-based), the reward the QoE model's score of that segment, an episode one session over
     one trace. Keyword arguments are `abrlab compare`'s options (see docs/python.md), plus
-    `observation` ("pensieve", the default, or "dict") and `max_episode_steps` (an episode
-    that reaches it ends truncated). With `render_mode="rgb_array"`, `render()` draws the last 8
+    `observation` ("pensieve", the default, or "dict"), `max_episode_steps` (an episode
+    that reaches it ends truncated) and `info` ("lean", the default: a step's info holds the
+    trace, and qoe_total on the step that ends an episode; "full": the step's whole record, which
+    `last_info()` also reads after a lean step). With `render_mode="rgb_array"`, `render()` draws the last 8
     segments' bitrates and buffers as a frame (what SB3's `make_vec_env` asks for)."""
 
     # A frame per decision; a video recorder plays them at 4 a second.
     metadata = {"render_modes": ["rgb_array"], "render_fps": 4}
 
     def __init__(self, observation: str = "pensieve", render_mode: str | None = None, max_episode_steps: int | None = None,
-                 **options: Any) -> None:
+                 info: str = "lean", **options: Any) -> None:
         check_render_mode(render_mode, self.metadata["render_modes"])
         if observation not in OBSERVATION_MODES:
             raise setting_error("observation", f"observation must be one of {', '.join(OBSERVATION_MODES)}, not {observation!r}")
+        if info not in INFO_MODES:
+            raise setting_error("info", f"info must be one of {', '.join(INFO_MODES)}, not {info!r}")
         self.core = core = NativeEnvironment(options, 1)
         # Kept on the core: past 29 attributes an instance's step slows (docs/python.md).
         core.render_mode = render_mode
@@ -81,6 +127,8 @@ class ABREnv(NotCopyable, gym.Env, metaclass=_KeywordsDoc):
         )
         pensieve = observation == "pensieve"
         self._state = np.zeros(core.state_shape, dtype=np.float32) if pensieve else None
+        # The step's observation: a copy of the state, or the context as the Dict.
+        self._observe = self._state.copy if pensieve else self._observation
         # The state a frame draws: the observation's, or with `dict` one the library fills for it.
         core.frame_state = self._state if pensieve or render_mode is None else np.zeros(core.state_shape, dtype=np.float32)
         self._context = np.zeros(core.context_length, dtype=np.float64)
@@ -89,6 +137,8 @@ class ABREnv(NotCopyable, gym.Env, metaclass=_KeywordsDoc):
         self._action = (ctypes.c_int64 * 1)()
         self._reward = (ctypes.c_double * 1)()
         self._flags = (ctypes.c_uint8 * 3)()
+        # terminated and truncated as one word, 0 when the step ended nothing.
+        self._ends = ctypes.c_uint16.from_buffer(self._flags)
         # The trace reset writes, then the one it is asked for (−1: the shuffle's next).
         self._trace = np.zeros(2, dtype=np.int64)
         flags = ctypes.addressof(self._flags)
@@ -100,20 +150,20 @@ class ABREnv(NotCopyable, gym.Env, metaclass=_KeywordsDoc):
             state=core.frame_state, context=None if pensieve else self._context, rewards=ctypes.addressof(self._reward),
             terminated=flags, truncated=flags + 1, resets=flags + 2, records=self._record,
         )
-        self._step = functools.partial(_native.LIB.abrlab_env_step, core.handle, self._step_call.ctypes.data,
-                                       core.errors.address, core.errors.capacity)
+        # The library's step called as the C step calls it, the GIL held (about a microsecond;
+        # a release and re-acquire cost more than that here) and its arguments made once as
+        # ctypes objects: ctypes' conversions of four ints took a quarter of the Python step.
+        step = ctypes.PYFUNCTYPE(ctypes.c_int32)(ctypes.cast(_native.LIB.abrlab_env_step, ctypes.c_void_p).value)
+        self._step = functools.partial(step, ctypes.c_void_p(core.handle), ctypes.c_void_p(self._step_call.ctypes.data),
+                                       ctypes.c_void_p(core.errors.address), ctypes.c_ssize_t(core.errors.capacity))
         self._errors = core.errors
         # Bound once: a `with` statement costs twice as much per step. Instances keep under 30
         # attributes, past which CPython stops sharing their keys and every `self._x` slows.
         self._acquire = core.lock.acquire
         self._release = core.lock.release
-        # info: the fields every step fills, picked from the record by name; qoe and qoe_total
-        # join when known (never as NaN, so equal steps give equal infos).
-        self._always = core.info_fields
-        columns = [core.record_index[name] for name in core.info_fields]
-        # The record's first columns (as the library lays it out) zip without a pick.
-        self._pick = None if columns == list(range(len(columns))) else operator.itemgetter(*columns)
-        self._known = tuple((name, core.record_index[name]) for name in core.info_when_known)
+        self._info = InfoRecord(core, self._record)
+        # The full record in every step's info (info="full"), or the lean info (None).
+        self._full = self._info.full if info == "full" else None
         self._seeded = False
         self.trace = None
         # The pensieve observation's step in one C call when the extension is built (the same
@@ -124,8 +174,9 @@ class ABREnv(NotCopyable, gym.Env, metaclass=_KeywordsDoc):
             action=ctypes.addressof(self._action), reward=ctypes.addressof(self._reward), flags=flags,
             record=self._record.ctypes.data, state=self._state, lock=core.lock, level=self._level,
             raise_for=self._errors.raise_for, always=[(name, core.record_index[name]) for name in core.info_fields],
-            when_known=self._known,
+            when_known=self._info.known,
             integers=(np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64),
+            full=info == "full", total=self._info.total,
         )
         if self._fast is not None:
             self.step = self._fast
@@ -172,6 +223,8 @@ class ABREnv(NotCopyable, gym.Env, metaclass=_KeywordsDoc):
                 self._seeded = True
             self._trace[1] = trace
             errors.raise_for(_native.LIB.abrlab_env_reset(handle, self._reset_call.ctypes.data, errors.address, errors.capacity))
+            # No step of this episode yet: last_info() answers with the reset's info.
+            self._record.fill(np.nan)
             self.trace = self.core.trace_names[int(self._trace[0])]
             if self._fast is not None:
                 self._fast.trace = self.trace
@@ -179,7 +232,8 @@ class ABREnv(NotCopyable, gym.Env, metaclass=_KeywordsDoc):
 
     def step(self, action):
         """One decision; safe from several threads (one step at a time: an environment per
-        thread is what runs in parallel), a `ClosedEnvironmentError` once closed."""
+        thread is what runs in parallel), a `ClosedEnvironmentError` once closed. Its `info` is
+        lean unless the environment was made with `info="full"`: `last_info()` reads the full one."""
         # A plain int goes straight to the library, which checks its range.
         if type(action) is not int or not -1 << 63 <= action < 1 << 63:
             action = self._level(action)
@@ -189,18 +243,34 @@ class ABREnv(NotCopyable, gym.Env, metaclass=_KeywordsDoc):
             code = self._step()
             if code:
                 self._errors.raise_for(code)
-            values = self._record.tolist()
-            observation, reward, flags = self._observation(), self._reward[0], self._flags
-            terminated, truncated = flags[0] == 1, flags[1] == 1
+            observation, reward = self._observe(), self._reward[0]
+            if self._ends.value:
+                flags = self._flags
+                terminated, truncated = flags[0] == 1, flags[1] == 1
+            else:  # the flags read as one word: most steps end nothing
+                terminated = truncated = False
+            if self._full is not None:
+                info = self._full(self.trace)
+            elif terminated or truncated:
+                info = self._info.ended(self.trace)
+            else:
+                info = {"trace": self.trace}
         finally:
             self._release()
-        info = dict(zip(self._always, self._pick(values) if self._pick else values))
-        for name, index in self._known:
-            value = values[index]
-            if value == value:
-                info[name] = value
-        info["trace"] = self.trace
         return observation, reward, terminated, truncated, info
+
+    def last_info(self) -> dict[str, Any]:
+        """The full `info` of the last step (what a step returns with `info="full"`: the row of
+        `segments.csv`, `buffer_s`, `qoe` and `qoe_total` where known, `trace`), a new dict each
+        call; before the episode's first step, the reset's info (`trace`, `buffer_s`)."""
+        with self.core.lock:
+            if self.core.closed:
+                raise ClosedEnvironmentError("the environment is closed")
+            if self.trace is None:
+                raise StepBeforeReset("no step to read: call reset() first")
+            if self._info.stepped():
+                return self._info.full(self.trace)
+            return {"trace": self.trace, "buffer_s": float(self._context[self.core.context_offsets["buffer_s"]])}
 
     def _observation(self):
         if self._state is not None:

@@ -99,13 +99,19 @@ class ABRSB3VecEnv(VecEnv):
 
 
 def _session(batched: dict[str, Any], index: int) -> dict[str, Any]:
-    """Session `index`'s values of a batched info dict, the fields its masks mark."""
+    """Session `index`'s values of a batched info dict, the fields its masks mark. A field that
+    is a flat numeric array (every record column, the trace) is read with `item`, one call for
+    what `value[index].item()` reads in two: this runs for every ended session of a training run."""
     values = {}
     for key, value in batched.items():
-        if key.startswith("_"):
+        if key[0] == "_":
             continue
         mask = batched.get("_" + key)
-        if mask is None or mask[index]:
+        if mask is not None and not mask[index]:
+            continue
+        if type(value) is np.ndarray and value.ndim == 1 and value.dtype.kind in "fiub":
+            values[key] = value.item(index)
+        else:
             values[key] = _row(value, index)
     return values
 

@@ -119,6 +119,9 @@ import sys, time
 import numpy as np
 if {package!r}:
     sys.path.insert(0, {package!r})
+if {python_step!r}:
+    import abrlab.env
+    abrlab.env.Stepper = None
 rng = np.random.default_rng(0)
 if {num_envs!r}:
     from abrlab.vector import ABRVectorEnv
@@ -164,7 +167,7 @@ def bench_against(inputs: dict, seconds: float, package: Path, library: Path, ro
         for name in order:
             environment = dict(os.environ)
             code = _STEP_LOOP.format(package=str(package) if name == "other" else "", inputs=inputs,
-                                     seconds=seconds / rounds, num_envs=num_envs)
+                                     seconds=seconds / rounds, num_envs=num_envs, python_step=False)
             if name == "other":
                 environment["ABRLAB_LIBRARY"] = str(library)
             result = subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True, check=True,
@@ -174,6 +177,42 @@ def bench_against(inputs: dict, seconds: float, package: Path, library: Path, ro
         other.append(rates["other"])
         ratios.append(rates["current"] / rates["other"])
     return statistics.median(current), statistics.median(other), statistics.median(ratios)
+
+
+def bench_steppings(inputs: dict, seconds: float, rounds: int = 10) -> tuple[float, float, float]:
+    """Steps per CPU-second of one `ABREnv` stepping in C (`abrlab._stepper`) and of one stepping
+    in Python (as without the extension), alternating rounds, each in a fresh interpreter pinned
+    to one core: the medians of each and of the per-round ratio (C over Python)."""
+    rates: dict[bool, list[float]] = {False: [], True: []}
+    ratios = []
+    for round_index in range(rounds):
+        for python_step in (False, True) if round_index % 2 == 0 else (True, False):
+            code = _STEP_LOOP.format(package="", inputs=inputs, seconds=seconds / rounds, num_envs=None, python_step=python_step)
+            result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                                    preexec_fn=_pin_to_one_core)
+            rates[python_step].append(float(result.stdout.strip().splitlines()[-1]))
+        ratios.append(rates[False][-1] / rates[True][-1])
+    return statistics.median(rates[False]), statistics.median(rates[True]), statistics.median(ratios)
+
+
+def bench_single_against_pensieve_ppo(inputs: dict, seconds: float, rounds: int) -> tuple[float, float, float, float]:
+    """One `abrlab/ABR-v0` (here) and pensieve-ppo's `ABREnv` (in its own interpreter) timed by the
+    same loop in alternating rounds of `seconds / rounds` each: the medians of abrlab's rate, of
+    pensieve-ppo's (wall time), and of the per-round ratios abrlab over pensieve-ppo, in wall
+    time and in CPU time."""
+    mine, theirs, wall_ratios, cpu_ratios = [], [], [], []
+    for round_index in range(rounds):
+        timed = {}
+        for name in ("abrlab", "pensieve-ppo") if round_index % 2 == 0 else ("pensieve-ppo", "abrlab"):
+            measure = bench_single if name == "abrlab" else bench_pensieve_ppo
+            timed[name] = measure(inputs, seconds / rounds)
+        (steps, elapsed, cpu), (other_steps, other_elapsed, other_cpu) = timed["abrlab"], timed["pensieve-ppo"]
+        mine.append(steps / elapsed)
+        theirs.append(other_steps / other_elapsed)
+        wall_ratios.append(mine[-1] / theirs[-1])
+        cpu_ratios.append((steps / cpu) / (other_steps / other_cpu))
+    return (statistics.median(mine), statistics.median(theirs), statistics.median(wall_ratios),
+            statistics.median(cpu_ratios))
 
 
 def bench_vector(inputs: dict, seconds: float, num_envs: int) -> tuple[int, float, float]:
@@ -251,6 +290,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog=PROGRAM, description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
     parser.add_argument("--num-envs", type=int, default=64, help="sessions of the vector environment (default 64)")
+    parser.add_argument("--rounds", type=int, default=6,
+                        help="alternating rounds of the side-by-side comparisons (default 6; each takes --seconds in all)")
     parser.add_argument("--pensieve-sim", type=Path, help="Pensieve's sim/ folder, to time its env.py beside abrlab")
     parser.add_argument("--datasets", type=Path,
                         help="a folder holding pensieve/cooked_test_traces and pensieve/video_sizes (as ../shared/datasets)")
@@ -289,6 +330,14 @@ def main(argv: list[str] | None = None) -> None:
         for name, mine, mine_elapsed, mine_cpu in rows[:2]:
             print(f"{name.split(',')[0]} / pensieve-ppo's ABREnv: {mine / mine_elapsed / (steps / elapsed):,.1f}x (wall), "
                   f"{mine / mine_cpu / (steps / cpu):,.1f}x (CPU), at load {load:.2f}")
+        mine, theirs, wall_ratio, cpu_ratio = bench_single_against_pensieve_ppo(inputs, arguments.seconds, arguments.rounds)
+        print(f"abrlab/ABR-v0 against pensieve-ppo's ABREnv side by side, {arguments.rounds} alternating rounds: "
+              f"{mine:,.0f} and {theirs:,.0f} steps/s (wall; medians), ratio {wall_ratio:,.1f}x (wall), {cpu_ratio:,.1f}x (CPU) "
+              f"(medians of the rounds' ratios), at load {os.getloadavg()[0]:.2f}")
+    if Stepper is not None:
+        fast, slow, ratio = bench_steppings(inputs, arguments.seconds * 2, arguments.rounds)
+        print(f"ABREnv.step in C against in Python, {arguments.rounds} alternating rounds each in its own interpreter on "
+              f"one core: {fast:,.0f} and {slow:,.0f} steps per CPU-second (medians): the C step gives {ratio:.2f}x")
     bench_vector_threads(inputs, arguments.seconds, arguments.num_envs)
     if arguments.baseline_python:
         if not arguments.baseline_library:

@@ -143,7 +143,8 @@ def prepare_out(parser: argparse.ArgumentParser, out: Path) -> None:
         parser.error(f"--out {out}: cannot write there ({error.strerror or error}); choose a writable folder")
 
 
-def main(argv: list[str] | None = None) -> None:
+def argument_parser() -> argparse.ArgumentParser:
+    """The example's options and their defaults (python/benchmarks/train_profile.py trains with them too)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=300, help="training time, wall clock (default 300)")
     parser.add_argument("--seed", type=int, default=0)
@@ -161,6 +162,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--entropy", type=float, default=0.01, help="entropy coefficient (default 0.01)")
     parser.add_argument("--threads", type=int, default=1, help="PyTorch threads (default 1)")
     parser.add_argument("--out", type=Path, default=REPOSITORY / "results/train_ppo")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argument_parser()
     arguments = parser.parse_args(argv)
     # The out folder is made and checked before any training: a run must never be lost at its end.
     prepare_out(parser, arguments.out)

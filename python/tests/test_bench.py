@@ -1,9 +1,10 @@
-"""The benchmark script (python/benchmarks/bench.py, beside the package, not in it) runs and
-prints a rate for each environment."""
+"""The benchmark scripts (python/benchmarks/, beside the package, not in it) run: bench.py prints
+a rate for each environment, train_profile.py where a training run's time goes."""
 
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 import subprocess
 import sys
@@ -74,6 +75,23 @@ def test_bench_times_pensieve_ppo_beside_abrlab(pensieve_inputs, capsys):
     out = capsys.readouterr().out
     assert re.search(r"pensieve-ppo 3.9.0 ABREnv, random actions\s+[\d,]+\s+[\d,]+", out), out
     assert re.search(r"ABRVectorEnv / pensieve-ppo's ABREnv: [\d,.]+x \(wall\), [\d,.]+x \(CPU\), at load", out), out
+    assert re.search(r"abrlab/ABR-v0 against pensieve-ppo's ABREnv side by side, 6 alternating rounds: [\d,]+ and [\d,]+ "
+                     r"steps/s \(wall; medians\), ratio [\d,.]+x \(wall\), [\d,.]+x \(CPU\)", out), out
+
+
+def test_bench_times_the_c_step_against_the_python_step(repo_inputs):
+    """The same environment stepping in C and in Python, side by side in fresh interpreters: the
+    Python one is made without the extension, so the two rates are two different steps."""
+    from abrlab.env import Stepper
+
+    if Stepper is None:
+        pytest.skip("abrlab._stepper is not built (no C compiler or Python headers at install)")
+    fast, slow, ratio = bench.bench_steppings(repo_inputs, 0.4, rounds=2)
+    assert fast > 0 and slow > 0 and 0.2 < ratio < 20
+    loop = bench._STEP_LOOP.format(package="", inputs=repo_inputs, seconds=0.01, num_envs=None, python_step=True)
+    probe = loop.replace("print(steps / (time.process_time() - cpu))", "print(type(env.step).__name__)")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert result.stdout.split()[-1] == "method"
 
 
 @pytest.fixture
@@ -107,3 +125,30 @@ def test_the_bench_is_no_part_of_the_package_and_runs_from_the_repository():
                             cwd=REPOSITORY, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     assert "ABRVectorEnv, 2 sessions" in result.stdout, result.stdout
+
+
+def test_train_profile_reports_where_the_training_time_goes(pensieve_inputs, abrlab_bin, tmp_path):
+    """python/benchmarks/train_profile.py trains as the example does, briefly, and splits the
+    wall time into parts that add up to it."""
+    pytest.importorskip("torch", reason="PyTorch is not installed (pip install './python[sb3]')")
+    pytest.importorskip("stable_baselines3", reason="stable-baselines3 is not installed (pip install './python[sb3]')")
+    import shutil
+    from pathlib import Path
+
+    train = tmp_path / "train"
+    train.mkdir()
+    for trace in sorted(Path(pensieve_inputs["traces"]).iterdir())[:4]:
+        shutil.copy(trace, train / trace.name)
+    command = [sys.executable, str(BENCHMARKS / "train_profile.py"), "--seconds", "3", "--train", str(train),
+               "--video", pensieve_inputs["video"], "--num-envs", "4", "--cprofile", "3"]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=120, env={**os.environ, "ABRLAB_BIN": abrlab_bin})
+    assert result.returncode == 0, result.stderr[-2000:]
+    out = result.stdout
+    summary = re.search(r"trained ([\d,]+) steps in ([\d.]+) s of wall time .* ([\d,]+) vector steps, (\d+) updates", out)
+    assert summary, out
+    steps, vector_steps = int(summary[1].replace(",", "")), int(summary[3].replace(",", ""))
+    assert steps == 4 * vector_steps and int(summary[4]) >= 1
+    parts = dict(re.findall(r"^  (\S.*?)\s+(-?[\d.]+) s\s+-?[\d.]+ %$", out, re.MULTILINE))
+    assert len(parts) == 6 and float(parts["environment (ABRVectorEnv.step)"]) > 0 and float(parts["updates (PPO.train)"]) > 0, out
+    assert sum(map(float, parts.values())) == pytest.approx(float(summary[2]), abs=0.05)
+    assert re.search(r"per vector step of 4 sessions: environment \d+ us", out) and "tottime" in out, out

@@ -10,9 +10,10 @@ from gymnasium.utils.env_checker import check_env
 import abrlab  # noqa: F401 (registers abrlab/ABR-v0)
 
 
+@pytest.mark.parametrize("info", ["lean", "full"])
 @pytest.mark.parametrize("observation", ["pensieve", "dict"])
-def test_check_env_passes(repo_inputs, observation):
-    env = gym.make("abrlab/ABR-v0", observation=observation, **repo_inputs)
+def test_check_env_passes(repo_inputs, observation, info):
+    env = gym.make("abrlab/ABR-v0", observation=observation, info=info, **repo_inputs)
     check_env(env.unwrapped)
     env.close()
 
@@ -36,7 +37,7 @@ def test_observations_stay_in_their_space_for_a_whole_episode(repo_inputs, profi
 
 def test_pensieve_state_follows_pensieve_normalisations(pensieve_inputs):
     """Row by row, the newest column of the state after a step, as Pensieve's rl_test builds it."""
-    env = gym.make("abrlab/ABR-v0", **pensieve_inputs)
+    env = gym.make("abrlab/ABR-v0", info="full", **pensieve_inputs)
     obs, _ = env.reset(options={"trace": "norway_bus_1"})
     assert obs.shape == (6, 8) and obs.dtype == np.float32 and not obs.any()
     ladder = env.unwrapped.ladder_kbps
@@ -53,7 +54,7 @@ def test_pensieve_state_follows_pensieve_normalisations(pensieve_inputs):
 
 
 def test_dict_observation_is_the_context_in_si_units(repo_inputs):
-    env = gym.make("abrlab/ABR-v0", observation="dict", profile="sabre", **repo_inputs)
+    env = gym.make("abrlab/ABR-v0", observation="dict", profile="sabre", info="full", **repo_inputs)
     obs, info = env.reset(seed=1)
     assert float(obs["last_level"]) == -1 and float(obs["segment_index"]) == 0
     np.testing.assert_array_equal(obs["ladder_bps"], env.unwrapped.ladder_kbps * 1000)

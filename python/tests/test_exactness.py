@@ -47,7 +47,7 @@ def play_bba(env, trace: str) -> float:
         if terminated:
             assert total == info["qoe_total"]
             return total
-        level = bba_level(info["buffer_s"], top)
+        level = bba_level(env.unwrapped.last_info()["buffer_s"], top)
 
 
 def test_pensieve_test_traces_sum_to_qoe_total(pensieve_inputs, abrlab_bin, tmp_path):
@@ -105,7 +105,7 @@ def test_first_level_plays_the_first_segment_as_compare_does(repo_inputs, abrlab
     # segment, and the first step's reward carries the first segment's score, so an episode's
     # rewards still sum to compare's qoe_total.
     want = compare_totals(abrlab_bin, repo_inputs, tmp_path, extra=["--first-level", str(first_level)])
-    env = gym.make("abrlab/ABR-v0", first_level=first_level, **repo_inputs)
+    env = gym.make("abrlab/ABR-v0", first_level=first_level, info="full", **repo_inputs)
     top = env.action_space.n - 1
     for trace in env.unwrapped.trace_names:
         observation, info = env.reset(options={"trace": trace})

@@ -21,7 +21,7 @@ def test_the_dict_observation_is_the_context_the_library_lays_out(repo_inputs):
 
 
 def test_info_holds_the_record_columns_by_name(repo_inputs):
-    env = ABREnv(segments=3, **repo_inputs)
+    env = ABREnv(segments=3, info="full", **repo_inputs)
     env.reset(seed=0)
     total = 0.0
     for step in range(3):
@@ -34,7 +34,7 @@ def test_info_holds_the_record_columns_by_name(repo_inputs):
 
 
 def test_a_live_profile_fills_its_columns_at_every_step(repo_inputs):
-    env = ABREnv(profile="live", segments=3, **repo_inputs)
+    env = ABREnv(profile="live", segments=3, info="full", **repo_inputs)
     env.reset(seed=0)
     info = env.step(0)[4]
     assert {"live_latency_s", "playback_rate", "playhead_s", "production_wait_s"} <= set(info)

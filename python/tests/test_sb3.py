@@ -65,7 +65,7 @@ def test_vec_env_resets_on_the_step_an_episode_ends(repo_inputs):
     ended one's last observation in `terminal_observation`, which a single environment playing
     the same actions on the same trace ends with too."""
     envs = abrlab.sb3.vec_env(num_envs=3, monitor=False, seed=5, profile="pensieve", **repo_inputs)
-    single = ABREnv(profile="pensieve", **repo_inputs)
+    single = ABREnv(profile="pensieve", info="full", **repo_inputs)
     envs.reset()
     assert all(info["trace"] in envs.trace_names for info in envs.reset_infos)
     rng = np.random.default_rng(0)
@@ -88,6 +88,14 @@ def test_vec_env_resets_on_the_step_an_episode_ends(repo_inputs):
                 last, _, terminated, _, single_info = single.step(action)
             assert terminated and single_info["qoe_total"] == pytest.approx(info["qoe_total"], rel=0, abs=1e-9)
             np.testing.assert_array_equal(info["terminal_observation"], last)
+            # The ended step's info holds the single environment's full record: the same fields,
+            # Python floats and the trace's name, equal to the last digit (and the record's
+            # other columns, NaN off the live profile).
+            shared = {key: info[key] for key in single_info}
+            assert shared == single_info and all(type(value) is type(single_info[key]) for key, value in shared.items())
+            others = set(info) - set(single_info) - {"terminal_observation", "TimeLimit.truncated"}
+            assert others == {"live_latency_s", "playback_rate", "playhead_s", "production_wait_s"}
+            assert all(np.isnan(info[key]) for key in others)
             played[index], ended = [], ended + 1
     envs.close()
 

@@ -1,5 +1,6 @@
 """The C step (abrlab._stepper) against the Python one it replaces: the same values, the same
-`info` (keys in the same order), the same errors; and gym.make's environment without wrappers."""
+`info`, lean and full (keys in the same order), the same errors; and gym.make's environment
+without wrappers."""
 
 from __future__ import annotations
 
@@ -24,16 +25,17 @@ def test_stepper_built_where_required():
         assert env_module.Stepper is not None, "the install did not build abrlab._stepper"
 
 
-def python_stepping(inputs: dict, monkeypatch) -> abrlab.ABREnv:
+def python_stepping(inputs: dict, monkeypatch, **keywords) -> abrlab.ABREnv:
     """An environment that steps in Python, as one does without the extension."""
     with monkeypatch.context() as patch:
         patch.setattr(env_module, "Stepper", None)
-        return abrlab.ABREnv(**inputs)
+        return abrlab.ABREnv(**inputs, **keywords)
 
 
 @needs_stepper
-def test_c_step_equals_python_step(repo_inputs, monkeypatch):
-    fast, slow = abrlab.ABREnv(**repo_inputs), python_stepping(repo_inputs, monkeypatch)
+@pytest.mark.parametrize("info", ["lean", "full"])
+def test_c_step_equals_python_step(repo_inputs, monkeypatch, info):
+    fast, slow = abrlab.ABREnv(info=info, **repo_inputs), python_stepping(repo_inputs, monkeypatch, info=info)
     assert isinstance(fast.step, env_module.Stepper) and not isinstance(slow.step, env_module.Stepper)
     for env in (fast, slow):
         env.reset(seed=5)
@@ -46,6 +48,7 @@ def test_c_step_equals_python_step(repo_inputs, monkeypatch):
         assert got[0].dtype == want[0].dtype and np.array_equal(got[0], want[0])
         assert got[1:4] == want[1:4] and all(type(a) is type(b) for a, b in zip(got[1:4], want[1:4]))
         assert list(got[4].items()) == list(want[4].items())
+        assert list(fast.last_info().items()) == list(slow.last_info().items())
         if got[2] or got[3]:
             episodes += 1
             assert fast.reset()[1] == slow.reset()[1]
@@ -91,12 +94,16 @@ def test_the_environment_and_its_library_are_freed(repo_inputs):
     assert gone() is None and not finalizer.alive
 
 
-def test_steps_from_several_threads_stay_whole(repo_inputs):
+@pytest.mark.parametrize("stepping", ["c", "python"])
+def test_steps_from_several_threads_stay_whole(repo_inputs, monkeypatch, stepping):
     """Each thread's step returns one step's values, the observation and info of the same step:
-    the C step holds the lock and the GIL from the library's step to the reading of its buffers.
-    (The threads share one episode: a step after another thread ended it is refused, and the
-    thread resets.)"""
-    env = abrlab.ABREnv(**repo_inputs)
+    either step holds the lock from the library's step to the reading of its buffers (the full
+    info shows the step's bitrate beside the observation's). (The threads share one episode: a
+    step after another thread ended it is refused, and the thread resets.)"""
+    if stepping == "c" and env_module.Stepper is None:
+        pytest.skip("abrlab._stepper is not built (no C compiler or Python headers at install)")
+    env = (abrlab.ABREnv(info="full", **repo_inputs) if stepping == "c"
+           else python_stepping(repo_inputs, monkeypatch, info="full"))
     env.reset(seed=0)
     top_kbps = float(env.ladder_kbps.max())
     mismatches: list[str] = []
