@@ -103,9 +103,11 @@ extension SegmentBufferModel {
         if let offset = request.replaceOffset {
             return max(0, request.bufferAtStartMs - request.downloadMs) + segmentMs * Double(offset) <= 0 ? .tooLate : .next
         }
+        let elapsedSeconds = request.downloadMs / 1000
+        if settings.honoursRechecks, !request.recheck.isDue(afterSeconds: elapsedSeconds) { return .next }
         let progress = DownloadProgress(
             segmentIndex: request.target, level: request.level, sizeBytes: request.sizeBits / 8,
-            receivedBytes: request.receivedBits / 8, elapsedSeconds: request.downloadMs / 1000,
+            receivedBytes: request.receivedBits / 8, elapsedSeconds: elapsedSeconds,
             timeToFirstByteSeconds: request.ttfbMs / 1000,
             bufferSeconds: max(0, request.bufferAtStartMs - request.downloadMs) / 1000
         )

@@ -28,9 +28,17 @@ public struct AbandonmentRecheck: Equatable, Sendable {
     /// Whether no condition is NaN.
     public var isValid: Bool { !elapsedSeconds.isNaN && !projectedSeconds.isNaN }
 
+    /// Whether a check this far into the download may run: the first condition of
+    /// ``isDue(_:)``, which needs nothing else of the progress, so a step that fails it is
+    /// passed without building one.
+    @inline(__always)
+    public func isDue(afterSeconds elapsedSeconds: Double) -> Bool {
+        elapsedSeconds >= self.elapsedSeconds - Self.slackSeconds
+    }
+
     /// Whether the check runs at a step with this progress.
     public func isDue(_ progress: DownloadProgress) -> Bool {
-        guard progress.elapsedSeconds >= elapsedSeconds - Self.slackSeconds else { return false }
+        guard isDue(afterSeconds: progress.elapsedSeconds) else { return false }
         return projectedSeconds == -.infinity || progress.projectedSeconds > projectedSeconds - Self.slackSeconds
     }
 }
