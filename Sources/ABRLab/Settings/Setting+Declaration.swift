@@ -29,7 +29,7 @@ extension Setting {
         // A day: the session limit, past which no length of a session can go.
         let day = EmulationProfile.defaultMaxSessionSeconds
         switch self {
-        case .profile: return D(.choice(EmulationProfile.builtIn.map(\.name)), default: .value(.text("default")), commands: session, help: "Emulation profile: default, pensieve, sabre, live or twitch-challenge.")
+        case .profile: return D(.choice(EmulationProfile.builtIn.map(\.name)), default: .value(.text("default")), commands: session, help: "Emulation profile: default, pensieve, sabre, live, twitch-challenge or dashjs.")
         case .video: return D(.path, default: .value(.text("Traces/video.json")), commands: session, help: "Video: a Sabre manifest (.json), an HLS master playlist (.m3u8), a static DASH MPD (.mpd), a folder of Pensieve video_size_N files, a preset (standard, pensieve-cbr, twitch-ll, audio) or a CBR spec such as cbr:300,750,1200@4s.")
         case .traces: return D(.paths, default: .value(.texts(["Traces/default"])), commands: ["compare", "python"], help: "Trace files, folders (searched recursively) or glob patterns; a shipped set of Traces/ by its name (3g).")
         case .ladderKbps: return D(.numbers(.kbps), default: .none("the video's; Pensieve's for a folder of six video_size files"), range: .positiveUpTo(D.maximumKbps), commands: session, help: "Ladder for videos given as bare size files, e.g. 300,750,1200,1850,2850,4300; required for a video_size folder of other than six levels.", elsewhere: [
@@ -42,7 +42,7 @@ extension Setting {
         ])
         case .segments: return D(.integer(.segments), default: .none("the profile's count, else the whole video"), range: .closed(1, Double(Video.maximumSizeCount)), commands: session, help: "Segments each session plays.", elsewhere: ["videos generate": .init(default: .value(.integer(48)), help: "Segments of the generated video (segments × levels at most 10 million).")])
         case .firstLevel: return D(.integer(.none), default: .none("each strategy's own"), range: .closed(1, Double(Video.maximumSizeCount)), commands: session, help: "1-based level of every session's first segment, played without asking the strategy (as Pensieve's harness plays its DEFAULT_QUALITY), so every strategy starts alike.")
-        case .maxBufferS: return D(.number(.seconds), default: .none("the profile's (60; 25 on sabre)"), range: .positiveUpTo(day), commands: session, help: "Maximum buffer, overriding the profile's.")
+        case .maxBufferS: return D(.number(.seconds), default: .none("the profile's (60; 25 on sabre; 30 on dashjs)"), range: .positiveUpTo(day), commands: session, help: "Maximum buffer, overriding the profile's.")
         case .targetLatencyS: return D(.number(.seconds), default: .none("1.5"), range: .positiveUpTo(day), mechanics: live, commands: session, help: "Live latency the player joins at and catches up to.")
         case .liveDurationS: return D(.number(.seconds), default: .none("one pass of the trace"), range: .positiveUpTo(day), mechanics: live, commands: session, help: "Media each live session plays.")
         case .warmupS: return D(.number(.seconds), default: .none("none"), range: .closed(0, day), mechanics: live, commands: session, help: "Live warm-up before the trace's pattern: its rows count in no score and the pattern plays to its end (docs/live.md).")
