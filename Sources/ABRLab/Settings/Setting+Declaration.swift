@@ -29,7 +29,7 @@ extension Setting {
         // A day: the session limit, past which no length of a session can go.
         let day = EmulationProfile.defaultMaxSessionSeconds
         switch self {
-        case .profile: return D(.choice(EmulationProfile.builtIn.map(\.name)), default: .value(.text("default")), commands: session, help: "Emulation profile: default, pensieve, sabre, live, twitch-challenge or dashjs.")
+        case .profile: return D(.choice(EmulationProfile.builtIn.map(\.name)), default: .value(.text("default")), commands: session, help: "Emulation profile: default, pensieve, sabre, live, twitch-challenge or dashjs.", elsewhere: ["strategies check": .init(default: .none("default, sabre and live"), help: "Also check under this profile, beside default, sabre and live (dashjs for the dash.js rule sets).")])
         case .video: return D(.path, default: .value(.text("Traces/video.json")), commands: session, help: "Video: a Sabre manifest (.json), an HLS master playlist (.m3u8), a static DASH MPD (.mpd), a folder of Pensieve video_size_N files, a preset (standard, pensieve-cbr, twitch-ll, audio) or a CBR spec such as cbr:300,750,1200@4s.")
         case .traces: return D(.paths, default: .value(.texts(["Traces/default"])), commands: ["compare", "python"], help: "Trace files, folders (searched recursively) or glob patterns; a shipped set of Traces/ by its name (3g).")
         case .ladderKbps: return D(.numbers(.kbps), default: .none("the video's; Pensieve's for a folder of six video_size files"), range: .positiveUpTo(D.maximumKbps), commands: session, help: "Ladder for videos given as bare size files, e.g. 300,750,1200,1850,2850,4300; required for a video_size folder of other than six levels.", elsewhere: [
