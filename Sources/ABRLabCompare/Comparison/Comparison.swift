@@ -43,6 +43,8 @@ public struct Comparison: Sendable {
         public var share: LinkShare.Mode?
         /// Each seat's weight under weighted sharing, repeated like `mix`.
         public var weights: [Double]?
+        /// Write the dashjs strategies' decision records to `dashjs-records.jsonl` (DashJSRecords).
+        public var dashjsRecords = false
 
         public init() {}
     }
@@ -98,7 +100,8 @@ public struct Comparison: Sendable {
         let fit = try VideoFitCheck.check(
             resolved, arguments: strategyArguments + (baseline.map { [$0] } ?? []), setting: RunSetting(emulator: emulator, video: video)
         )
-        let descriptors = fit.kept
+        let records = try DashJSRecords(request, strategies: fit.kept)
+        let descriptors = records?.descriptors ?? fit.kept
         let strategyCount = descriptors.count
         let grouping = try request.grouping(strategies: descriptors, profile: emulator.profile)
         let sessionsPerTrace = grouping.map { $0.players * (request.mix.isEmpty ? strategyCount : 1) } ?? strategyCount
@@ -178,6 +181,7 @@ public struct Comparison: Sendable {
                 files: try results.checksums().mapValues { ShardManifest.File(bytes: $0.bytes, crc32: $0.crc32) }
             )
         }
+        try records?.write(plan: plan, into: out)
         try results.finish(ranking: ranking, manifest: try manifest.json())
         return Outcome(
             ranking: ranking, failureCount: report.failureCount, sessionCount: plan.sessionCount,
