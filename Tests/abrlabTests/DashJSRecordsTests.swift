@@ -18,6 +18,8 @@ struct DashJSRecordsTests {
             + ["--traces"] + traces + ["--segments", "16", "--dashjs-records", "--out", out.path, "--quiet"])
         #expect(run.status == 0, "\(run.stderr)")
         let records = out.appendingPathComponent("dashjs-records.jsonl")
+        let manifest = try DashJSReference.Tally.parse(String(contentsOf: out.appendingPathComponent("run.json"), encoding: .utf8))
+        #expect((manifest["files"] as? [String])?.contains("dashjs-records.jsonl") == true, "run.json lists the records")
         let lines = try String(contentsOf: records, encoding: .utf8).split(separator: "\n").map(String.init)
         let expected = try DashJSReference.replayWithNode(records)
         try #require(expected.count == lines.count)

@@ -164,6 +164,7 @@ public struct Comparison: Sendable {
         )
 
         let ranking = report.ranking(seed: plan.seed, rankBy: request.rankBy, baselineID: baseline, threads: request.jobs)
+        if let records { results.finalFiles.append(records.file(plan: plan)) }
         var manifest = RunManifest(
             plan: plan, settings: settings, descriptors: descriptors, inputs: inputs, parameters: try resolver.parameters(of: descriptors),
             jobs: request.jobs, rankBy: request.rankBy, files: results.fileNames
@@ -181,7 +182,6 @@ public struct Comparison: Sendable {
                 files: try results.checksums().mapValues { ShardManifest.File(bytes: $0.bytes, crc32: $0.crc32) }
             )
         }
-        try records?.write(plan: plan, into: out)
         try results.finish(ranking: ranking, manifest: try manifest.json())
         return Outcome(
             ranking: ranking, failureCount: report.failureCount, sessionCount: plan.sessionCount,

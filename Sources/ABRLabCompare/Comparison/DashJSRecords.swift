@@ -1,5 +1,4 @@
 import ABRLab
-import Foundation
 
 /// `compare --dashjs-records`: the dashjs strategies of the run keep their E.2 decision records
 /// (../shared/specs/dashjs.md section E, with abrlab's answer under `"abrlab"`) in one sink, written
@@ -37,17 +36,17 @@ struct DashJSRecords {
         descriptors = replaced
     }
 
-    /// Every session's records in plan order.
-    func write(plan: ExperimentPlan, into folder: URL) throws {
-        var text = ""
+    /// Every session's records in plan order, as the run's `dashjs-records.jsonl`.
+    func file(plan: ExperimentPlan) -> (name: String, bytes: [UInt8]) {
+        var bytes: [UInt8] = []
         for trace in plan.traces {
             for descriptor in descriptors where DashJSStrategy.RuleSet(rawValue: descriptor.id) != nil {
                 for line in sink.lines(session: "\(descriptor.id)@\(trace.name)") {
-                    text += line
-                    text += "\n"
+                    bytes += line.utf8
+                    bytes.append(UInt8(ascii: "\n"))
                 }
             }
         }
-        try Data(text.utf8).write(to: folder.appendingPathComponent(Self.fileName), options: .atomic)
+        return (Self.fileName, bytes)
     }
 }
