@@ -60,7 +60,7 @@ struct DashJSRecordsTests {
         }
     }
 
-    @Test func recordsNeedADashJSStrategyAndAWholeRun() throws {
+    @Test func recordsNeedADashJSStrategyAndAWholeRunAndTheProfileNoReplacement() throws {
         let fixture = try FixtureDirectory()
         let out = fixture.url.appendingPathComponent("out").path
         let none = try CLI.run(["compare", "--profile", "dashjs", "--strategies", "conservative", "--traces", "Traces/default/3g_1.csv",
@@ -71,5 +71,9 @@ struct DashJSRecordsTests {
                                  "--dashjs-records", "--shard", "1/2", "--out", out, "--quiet"])
         #expect(shard.status != 0)
         #expect(shard.stderr.contains("records are written by an unsharded run"), "\(shard.stderr)")
+        let replace = try CLI.run(["compare", "--profile", "dashjs", "--strategies", "dashjs", "--traces", "Traces/default/3g_1.csv",
+                                   "--replace", "left", "--out", out, "--quiet"])
+        #expect(replace.status != 0)
+        #expect(replace.stderr.contains("--replace: replaces buffered segments, which dash.js does not (profile dashjs)"), "\(replace.stderr)")
     }
 }
