@@ -108,6 +108,10 @@ public struct ExperimentSettings: Sendable {
             segments?.honoursRechecks = false
         }
         let rule = EmulationProfile.Replacement(rawValue: replace) ?? .none
+        // dash.js fetches each segment once (a refetch only after an abandonment); its rules would not hear a replacement.
+        if rule != .none, segments?.player == .dashjs {
+            throw InputError(setting: .replace, "replaces buffered segments, which dash.js does not (profile \(profile.name))")
+        }
         segments?.replacement = rule
         segments?.bandwidthMultiplier = bandwidthMultiplier
         if let segments { profile.mechanics = .segmentBuffer(segments) }

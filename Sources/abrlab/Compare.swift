@@ -71,6 +71,7 @@ extension Abrlab {
         @Option(name: .setting(.shard), help: .setting(.shard)) var shard: String?
         @Option(name: .setting(.shardCount), help: .setting(.shardCount)) var shardCount: String?
         @Flag(name: .setting(.resume), help: .setting(.resume)) var resume = false
+        @Flag(name: .setting(.dashjsRecords), help: .setting(.dashjsRecords)) var dashjsRecords = false
         @Option(name: .setting(.checkpointS), help: .setting(.checkpointS)) var checkpointSeconds: String?
         @Option(name: .setting(.players), help: .setting(.players)) var players: String?
         @Option(name: .setting(.staggerS), help: .setting(.staggerS)) var staggerSeconds: String?
@@ -120,6 +121,7 @@ extension Abrlab {
             request.rankBy = RankMetric(rawValue: run[.rankBy]?.text ?? "") ?? .mean
             request.bufferTimeline = bufferTimeline
             request.resume = resume
+            request.dashjsRecords = dashjsRecords
             request.checkpointInterval = .milliseconds(Int64((run[.checkpointS]?.number ?? 2) * 1000))
             request.players = run.given[.players]?.integer
             request.staggerSeconds = run.given[.staggerS]?.number

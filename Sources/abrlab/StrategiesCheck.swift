@@ -14,8 +14,8 @@ extension Abrlab {
             discussion: """
                 Runs the conformance checks every strategy must pass: levels in range, the same seed gives the \
                 same session, and links that deliver nothing end with a clear error instead of a hang. \
-                Sessions run under the default, sabre and live profiles, so every hook runs under the profile \
-                that calls it: check_abandon and on_wait under sabre (an abandonment must go to a lower level, \
+                Sessions run under the default, sabre and live profiles (and --profile's), so every hook runs \
+                under the profile that calls it: check_abandon and on_wait under sabre (an abandonment must go to a lower level, \
                 and no segment may be abandoned 1000 times), choose's playback rate under live. \
                 A folder checks every strategy script in it. Prints the levels chosen per trace, each line \
                 naming the file; a script that fails to load is reported and the others are still checked. \
@@ -24,6 +24,7 @@ extension Abrlab {
                 Examples:
                   abrlab strategies check Strategies/_template.lua
                   abrlab strategies check Strategies my_rules/ bba-native
+                  abrlab strategies check dashjs dashjs/bola --profile dashjs
                 """
         )
 
@@ -36,13 +37,20 @@ extension Abrlab {
         @Flag(name: .setting(.verbose), help: .setting(.verbose, in: "strategies check"))
         var verbose = false
 
+        @Option(name: .setting(.profile), help: .setting(.profile, in: "strategies check"))
+        var profile: String?
+
         func run() throws {
             try CommandFailure.guarding {
                 guard !strategies.isEmpty else { throw InputError(file: "check", "name at least one script, folder or native id") }
                 var given: [Setting: SettingValue] = [.video: .text(Defaults.video), .verbose: .flag(verbose)]
                 if !params.isEmpty { given[.param] = .texts(params) }
                 let resolver = try ExperimentSettings(given: given).strategyResolver()
-                let conformance = try StrategyConformance()
+                var conformance = try StrategyConformance()
+                if let name = try Setting.profile.value(profile)?.text, let extra = EmulationProfile.named(name),
+                   !([conformance.emulator.profile] + conformance.otherProfiles).contains(where: { $0.name == name }) {
+                    conformance.otherProfiles.append(extra)
+                }
                 var checked: [String] = []
                 var failed: [String] = []
                 for argument in strategies {

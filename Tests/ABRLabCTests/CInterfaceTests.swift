@@ -71,7 +71,7 @@ import TestSupport
     }
 
     @Test(arguments: [
-        (#""profile": "nope""#, Int32(7), "profile: 'nope' is not one of default, pensieve, sabre, live, twitch-challenge"),
+        (#""profile": "nope""#, Int32(7), "profile: 'nope' is not one of default, pensieve, sabre, live, twitch-challenge, dashjs"),
         (#""max_buffer": 3"#, 1, "unknown option 'max_buffer'"),
         (#""segments": "three""#, 7, "segments: takes an integer"),
         (#""experts": ["nope"]"#, 2, "nope"),

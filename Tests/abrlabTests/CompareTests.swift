@@ -60,9 +60,9 @@ import TestSupport
 
     @Test(arguments: [
         (["--traces", "Traces/nope"], "abrlab: Traces/nope: no such file or folder\n"),
-        (["--strategies", "nope"], "abrlab: nope: no such strategy: not a native id (conservative, bba-native, robust_mpc-native, pensieve-native, genet, mlp, sabre/bola-native, sabre/bolae-native, sabre/dynamic-native, sabre/dynamicdash-native, sabre/throughput-native), the id of a script in Strategies/ (see abrlab strategies list), nor a Lua file or folder\n"),
+        (["--strategies", "nope"], "abrlab: nope: no such strategy: not a native id (conservative, bba-native, robust_mpc-native, pensieve-native, genet, mlp, sabre/bola-native, sabre/bolae-native, sabre/dynamic-native, sabre/dynamicdash-native, sabre/throughput-native, dashjs, dashjs/bola, dashjs/throughput, dashjs/l2a, dashjs/lolp), the id of a script in Strategies/ (see abrlab strategies list), nor a Lua file or folder\n"),
         (["--param", "broken"], "abrlab: --param: 'broken' is not of the form id.key=value\n"),
-        (["--profile", "fast"], "abrlab: --profile: 'fast' is not one of default, pensieve, sabre, live, twitch-challenge\n"),
+        (["--profile", "fast"], "abrlab: --profile: 'fast' is not one of default, pensieve, sabre, live, twitch-challenge, dashjs\n"),
         (["--video", "Traces/missing.json"], nil),
         (["--profile", "pensieve", "--segments", "100"], "abrlab: --segments: video: the video has 48 segments but the session plays 100; play 48 with --segments 48\n"),
         (["--segments", "0"], "abrlab: --segments: must be from 1 to 10000000\n"),

@@ -66,7 +66,7 @@ import TestSupport
 
         let unknown = try CLI.run(["compare", "--strategies", "bbb", "--traces", "Traces/default/3g_1.csv", "--out", out.path, "--quiet"])
         #expect(unknown.status == 1)
-        #expect(unknown.stderr.hasPrefix("abrlab: bbb: no such strategy: not a native id (conservative, bba-native, robust_mpc-native, pensieve-native, genet, mlp, sabre/bola-native, sabre/bolae-native, sabre/dynamic-native, sabre/dynamicdash-native, sabre/throughput-native), the id of a script in Strategies/"))
+        #expect(unknown.stderr.hasPrefix("abrlab: bbb: no such strategy: not a native id (conservative, bba-native, robust_mpc-native, pensieve-native, genet, mlp, sabre/bola-native, sabre/bolae-native, sabre/dynamic-native, sabre/dynamicdash-native, sabre/throughput-native, dashjs, dashjs/bola, dashjs/throughput, dashjs/l2a, dashjs/lolp), the id of a script in Strategies/"))
     }
 
     @Test func aShadowedScriptInANamedFolderIsReportedOnce() throws {

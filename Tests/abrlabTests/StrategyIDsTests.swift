@@ -82,7 +82,8 @@ import TestSupport
         let list = try CLI.run(["strategies", "list", "--folder", "Strategies/sabre"])
         #expect(list.status == 0, "\(list.stderr)")
         let ids = list.stdout.split(separator: "\n").dropFirst().map { String($0.prefix { $0 != " " }) }
-        let natives = ["sabre/bola-native", "sabre/bolae-native", "sabre/dynamic-native", "sabre/dynamicdash-native", "sabre/throughput-native"]
+        let natives = ["sabre/bola-native", "sabre/bolae-native", "sabre/dynamic-native", "sabre/dynamicdash-native", "sabre/throughput-native",
+                       "dashjs", "dashjs/bola", "dashjs/throughput", "dashjs/l2a", "dashjs/lolp"]
         #expect(ids == ["conservative", "bba-native", "robust_mpc-native", "pensieve-native", "genet", "mlp"] + natives + ["sabre/bola", "sabre/bolae", "sabre/dynamic", "sabre/dynamicdash", "sabre/throughput"])
     }
 

@@ -26,7 +26,7 @@ def test_every_keyword_is_the_tables_and_help_lists_it():
 def test_a_default_is_the_command_lines(repo_inputs):
     table = {entry["keyword"]: entry for entry in abrlab.settings()}
     assert table["bandwidth_multiplier"]["default"] == 1
-    assert table["profile"]["choices"] == ["default", "pensieve", "sabre", "live", "twitch-challenge"]
+    assert table["profile"]["choices"] == ["default", "pensieve", "sabre", "live", "twitch-challenge", "dashjs"]
     assert table["max_buffer_s"]["default"] is None and "profile" in table["max_buffer_s"]["default_text"]
 
 

@@ -1,7 +1,7 @@
 /// Every mechanic and parameter of the player and network model, under one name.
 ///
-/// Three profiles ship on demand and one live: ``pensieve`` reproduces Pensieve's `fixed_env.py`
-/// exactly, ``sabre`` reproduces Sabre's simulator, ``default`` is abrlab's own model (see
+/// Four profiles ship on demand and one live: ``pensieve`` reproduces Pensieve's `fixed_env.py`
+/// exactly, ``sabre`` reproduces Sabre's simulator, ``dashjs`` plays dash.js 5.1.1's scheduler, ``default`` is abrlab's own model (see
 /// ``default`` for its choices), ``live`` plays a low-latency live stream. A profile's
 /// ``mechanics`` pick the player model and the network walk under it, with the settings that
 /// model reads and no others, so no combination that does not fit together can be written; the
@@ -140,8 +140,21 @@ public struct EmulationProfile: Equatable, Sendable {
         segmentsToPlay: nil
     )
 
+    /// dash.js 5.1.1's player in a browser (docs/dashjs.md): Sabre's link and buffer of whole segments under
+    /// dash.js's scheduler (``SegmentBufferPlayer/dashjs``): a request while buffer plus a segment is under 30 s
+    /// at the top level and 18 s below it, retried every 500 ms, an idle delay where BOLA sets one, and an
+    /// abandonment check at every 50 ms progress event of every request, the first one included; no
+    /// replacement; every segment of the video. What the browser reports to dash.js's rules (Resource Timing,
+    /// buffer-level updates, the stall state) is the `dashjs` strategies' part (``DashJSBrowser``).
+    public static let dashjs = EmulationProfile(
+        name: "dashjs",
+        mechanics: .segmentBuffer(SegmentBufferSettings(player: .dashjs)),
+        maxBufferSeconds: SegmentBufferPlayer.dashjsBufferTimeAtTopQualitySeconds,
+        segmentsToPlay: nil
+    )
+
     /// The profiles that ship, by name.
-    public static let builtIn: [EmulationProfile] = [.default, .pensieve, .sabre, .live, .twitchChallenge]
+    public static let builtIn: [EmulationProfile] = [.default, .pensieve, .sabre, .live, .twitchChallenge, .dashjs]
 
     public static func named(_ name: String) -> EmulationProfile? {
         builtIn.first { $0.name == name }

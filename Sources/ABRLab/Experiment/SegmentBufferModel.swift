@@ -93,13 +93,25 @@ struct SegmentBufferModel: WaitsForRoom, ChecksAbandonment {
 
     mutating func waitForRoom(_ recorder: inout SessionRecorder) throws(EmulationError) -> Double {
         guard playing else { return 0 }
-        let waitMs = buffer.bufferedMs + segmentMs - maxBufferMs
+        let waitMs = settings.player == .dashjs ? dashjsWaitMs() : buffer.bufferedMs + segmentMs - maxBufferMs
         guard waitMs > 0 else { return 0 }
         drain(waitMs, recorder: &recorder)
         try limits.walk { () throws(TraceWalkStop) in try link.idle(milliseconds: waitMs) }
         advertise()
         recorder.addWaitToLastRow(milliseconds: waitMs)
         return waitMs
+    }
+
+    /// dash.js's scheduler: it requests while `buffer + segment < target` (30 s while the top level plays, else
+    /// 18 s, both capped by the profile's maximum buffer) and otherwise retries every 500 ms, so a full buffer
+    /// waits whole retries until the level is strictly under the target.
+    private func dashjsWaitMs() -> Double {
+        let top = request.level == video.bitratesKbps.count - 1
+        let targetMs = top ? maxBufferMs : min(maxBufferMs, SegmentBufferPlayer.dashjsBufferTimeDefaultSeconds * 1000)
+        let excessMs = buffer.bufferedMs + segmentMs - targetMs
+        guard excessMs >= 0 else { return 0 }
+        let retryMs = SegmentBufferPlayer.dashjsScheduleRetryMs
+        return ((excessMs / retryMs).rounded(.down) + 1) * retryMs
     }
 
     /// An optional idle delay, then the request latency; the transfer follows in steps.
@@ -122,7 +134,7 @@ struct SegmentBufferModel: WaitsForRoom, ChecksAbandonment {
             startMs: startMs, bufferAtStartMs: bufferAtStartMs, ttfbMs: ttfbMs, downloadMs: ttfbMs,
             minMs: Self.progressStepMs - ttfbMs
         )
-        phase = settings.abandonment && !first ? .progressing(nil) : .transferring(NetworkLink.Transfer(bits: sizeBits))
+        phase = settings.abandonment && (!first || settings.player.checksFirstRequest) ? .progressing(nil) : .transferring(NetworkLink.Transfer(bits: sizeBits))
     }
 
     mutating func answer(_ answer: AbandonmentAnswer) {

@@ -14,10 +14,13 @@ public struct SegmentBufferSettings: Equatable, Sendable {
     public var bandwidthMultiplier: Double
     /// The level whose start ends ramp-up; `nil` uses the network's sustainable level.
     public var rampUpLevel: Int?
+    /// Whose scheduler decides when the next request goes out: Sabre's (`sabre`) or dash.js's (`dashjs`).
+    public var player: SegmentBufferPlayer
 
     public init(
         fallbackLatencySeconds: Double = 0.08, abandonment: Bool = true, honoursRechecks: Bool = true,
-        replacement: EmulationProfile.Replacement = .none, bandwidthMultiplier: Double = 1, rampUpLevel: Int? = nil
+        replacement: EmulationProfile.Replacement = .none, bandwidthMultiplier: Double = 1, rampUpLevel: Int? = nil,
+        player: SegmentBufferPlayer = .sabre
     ) {
         self.fallbackLatencySeconds = fallbackLatencySeconds
         self.abandonment = abandonment
@@ -25,5 +28,6 @@ public struct SegmentBufferSettings: Equatable, Sendable {
         self.replacement = replacement
         self.bandwidthMultiplier = bandwidthMultiplier
         self.rampUpLevel = rampUpLevel
+        self.player = player
     }
 }

@@ -67,6 +67,7 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
     case checkpointS = "checkpoint_s"
     case strategyId = "strategy_id"
     case experts
+    case dashjsRecords = "dashjs_records"
     case quiet
     case bufferTimeline = "buffer_timeline"
 

@@ -11,7 +11,7 @@ public struct StrategyResolver {
         .conservative, .bufferBased, .robustMPC, .pensieve(defaultModelPath: Defaults.pensieveModel),
         .genet(defaultModelPath: Defaults.genetModel), .mlp,
         .sabreBOLA, .sabreBOLAE, .sabreDynamic, .sabreDynamicDash, .sabreThroughput,
-    ]
+    ] + StrategyDescriptor.dashjsRuleSets
     public static var nativeIDs: String { native.map(\.id).joined(separator: ", ") }
 
     /// `--param` values by strategy id; a sweep turns one strategy into several rows.

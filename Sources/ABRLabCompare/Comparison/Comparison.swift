@@ -43,6 +43,8 @@ public struct Comparison: Sendable {
         public var share: LinkShare.Mode?
         /// Each seat's weight under weighted sharing, repeated like `mix`.
         public var weights: [Double]?
+        /// Write the dashjs strategies' decision records to `dashjs-records.jsonl` (DashJSRecords).
+        public var dashjsRecords = false
 
         public init() {}
     }
@@ -98,7 +100,8 @@ public struct Comparison: Sendable {
         let fit = try VideoFitCheck.check(
             resolved, arguments: strategyArguments + (baseline.map { [$0] } ?? []), setting: RunSetting(emulator: emulator, video: video)
         )
-        let descriptors = fit.kept
+        let records = try DashJSRecords(request, strategies: fit.kept)
+        let descriptors = records?.descriptors ?? fit.kept
         let strategyCount = descriptors.count
         let grouping = try request.grouping(strategies: descriptors, profile: emulator.profile)
         let sessionsPerTrace = grouping.map { $0.players * (request.mix.isEmpty ? strategyCount : 1) } ?? strategyCount
@@ -161,6 +164,7 @@ public struct Comparison: Sendable {
         )
 
         let ranking = report.ranking(seed: plan.seed, rankBy: request.rankBy, baselineID: baseline, threads: request.jobs)
+        if let records { results.finalFiles.append(records.file(plan: plan)) }
         var manifest = RunManifest(
             plan: plan, settings: settings, descriptors: descriptors, inputs: inputs, parameters: try resolver.parameters(of: descriptors),
             jobs: request.jobs, rankBy: request.rankBy, files: results.fileNames

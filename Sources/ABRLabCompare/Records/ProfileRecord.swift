@@ -25,7 +25,7 @@ public enum ProfileRecord {
                 ("startup_counts_as_rebuffer", .boolean(settings.startupCountsAsRebuffer)),
             ])))
         case .segmentBuffer(let settings):
-            fields.append(("mechanics", .object([
+            var mechanics: [(String, PrettyJSON.Value)] = [
                 ("model", .string("segment_buffer")),
                 ("fallback_latency_s", number(settings.fallbackLatencySeconds)),
                 ("abandonment", .boolean(settings.abandonment)),
@@ -33,7 +33,10 @@ public enum ProfileRecord {
                 ("replace", .string(settings.replacement.rawValue)),
                 ("bandwidth_multiplier", number(settings.bandwidthMultiplier)),
                 ("ramp_up_level", settings.rampUpLevel.map(PrettyJSON.Value.integer) ?? .null),
-            ])))
+            ]
+            // Listed only when not Sabre's, so `sabre`'s run.json and fingerprint keep their bytes.
+            if settings.player != .sabre { mechanics.append(("player", .string(settings.player.rawValue))) }
+            fields.append(("mechanics", .object(mechanics)))
         case .live(let settings):
             let minDrift: PrettyJSON.Value = if case .dashjs3(let seconds) = settings.catchUpRule { number(seconds) } else { .null }
             fields.append(("mechanics", .object([

@@ -15,7 +15,7 @@ public struct OutputFolder: Sendable {
     /// a manifest is recognised as someone else's results.
     public static let resultFileNames = [
         "sessions.csv", "segments.csv", "segments.csv.gz", "segments.csv.zst", "transitions.csv", "summary.csv", "ranked.json", "formats.csv",
-        "buffer_timeline.csv", "groups.csv", "run.json",
+        "buffer_timeline.csv", "groups.csv", "run.json", "dashjs-records.jsonl",
     ]
 
     /// Reads what a previous run left in `directory`. Throws when the folder cannot be owned:
@@ -92,6 +92,6 @@ public struct OutputFolder: Sendable {
     /// Plain file names of the kinds abrlab writes; never a path, so a manifest cannot point
     /// outside its folder.
     static func isOwnable(_ name: String) -> Bool {
-        !name.contains("/") && !name.hasPrefix(".") && [".csv", ".csv.gz", ".csv.zst", ".json"].contains { name.hasSuffix($0) }
+        !name.contains("/") && !name.hasPrefix(".") && [".csv", ".csv.gz", ".csv.zst", ".json", ".jsonl"].contains { name.hasSuffix($0) }
     }
 }

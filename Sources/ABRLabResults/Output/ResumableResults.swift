@@ -65,6 +65,9 @@ public final class ResumableResults {
     public private(set) var wasFinished = false
     /// Seconds between checkpoints; each costs one sync per file.
     public var checkpointInterval: Duration = .seconds(2)
+    /// Files known only once every session has run (`dashjs-records.jsonl`), by name: written whole by
+    /// ``finish(ranking:manifest:)`` beside the others, listed in ``fileNames``.
+    public var finalFiles: [(name: String, bytes: [UInt8])] = []
     /// The blocks of compressed files waiting to be compressed: the run's workers call
     /// ``CompressionQueue/compressWaiting()`` between sessions, so compression scales with them.
     public let compressionQueue = CompressionQueue()
@@ -164,7 +167,7 @@ public final class ResumableResults {
 
     /// The names of the files ``finish(ranking:manifest:)`` leaves in the folder, sorted.
     public var fileNames: [String] {
-        (layout.files.map(\.name) + ["summary.csv", "ranked.json", OutputFolder.manifestName]).sorted()
+        (layout.files.map(\.name) + finalFiles.map(\.name) + ["summary.csv", "ranked.json", OutputFolder.manifestName]).sorted()
     }
 
     /// Records the run as complete, moves the data files to their real names, writes
@@ -176,7 +179,13 @@ public final class ResumableResults {
         let run = try AtomicFile(directory.appendingPathComponent(OutputFolder.manifestName), temporaryFolder: partial)
         try run.write(String(decoding: manifest, as: UTF8.self) + "\n")
         try run.flush()
-        let written = try ranking.files(for: directory, temporaryFolder: partial) + [run]
+        var written = try ranking.files(for: directory, temporaryFolder: partial) + [run]
+        for file in finalFiles {
+            let atomic = try AtomicFile(directory.appendingPathComponent(file.name), temporaryFolder: partial)
+            try atomic.write(bytes: file.bytes)
+            try atomic.flush()
+            written.append(atomic)
+        }
         for (name, _) in layout.files {
             let source = partial.appendingPathComponent(name)
             guard FileManager.default.fileExists(atPath: source.path) else { continue }

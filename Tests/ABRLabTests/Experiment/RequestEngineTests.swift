@@ -195,7 +195,7 @@ import TestSupport
         #expect(EmulationProfile.default.segmentBufferSettings == nil)
         #expect(EmulationProfile.pensieve.segmentBufferSettings == nil)
         #expect(EmulationProfile.live.liveSettings == LiveSettings())
-        #expect(EmulationProfile.builtIn.map(\.mechanics.name) == ["wholeTransfers", "wholeTransfers", "segmentBuffer", "live", "live"])
+        #expect(EmulationProfile.builtIn.map(\.mechanics.name) == ["wholeTransfers", "wholeTransfers", "segmentBuffer", "live", "live", "segmentBuffer"])
         for profile in EmulationProfile.builtIn { try profile.validate() }
         var profile = EmulationProfile.sabre
         profile.mechanics = .segmentBuffer(SegmentBufferSettings(bandwidthMultiplier: 0))

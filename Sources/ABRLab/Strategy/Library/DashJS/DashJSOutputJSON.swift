@@ -1,8 +1,9 @@
-// The one-line JSON replay.mjs writes (`JSON.stringify`): members in insertion order, numbers as JavaScript prints
+// The one-line JSON replay.mjs writes (`JSON.stringify`), and the E.2 records the dashjs strategies write: members in insertion order, numbers as JavaScript prints
 // them, NaN and infinities as null.
 
 indirect enum DashJSOutputJSON {
     case object([(String, DashJSOutputJSON)])
+    case array([DashJSOutputJSON])
     case number(Double)
     case string(String)
     case bool(Bool)
@@ -27,6 +28,13 @@ indirect enum DashJSOutputJSON {
                 member.1.append(to: &out)
             }
             out += "}"
+        case .array(let elements):
+            out += "["
+            for (index, element) in elements.enumerated() {
+                if index > 0 { out += "," }
+                element.append(to: &out)
+            }
+            out += "]"
         case .number(let value): out += value.isFinite ? DashJSNumberText.javaScript(value) : "null"
         case .string(let text): Self.appendString(text, to: &out)
         case .bool(let flag): out += flag ? "true" : "false"
