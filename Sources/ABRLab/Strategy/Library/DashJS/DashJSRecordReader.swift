@@ -5,7 +5,16 @@ public enum DashJSRecordReader {
     private typealias Members = [(key: String, value: LocatedJSON)]
 
     public static func read(line text: String, lineNumber: Int, file: String) throws(InputError) -> DashJSRecord {
-        let json = try LocatedJSON.parse(text, file: file)
+        try read(json: try LocatedJSON.parse(text, file: file), lineNumber: lineNumber, file: file)
+    }
+
+    /// A record abrlab builds itself, read as its line would be without writing and parsing
+    /// the text: the values its text would give (a non-finite number is `null`, `-0` is `0`).
+    static func read(built record: DashJSOutputJSON, lineNumber: Int, file: String) throws(InputError) -> DashJSRecord {
+        try read(json: record.asRead(line: lineNumber), lineNumber: lineNumber, file: file)
+    }
+
+    private static func read(json: LocatedJSON, lineNumber: Int, file: String) throws(InputError) -> DashJSRecord {
         let members = try json.members(file: file, what: "record on line \(lineNumber)")
         let reader = Reader(members: members, file: file, line: lineNumber)
         var record = DashJSRecord(session: try reader.text("session") ?? "default", seq: try reader.number("seq"),
@@ -164,4 +173,19 @@ public enum DashJSRecordReader {
 
 extension LocatedJSON {
     var isNull: Bool { if case .null = value { true } else { false } }
+}
+
+extension DashJSOutputJSON {
+    /// The value a parser reads from this value's text (``text``), on `line`.
+    func asRead(line: Int) -> LocatedJSON {
+        let value: LocatedJSON.Value = switch self {
+        case .object(let members): .object(members.map { (key: $0.0, value: $0.1.asRead(line: line)) })
+        case .array(let elements): .array(elements.map { $0.asRead(line: line) })
+        case .number(let number): number.isFinite ? .number(number == 0 ? 0 : number) : .null
+        case .string(let text): .string(text)
+        case .bool(let flag): .bool(flag)
+        case .null: .null
+        }
+        return LocatedJSON(value: value, line: line)
+    }
 }

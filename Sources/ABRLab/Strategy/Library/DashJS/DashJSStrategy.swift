@@ -108,11 +108,11 @@ public struct DashJSStrategy: SessionStrategy {
                             bufferSeconds: context.bufferSeconds)
     }
 
-    /// Reads the record back as the replayer does, replays it, and keeps it with abrlab's answer.
+    /// Reads the record as the replayer reads its line (without writing the text: the values
+    /// the text would give), replays it, and keeps it with abrlab's answer when records are kept.
     private mutating func run(_ members: [(String, DashJSOutputJSON)]) throws -> [(String, DashJSOutputJSON)] {
-        let text = DashJSOutputJSON.object(members).text
         records += 1
-        let record = try DashJSRecordReader.read(line: text, lineNumber: records, file: sessionKey)
+        let record = try DashJSRecordReader.read(built: .object(members), lineNumber: records, file: sessionKey)
         do {
             if replay == nil { replay = try DashJSReplaySession(first: record, nowMs: 0) }
             let out = try replay!.run(record)
