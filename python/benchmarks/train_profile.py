@@ -111,13 +111,13 @@ def main(argv: list[str] | None = None) -> None:
     arguments = train_ppo.argument_parser().parse_args(rest + ["--seconds", str(known.seconds), "--video", known.video])
     inputs = {"profile": "pensieve", "video": arguments.video, "ladder_kbps": train_ppo.LADDER, "segment_duration_s": 4}
     with tempfile.TemporaryDirectory() as folder:
-        traces = known.train or train_ppo.generated_traces(Path(folder) / "train", arguments.train_count, arguments.train_seed)
+        traces = known.train or train_ppo.generated_traces(Path(folder) / "train", arguments.synthetic or 1000, arguments.train_seed)
         clocks = instrument()
         profiler = cProfile.Profile() if known.cprofile else None
         start = time.perf_counter()
         if profiler:
             profiler.enable()
-        model = train_ppo.train(arguments, traces, inputs)
+        model, _ = train_ppo.train(arguments, traces, inputs)
         if profiler:
             profiler.disable()
         wall = time.perf_counter() - start

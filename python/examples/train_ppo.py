@@ -1,26 +1,30 @@
 """Train a PPO policy from scratch with stable-baselines3, then compare it in abrlab on held-out traces.
 
-Training set: synthetic traces from `abrlab traces generate` (--train-count of them, seeded from
---train-seed): the `3g` preset (a Markov-modulated link with noise and rare outages) widened to
-0.2–6 Mbps, the band Pensieve's own training traces were chosen in, which spans the whole ladder
-(0.3–4.3 Mbps). Generated traces share nothing with Pensieve's test traces by construction. Sabre's
-FCC set (`train/fcc-hd`), the other held-out set here, does not serve as it is: its traces average
-10.7–41.5 Mbps, above the ladder's top, so a policy learns only "always the top level"; scaled into
-the ladder's range, their first minute (about 1.3 Mbps before the ramp to 20 Mbps) becomes 0.13
-Mbps, under the lowest level, and every rule rebuffers for a minute (pensieve-native's mean QoE on
-the first 50 of them is −214). `--train DIR` trains on traces of your own instead.
+Training set: Pensieve's own, the 127 traces its agent was trained on (`pensieve/train`: 68 Norway
+HSDPA logs and 59 FCC slices, none a test trace). `--train` takes another dataset id or a folder;
+`--synthetic N` trains on N generated traces instead (the `3g` preset widened to 0.2–6 Mbps, the
+band Pensieve's training traces were chosen in, sharing nothing with the test traces by
+construction).
 
-Evaluation: `abrlab compare --strategies mlp pensieve-native robust_mpc-native bba-native` on
+Evaluation: `abrlab compare --strategies mlp pensieve-native robust_mpc-native bba-native genet` on
 Pensieve's 142 test traces (`pensieve/test`) with Pensieve's video and profile — traces the
-policy never saw. The policy chooses the first segment itself (its observation starts at zero),
-as `mlp` does in compare; the rules start at their fixed level (1, Pensieve's DEFAULT_QUALITY).
+policy never saw. `--first-level N` starts every strategy alike, the policy in training too: each
+session's first segment plays at level N (1-based, as segments.csv counts) without asking anyone;
+`--first-level 2` is the rules' own start, Pensieve's DEFAULT_QUALITY (750 kbps), so they score as
+they do alone. Without it the policy chooses the first segment itself, a start worth about 10 QoE
+(docs/python.md).
+
+Learning curve: `--eval-every S` evaluates the policy on the held-out traces after every S seconds
+of training (the clock stops while it evaluates) and once at the end, and writes `curve.csv` (the
+policy's mean QoE against training seconds and steps, the rules' means beside it as the lines it
+is measured against) and `curve.svg` into --out.
 
     pip install torch --index-url https://download.pytorch.org/whl/cpu   # CPU-only; PyPI's is the CUDA build
     pip install './python[sb3]'
-    abrlab datasets fetch pensieve/test pensieve/video
-    python python/examples/train_ppo.py --seconds 300 --seed 0 --out results/train_ppo
+    abrlab datasets fetch pensieve/train pensieve/test pensieve/video
+    python python/examples/train_ppo.py --seconds 600 --first-level 2 --eval-every 30 --seed 0 --out results/train_ppo
 
---test and --video take dataset ids or paths; the abrlab binary comes from $ABRLAB_BIN,
+--train, --test and --video take dataset ids or paths; the abrlab binary comes from $ABRLAB_BIN,
 the repository's .build/release or debug build, or PATH.
 """
 
@@ -39,7 +43,7 @@ import numpy as np
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 LADDER = [300, 750, 1200, 1850, 2850, 4300]
-STRATEGIES = ["mlp", "pensieve-native", "robust_mpc-native", "bba-native"]
+STRATEGIES = ["mlp", "pensieve-native", "robust_mpc-native", "bba-native", "genet"]
 
 
 def abrlab_binary() -> str:
@@ -68,20 +72,40 @@ def train(arguments: argparse.Namespace, traces: Path, inputs: dict):
     import abrlab.sb3
 
     class Deadline(BaseCallback):
-        """Stops training at the wall-clock deadline and reports progress each rollout."""
+        """Stops training after `seconds` of training (time spent evaluating does not count),
+        reports progress each rollout, and evaluates the policy at each point of the curve."""
 
         def __init__(self, seconds: float) -> None:
             super().__init__()
-            self.deadline = time.monotonic() + seconds
+            self.seconds = seconds
+            self.started = time.monotonic()
+            self.paused = 0.0
+            self.next_point = arguments.eval_every if arguments.eval_every > 0 else float("inf")
+
+        def trained_seconds(self) -> float:
+            return time.monotonic() - self.started - self.paused
 
         def _on_step(self) -> bool:
-            return time.monotonic() < self.deadline
+            return self.trained_seconds() < self.seconds
 
         def _on_rollout_end(self) -> None:
             returns = [episode["r"] for episode in self.model.ep_info_buffer]
             mean = f"{np.mean(returns):.2f}" if returns else "-"
             print(f"{self.num_timesteps:>9,} steps, mean episode QoE {mean} (last {len(returns)} episodes)", flush=True)
+            if self.trained_seconds() >= self.next_point:
+                self.evaluate()
+                while self.next_point <= self.trained_seconds():
+                    self.next_point += arguments.eval_every
 
+        def evaluate(self) -> None:
+            paused = time.monotonic()
+            seconds = self.trained_seconds()
+            qoe = held_out_mean(self.model, arguments.out / "curve-policy.safetensors", inputs, arguments.test)
+            curve.append((seconds, self.num_timesteps, qoe))
+            print(f"curve: {seconds:7.1f} s, {self.num_timesteps:,} steps: held-out mean QoE {qoe:.3f}", flush=True)
+            self.paused += time.monotonic() - paused
+
+    curve: list[tuple[float, int, float]] = []
     torch.set_num_threads(arguments.threads)
     envs = abrlab.sb3.vec_env(num_envs=arguments.num_envs, seed=arguments.seed, traces=str(traces), **inputs)
     model = PPO(
@@ -90,11 +114,85 @@ def train(arguments: argparse.Namespace, traces: Path, inputs: dict):
         learning_rate=arguments.learning_rate, gamma=arguments.gamma, gae_lambda=0.95,
         ent_coef=arguments.entropy, clip_range=0.2,
     )
-    started = time.monotonic()
-    model.learn(total_timesteps=10**12, callback=Deadline(arguments.seconds))
-    print(f"trained {model.num_timesteps:,} steps in {time.monotonic() - started:.0f} s", flush=True)
+    deadline = Deadline(arguments.seconds)
+    model.learn(total_timesteps=10**12, callback=deadline)
+    print(f"trained {model.num_timesteps:,} steps in {deadline.trained_seconds():.0f} s", flush=True)
     envs.close()
-    return model
+    if arguments.eval_every > 0:
+        deadline.evaluate()
+    return model, curve
+
+
+def held_out_mean(model, scratch: Path, inputs: dict, test: str) -> float:
+    """The policy's mean QoE on the held-out traces, played greedily in the environment as
+    compare's `mlp` plays it (the same first level when `inputs` sets one)."""
+    from abrlab import ABREnv
+    from abrlab.policy import from_sb3
+
+    policy = from_sb3(model, scratch)
+    env = ABREnv(traces=test, **inputs)
+    totals = []
+    for trace in env.trace_names:
+        observation, _ = env.reset(options={"trace": trace})
+        total, terminated = 0.0, False
+        while not terminated:
+            observation, reward, terminated, _, _ = env.step(policy(observation))
+            total += reward
+        totals.append(total)
+    env.close()
+    scratch.unlink(missing_ok=True)
+    return float(np.mean(totals))
+
+
+def write_curve(out: Path, curve: list[tuple[float, int, float]], means: dict[str, tuple[float, float]]) -> None:
+    """`curve.csv`: the policy's held-out mean QoE at each point, the rules' means beside it (the
+    lines it is measured against); `curve.svg` draws them."""
+    rules = [strategy for strategy in STRATEGIES if strategy != "mlp"]
+    with open(out / "curve.csv", "w", newline="") as file:
+        writer = csv.writer(file)
+        writer.writerow(["train_seconds", "steps", "mlp", *rules])
+        for seconds, steps, qoe in curve:
+            writer.writerow([f"{seconds:.1f}", steps, f"{qoe:.3f}", *(f"{means[rule][0]:.3f}" for rule in rules)])
+    (out / "curve.svg").write_text(curve_svg(curve, {rule: means[rule][0] for rule in rules}))
+
+
+def curve_svg(curve: list[tuple[float, int, float]], lines: dict[str, float]) -> str:
+    """The learning curve as a plain SVG (no plotting library needed): held-out mean QoE against
+    training seconds, each rule a horizontal line."""
+    width, height, margin = 640, 400, 56
+    xs = [seconds for seconds, _, _ in curve] or [0.0]
+    ys = [qoe for _, _, qoe in curve] + list(lines.values())
+    x_max = max(max(xs), 1.0)
+    y_min, y_max = min(ys), max(ys)
+    if y_max - y_min < 1:
+        y_min, y_max = y_min - 0.5, y_max + 0.5
+
+    def x(value: float) -> float:
+        return margin + (width - 2 * margin) * value / x_max
+
+    def y(value: float) -> float:
+        return height - margin - (height - 2 * margin) * (value - y_min) / (y_max - y_min)
+
+    colours = ["#d62728", "#2ca02c", "#9467bd", "#8c564b", "#7f7f7f"]
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="12">',
+             f'<rect width="{width}" height="{height}" fill="white"/>',
+             f'<line x1="{margin}" y1="{height - margin}" x2="{width - margin}" y2="{height - margin}" stroke="black"/>',
+             f'<line x1="{margin}" y1="{margin}" x2="{margin}" y2="{height - margin}" stroke="black"/>',
+             f'<text x="{width / 2}" y="{height - 16}" text-anchor="middle">training wall time (s)</text>',
+             f'<text x="16" y="{height / 2}" transform="rotate(-90 16 {height / 2})" text-anchor="middle">held-out mean QoE</text>',
+             f'<text x="{margin}" y="{height - margin + 16}" text-anchor="middle">0</text>',
+             f'<text x="{width - margin}" y="{height - margin + 16}" text-anchor="middle">{x_max:.0f}</text>',
+             f'<text x="{margin - 6}" y="{y(y_min) + 4:.1f}" text-anchor="end">{y_min:.1f}</text>',
+             f'<text x="{margin - 6}" y="{y(y_max) + 4:.1f}" text-anchor="end">{y_max:.1f}</text>']
+    for index, (rule, value) in enumerate(lines.items()):
+        colour = colours[index % len(colours)]
+        parts.append(f'<line x1="{margin}" y1="{y(value):.1f}" x2="{width - margin}" y2="{y(value):.1f}" stroke="{colour}" stroke-dasharray="6 4"/>')
+        parts.append(f'<text x="{width - margin + 4}" y="{y(value) + 4:.1f}" fill="{colour}">{rule}</text>')
+    points = " ".join(f"{x(seconds):.1f},{y(qoe):.1f}" for seconds, _, qoe in curve)
+    parts.append(f'<polyline points="{points}" fill="none" stroke="#1f77b4" stroke-width="2"/>')
+    parts.append(f'<text x="{margin + 8}" y="{margin - 8}" fill="#1f77b4">mlp (PPO)</text>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
 
 
 def compare(arguments: argparse.Namespace, model_file: Path, inputs: dict) -> dict[str, tuple[float, float]]:
@@ -103,6 +201,8 @@ def compare(arguments: argparse.Namespace, model_file: Path, inputs: dict) -> di
     command = [abrlab_binary(), "compare", "--strategies", *STRATEGIES, "--param", f"mlp.model={model_file}",
                "--out", str(out), "--profile", "pensieve", "--video", inputs["video"],
                "--ladder-kbps", ",".join(map(str, LADDER)), "--segment-duration-s", "4", "--traces", arguments.test]
+    if arguments.first_level is not None:
+        command += ["--first-level", str(arguments.first_level)]
     print(" ".join(command), flush=True)
     subprocess.run(command, check=True, cwd=REPOSITORY, stdout=subprocess.DEVNULL)
     rows: dict[str, list[tuple[float, float]]] = {}
@@ -148,9 +248,11 @@ def argument_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=300, help="training time, wall clock (default 300)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--train-count", type=int, default=1000, help="synthetic training traces to generate (default 1000)")
-    parser.add_argument("--train-seed", type=int, default=100_000, help="first seed of the training traces (default 100000)")
-    parser.add_argument("--train", type=Path, help="train on this folder of traces instead of generated ones")
+    parser.add_argument("--train", default="pensieve/train", help="training traces: a dataset id or a folder (default pensieve/train)")
+    parser.add_argument("--synthetic", type=int, metavar="N", help="train on N generated traces instead of --train")
+    parser.add_argument("--train-seed", type=int, default=100_000, help="first seed of the generated traces (default 100000)")
+    parser.add_argument("--first-level", type=int, metavar="N", help="every session's first segment at level N (1-based), in training and for every strategy compared")
+    parser.add_argument("--eval-every", type=float, default=0, metavar="S", help="evaluate on the held-out traces every S seconds of training and write curve.csv and curve.svg (default 0: only at the end, no curve)")
     parser.add_argument("--test", default="pensieve/test", help="held-out traces for the comparison (default pensieve/test)")
     parser.add_argument("--video", default="pensieve/video", help="Pensieve's video: a dataset id or a path (default pensieve/video)")
     parser.add_argument("--num-envs", type=int, default=64, help="sessions stepped together (default 64)")
@@ -173,8 +275,13 @@ def main(argv: list[str] | None = None) -> None:
     from abrlab.policy import from_sb3
 
     inputs = {"profile": "pensieve", "video": arguments.video, "ladder_kbps": LADDER, "segment_duration_s": 4}
-    traces = arguments.train or generated_traces(arguments.out / "train-traces", arguments.train_count, arguments.train_seed)
-    model = train(arguments, traces, inputs)
+    if arguments.first_level is not None:
+        inputs["first_level"] = arguments.first_level
+    if arguments.synthetic is not None:
+        traces = generated_traces(arguments.out / "train-traces", arguments.synthetic, arguments.train_seed)
+    else:
+        traces = arguments.train
+    model, curve = train(arguments, traces, inputs)
     model_file = arguments.out / "ppo.safetensors"
     from_sb3(model, model_file)
     print(f"saved {model_file}", flush=True)
@@ -182,9 +289,13 @@ def main(argv: list[str] | None = None) -> None:
     for strategy in STRATEGIES:
         qoe, startup = means[strategy]
         print(f"{strategy:<18} mean QoE {qoe:8.3f}, startup {startup:5.2f} s")
-    # The rules start at level 1; the policy picks its first level. The same policy made to start
-    # at level 1 shows how much of its result is that choice.
-    print(f"mlp with its first segment at level 1, as the rules start: mean QoE {fixed_start_mean(model_file, inputs, arguments.test):8.3f}")
+    if curve:
+        write_curve(arguments.out, curve, means)
+        print(f"wrote {arguments.out / 'curve.csv'} and {arguments.out / 'curve.svg'}", flush=True)
+    if arguments.first_level is None:
+        # The rules start at level 1; the policy picks its first level. The same policy made to
+        # start at level 1 shows how much of its result is that choice.
+        print(f"mlp with its first segment at level 1, as the rules start: mean QoE {fixed_start_mean(model_file, inputs, arguments.test):8.3f}")
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@ smoke run, so it cannot rot. Skipped where stable-baselines3 (and PyTorch) are n
 
 from __future__ import annotations
 
+import csv
 import os
 import re
 import shutil
@@ -38,12 +39,12 @@ def run_example(arguments: list[str], pensieve_inputs: dict, abrlab_bin: str) ->
 def test_train_ppo_smoke_run(pensieve_inputs, abrlab_bin, tmp_path):
     # A dozen of the test traces keep the comparison short under a debug build of abrlab.
     test = first_traces(pensieve_inputs, tmp_path / "test-traces", 12)
-    out = run_example(["--seconds", "10", "--train-count", "20", "--num-envs", "8", "--test", str(test), "--out", str(tmp_path / "out")],
+    out = run_example(["--seconds", "10", "--synthetic", "20", "--num-envs", "8", "--test", str(test), "--out", str(tmp_path / "out")],
                       pensieve_inputs, abrlab_bin)
     assert len(list((tmp_path / "out" / "train-traces").iterdir())) == 20
     assert (tmp_path / "out" / "ppo.safetensors").is_file()
     assert (tmp_path / "out" / "compare" / "sessions.csv").read_text().count("\nmlp,") == 12
-    for strategy in ("mlp", "pensieve-native", "robust_mpc-native", "bba-native"):
+    for strategy in ("mlp", "pensieve-native", "robust_mpc-native", "bba-native", "genet"):
         assert re.search(rf"^{re.escape(strategy)}\s+mean QoE\s+-?\d+\.\d{{3}}, startup\s+\d+\.\d\d s$", out, re.MULTILINE), out
     assert re.search(r"^mlp with its first segment at level 1, as the rules start: mean QoE\s+-?\d+\.\d{3}$", out, re.MULTILINE), out
     assert re.search(r"trained [\d,]+ steps in \d+ s", out), out
@@ -66,3 +67,39 @@ def test_train_ppo_refuses_an_out_folder_it_cannot_write_before_training(tmp_pat
     result = subprocess.run(command, capture_output=True, text=True, timeout=60)
     assert result.returncode == 2
     assert f"--out {blocked / 'out'}: cannot write there" in result.stderr, result.stderr
+
+
+def test_train_ppo_learning_curve_from_one_start(pensieve_inputs, abrlab_bin, tmp_path):
+    # Pensieve's training traces (a few), every strategy from level 2 (the rules' own start), the held-out mean QoE
+    # every 2 s of training: the curve's points, the rules' lines, and the figure.
+    train = Path(pensieve_inputs["traces"]).parent / "cooked_traces"
+    if not train.is_dir():
+        pytest.skip(f"{train} is not there (Pensieve's training traces, ../shared/datasets/pensieve)")
+    train_subset = tmp_path / "train"
+    train_subset.mkdir()
+    for trace in sorted(train.iterdir())[:6]:
+        shutil.copy(trace, train_subset / trace.name)
+    test = first_traces(pensieve_inputs, tmp_path / "test-traces", 6)
+    out_folder = tmp_path / "out"
+    out = run_example(["--seconds", "5", "--eval-every", "2", "--first-level", "2", "--num-envs", "4", "--train", str(train_subset),
+                       "--test", str(test), "--out", str(out_folder)], pensieve_inputs, abrlab_bin)
+    rows = (out_folder / "curve.csv").read_text().splitlines()
+    assert rows[0] == "train_seconds,steps,mlp,pensieve-native,robust_mpc-native,bba-native,genet"
+    points = [row.split(",") for row in rows[1:]]
+    assert len(points) >= 2, rows
+    seconds = [float(point[0]) for point in points]
+    steps = [int(point[1]) for point in points]
+    assert seconds == sorted(seconds) and steps == sorted(steps) and steps[-1] > 0
+    # The last point is the final policy, played in the environment from level 2: the mean compare
+    # gives it from the same start.
+    sessions = list(csv.DictReader(open(out_folder / "compare" / "sessions.csv")))
+    compared = [float(row["qoe_total"]) for row in sessions if row["strategy"] == "mlp"]
+    assert abs(float(points[-1][2]) - sum(compared) / len(compared)) < 1e-3
+    for index, rule in enumerate(("pensieve-native", "robust_mpc-native", "bba-native", "genet")):
+        totals = [float(row["qoe_total"]) for row in sessions if row["strategy"] == rule]
+        assert all(abs(float(point[3 + index]) - sum(totals) / len(totals)) < 1e-3 for point in points)
+    # Every strategy started at level 2 (1-based, as segments.csv counts).
+    segments = list(csv.DictReader(open(out_folder / "compare" / "segments.csv")))
+    assert {row["level"] for row in segments if row["segment"] == "1"} == {"2"}
+    assert (out_folder / "curve.svg").read_text().startswith("<svg")
+    assert "mlp with its first segment at level 1" not in out
