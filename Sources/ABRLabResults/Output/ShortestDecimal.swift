@@ -1,19 +1,18 @@
 /// The shortest decimal that reads back as a double, the closest such when several are as
 /// short (the even one on a tie), written in plain notation (`1122.2952919614527`, `0.0125`), by
-/// Schubfach (Giulietti, "The Schubfach way to render doubles", 2020/2022,
-/// https://drive.google.com/file/d/1gp5xv4CAa78SVgCeWfGqqI4FfYYYuNFb): the decimal of the
-/// right length is found with one 128-bit product per bound, no digit-by-digit search. These
-/// are the digits Swift's own formatter writes (the same shortest, closest rule); a test holds
-/// them to its `description`.
+/// Schubfach (R. Giulietti, "The Schubfach way to render doubles", 2020, revised 2022; a
+/// preprint without a DOI, the algorithm of Java's `Double.toString` since JDK 19): the decimal
+/// of the right length comes from one 128-bit product per bound of the rounding interval, with
+/// no digit-by-digit search. These are the digits Swift's own formatter writes (the same
+/// shortest, closest rule); `CSVRowTests` holds them to its `description`.
 enum ShortestDecimal {
-    /// `g1`, the upper 63 bits of ⌊10^n · 2^(125 − ⌊n log₂10⌋)⌋ + 1 for n = 0 ... 22: the
-    /// powers of ten the plain range (1e-3 ..< 1e15) divides by. Their lower 63 bits, `g0`, are
-    /// 1 (10^n has n zero bits below its 63 highest up to n = 22).
-    private static let powers: [UInt64] = (0...22).map { n in
-        var power: UInt128 = 1
-        for _ in 0..<n { power *= 10 }
+    /// `g1`, the upper 63 bits of ⌊10^n · 2^(125 − ⌊n log₂10⌋)⌋ + 1, for the n = 1 ... 19 the
+    /// plain range (1e-3 ..< 1e15) divides by: 10^n shifted to its top bit at 62 (10^19, whose
+    /// top bit is 63, is even). The lower 63 bits, `g0`, are 1: 10^n has at least n zero bits
+    /// below its 63 highest.
+    @inline(__always) private static func g1(_ n: Int) -> UInt64 {
         let shift = 62 - floorLog2Pow10(n)
-        return UInt64(shift >= 0 ? power << shift : power >> -shift)
+        return shift >= 0 ? powerOfTen(n) << shift : powerOfTen(n) >> -shift
     }
 
     /// ⌊e · log₂10⌋, exact for |e| ≤ 1650.
@@ -23,14 +22,12 @@ enum ShortestDecimal {
     /// ⌊log₁₀(¾ · 2^q)⌋.
     @inline(__always) private static func floorLog10ThreeQuartersPow2(_ q: Int) -> Int { (q &* 661_971_961_083 &- 274_743_187_321) >> 41 }
 
-    /// `g · cp / 2^127`, rounded to odd (its last bit set when bits were lost): what the bounds
-    /// are compared on.
+    /// `g · cp / 2^127`, rounded to odd (its last bit set when bits below were not all zero):
+    /// what the bounds are compared on. With g0 = 1 the product's high half is `g1 · cp`'s upper
+    /// 64 bits, and the bits below are its lower half's, less the last.
     @inline(__always) private static func roundToOdd(_ g1: UInt64, _ cp: UInt64) -> UInt64 {
-        let x1 = cp.multipliedFullWidth(by: 1).high  // g0 = 1: its product's high half is 0
-        let (y1, y0) = g1.multipliedFullWidth(by: cp)
-        let z = (y0 >> 1) &+ x1
-        let vbp = y1 &+ (z >> 63)
-        return vbp | (((z & (1 << 63 - 1)) &+ (1 << 63 - 1)) >> 63)
+        let (high, low) = g1.multipliedFullWidth(by: cp)
+        return high | (low >> 1 == 0 ? 0 : 1)
     }
 
     /// Writes `value`, from 1e-3 up to 1e15, into `text` (room for 24 bytes: `0.00` and 17 digits) in plain
@@ -54,7 +51,7 @@ enum ShortestDecimal {
             k = floorLog10ThreeQuartersPow2(q)
         }
         let h = UInt64(q + floorLog2Pow10(-k) + 2)
-        let g1 = powers[-k]
+        let g1 = Self.g1(-k)
         let vb = roundToOdd(g1, cb << h)
         let vbl = roundToOdd(g1, cbl << h)
         let vbr = roundToOdd(g1, cbr << h)
