@@ -174,6 +174,22 @@ public struct DashJSThroughputModel: Sendable {
         return n
     }
 
+    /// The weights and the weighted terms of the weighted averages, summed oldest first as
+    /// dash.js sums them (each entry's weight, then its term times that weight), so the four
+    /// weighted modes round alike.
+    private static func weightedSums(
+        _ entries: [(value: Double, bytes: Double)], by weight: (Int, (value: Double, bytes: Double)) -> Double, of term: (Double) -> Double
+    ) -> (weights: Double, terms: Double) {
+        var weights = 0.0
+        var terms = 0.0
+        for (index, entry) in entries.enumerated() {
+            let w = weight(index, entry)
+            weights += w
+            terms += term(entry.value) * w
+        }
+        return (weights, terms)
+    }
+
     /// The non-EWMA averages over `(value, bytes)`, oldest first (ThroughputController.js:209-403).
     static func average(_ entries: [(value: Double, bytes: Double)], mode: DashJSAveragingMode) -> Double {
         if entries.isEmpty { return .nan }
@@ -181,41 +197,19 @@ public struct DashJSThroughputModel: Sendable {
         case .arithmeticMean:
             return entries.reduce(0) { $0 + $1.value } / Double(entries.count)
         case .byteSizeWeightedArithmeticMean:
-            var divideBy = 0.0
-            let total = entries.reduce(0.0) { total, entry in
-                let weight = entry.bytes.squareRoot()
-                divideBy += weight
-                return total + entry.value * weight
-            }
-            return total / divideBy
+            let sums = weightedSums(entries, by: { $1.bytes.squareRoot() }, of: { $0 })
+            return sums.terms / sums.weights
         case .dateWeightedArithmeticMean:
-            var divideBy = 0.0
-            var total = 0.0
-            for (index, entry) in entries.enumerated() {
-                let weight = Double(index + 1)
-                divideBy += weight
-                total += entry.value * weight
-            }
-            return total / divideBy
+            let sums = weightedSums(entries, by: { index, _ in Double(index + 1) }, of: { $0 })
+            return sums.terms / sums.weights
         case .harmonicMean:
             return Double(entries.count) / entries.reduce(0) { $0 + 1 / $1.value }
         case .byteSizeWeightedHarmonicMean:
-            var dividend = 0.0
-            let value = entries.reduce(0.0) { total, entry in
-                let weight = entry.bytes.squareRoot()
-                dividend += weight
-                return total + (1 / entry.value) * weight
-            }
-            return dividend / value
+            let sums = weightedSums(entries, by: { $1.bytes.squareRoot() }, of: { 1 / $0 })
+            return sums.weights / sums.terms
         case .dateWeightedHarmonicMean:
-            var dividend = 0.0
-            var value = 0.0
-            for (index, entry) in entries.enumerated() {
-                let weight = Double(index + 1)
-                dividend += weight
-                value += (1 / entry.value) * weight
-            }
-            return dividend / value
+            let sums = weightedSums(entries, by: { index, _ in Double(index + 1) }, of: { 1 / $0 })
+            return sums.weights / sums.terms
         case .zlema:
             let alpha = 2 / Double(entries.count + 1)
             var ema = entries[entries.count - 1].value
