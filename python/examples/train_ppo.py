@@ -126,21 +126,30 @@ def train(arguments: argparse.Namespace, traces: Path, inputs: dict):
 def held_out_mean(model, scratch: Path, inputs: dict, test: str) -> float:
     """The policy's mean QoE on the held-out traces, played greedily in the environment as
     compare's `mlp` plays it (the same first level when `inputs` sets one)."""
-    from abrlab import ABREnv
     from abrlab.policy import from_sb3
 
     policy = from_sb3(model, scratch)
+    scratch.unlink(missing_ok=True)
+    return played_mean(policy, inputs, test)
+
+
+def played_mean(policy, inputs: dict, test: str, first_level: int | None = None) -> float:
+    """`policy`'s mean total QoE over the held-out traces, played in the environment; its first
+    decision made `first_level` (0-based) when given."""
+    from abrlab import ABREnv
+
     env = ABREnv(traces=test, **inputs)
     totals = []
     for trace in env.trace_names:
         observation, _ = env.reset(options={"trace": trace})
+        level = first_level if first_level is not None else policy(observation)
         total, terminated = 0.0, False
         while not terminated:
-            observation, reward, terminated, _, _ = env.step(policy(observation))
+            observation, reward, terminated, _, _ = env.step(level)
             total += reward
+            level = policy(observation)
         totals.append(total)
     env.close()
-    scratch.unlink(missing_ok=True)
     return float(np.mean(totals))
 
 
@@ -215,22 +224,9 @@ def compare(arguments: argparse.Namespace, model_file: Path, inputs: dict) -> di
 def fixed_start_mean(model_file: Path, inputs: dict, test: str, first_level: int = 1) -> float:
     """The policy's mean QoE on the held-out traces with its first segment at `first_level`, as
     the rules start, played in the environment: how much of its result is its choice of start."""
-    from abrlab import ABREnv
     from abrlab.policy import load_mlp
 
-    policy = load_mlp(model_file)
-    env = ABREnv(traces=test, **inputs)
-    totals = []
-    for trace in env.trace_names:
-        observation, _ = env.reset(options={"trace": trace})
-        level, total, terminated = first_level, 0.0, False
-        while not terminated:
-            observation, reward, terminated, _, _ = env.step(level)
-            total += reward
-            level = policy(observation)
-        totals.append(total)
-    env.close()
-    return float(np.mean(totals))
+    return played_mean(load_mlp(model_file), inputs, test, first_level)
 
 
 def prepare_out(parser: argparse.ArgumentParser, out: Path) -> None:
