@@ -24,7 +24,7 @@ import TestSupport
 
     @Test func everyEmulatingCommandTakesEveryOption() {
         for setting in ExperimentOptionsSource.settings {
-            for command in ["compare", "run", "replay", "export hls"] {
+            for command in ExperimentOptionsSource.commands {
                 #expect(SettingFlagTests.help(command).contains(setting.flag + " ") || SettingFlagTests.help(command).contains(setting.flag + "\n"), "\(command) lacks \(setting.flag)")
             }
         }
@@ -49,10 +49,12 @@ import TestSupport
 
 /// The text of `Sources/abrlab/Support/ExperimentOptions.swift`, from the table.
 enum ExperimentOptionsSource {
+    /// The commands that emulate sessions and share the options.
+    static let commands = ["compare", "run", "replay", "export hls"]
+
     /// The settings every emulating command takes, in the table's order.
     static let settings = Setting.allCases.filter { setting in
-        let commands = setting.declaration.commands
-        return setting.declaration.hasCommandLineFlag && ["compare", "run", "replay", "export hls"].allSatisfy(commands.contains)
+        setting.declaration.hasCommandLineFlag && commands.allSatisfy(setting.declaration.commands.contains)
     }
 
     /// A Swift name for a key: `segment_duration_s` → `segmentDurationS`, the `Setting` case's.
