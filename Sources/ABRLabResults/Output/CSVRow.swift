@@ -46,35 +46,33 @@ public struct CSVRow {
     /// `.0` (`331`, `-0`), others as Swift writes them (`0.1`, `1e-05`, `1e+16`); empty for NaN
     /// so pandas reads a missing value.
     public mutating func add(_ value: Double) {
-        separate()
         // Whole numbers below 1e15 print faster as integers, with the same digits Swift writes;
         // the conversion truncates, so the test costs no call to the C library's trunc.
         let magnitude = abs(value)
         if magnitude < 1e15, Double(Int64(value)) == value {
-            if value == 0, value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
-            appendDecimal(Int64(value))
+            appendField { DecimalDigits.write(Int64(value).magnitude, negative: value.sign == .minus, into: $0) }
         } else if magnitude >= 1e-3, magnitude < 1e15 {
-            appendPlain(value)
+            appendField { ShortestDecimal.write(value, into: $0) }
         } else if value.isFinite {
+            separate()
             // The row's bytes are lent to the sink (swapped, so they stay uniquely held) and the
             // digits land in them with no `String` in between.
             var sink = DigitSink()
             swap(&sink.bytes, &bytes)
             value.write(to: &sink)
             swap(&sink.bytes, &bytes)
-        } else if !value.isNaN {
-            bytes.append(contentsOf: (value > 0 ? "inf" : "-inf").utf8)
+        } else {
+            separate()
+            if !value.isNaN { bytes.append(contentsOf: (value > 0 ? "inf" : "-inf").utf8) }
         }
     }
 
     public mutating func add(_ value: Int) {
-        separate()
-        appendDecimal(Int64(value))
+        appendField { DecimalDigits.write(UInt64(value.magnitude), negative: value < 0, into: $0) }
     }
 
     public mutating func add(_ value: UInt64) {
-        separate()
-        appendDecimal(magnitude: value)
+        appendField { DecimalDigits.write(value, negative: false, into: $0) }
     }
 
     /// The row with its line ending.
@@ -110,35 +108,18 @@ public struct CSVRow {
         if empty { empty = false } else { bytes.append(UInt8(ascii: ",")) }
     }
 
-    private mutating func appendDecimal(_ value: Int64) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        appendDecimal(magnitude: value.magnitude)
-    }
-
-    /// Writes `value`, 1e-3 to 1e15 in magnitude and not whole, as Swift writes it (plain
-    /// notation), with Schubfach: a third of the standard formatter's work.
-    private mutating func appendPlain(_ value: Double) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { text in
-            let base = text.baseAddress!
-            base[0] = UInt8(ascii: "-")
-            let sign = value < 0 ? 1 : 0
-            let length = ShortestDecimal.write(abs(value), into: base + 1)
-            bytes.append(contentsOf: UnsafeBufferPointer(start: base + 1 - sign, count: length + sign))
-        }
-    }
-
-    /// The decimal digits of `magnitude`, most significant first: written from the last into a
-    /// scratch buffer (20 digits hold any UInt64), then appended in one go.
-    private mutating func appendDecimal(magnitude: UInt64) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var rest = magnitude
-            var index = digits.count
-            repeat {
-                index -= 1
-                digits[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[index...]))
+    /// Appends a separator and a number that `write` puts straight into the row's spare
+    /// capacity (`DecimalDigits.room` bytes), returning its length: no scratch copy, no second append.
+    @inline(__always) private mutating func appendField(_ write: (UnsafeMutablePointer<UInt8>) -> Int) {
+        let comma = !empty
+        empty = false
+        bytes.append(addingCapacity: DecimalDigits.room + 1) { output in
+            output.withUnsafeMutableBufferPointer { buffer, initialized in
+                let base = buffer.baseAddress!
+                if comma { base[0] = UInt8(ascii: ",") }
+                let start = comma ? 1 : 0
+                initialized = start &+ write(base + start)
+            }
         }
     }
 }

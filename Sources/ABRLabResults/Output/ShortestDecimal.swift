@@ -12,7 +12,7 @@ enum ShortestDecimal {
     /// below its 63 highest.
     @inline(__always) private static func g1(_ n: Int) -> UInt64 {
         let shift = 62 - floorLog2Pow10(n)
-        return shift >= 0 ? powerOfTen(n) << shift : powerOfTen(n) >> -shift
+        return shift >= 0 ? DecimalDigits.powerOfTen(n) << shift : DecimalDigits.powerOfTen(n) >> -shift
     }
 
     /// ⌊e · log₂10⌋, exact for |e| ≤ 1650.
@@ -30,14 +30,16 @@ enum ShortestDecimal {
         return high | (low >> 1 == 0 ? 0 : 1)
     }
 
-    /// Writes `value`, from 1e-3 up to 1e15, into `text` (room for 24 bytes: `0.00` and 17 digits) in plain
-    /// notation as Swift does, whole numbers without a point, and returns the length. Outside
-    /// that range Swift writes an exponent (and the powers of ten here do not reach).
+    /// Writes `value`, from 1e-3 up to 1e15 in magnitude, at the front of `text`
+    /// (`DecimalDigits.room` bytes) in plain notation as Swift does, whole numbers without a
+    /// point, and returns the length. Outside that range Swift writes an exponent (and the
+    /// powers of ten here do not reach).
     static func write(_ value: Double, into text: UnsafeMutablePointer<UInt8>) -> Int {
-        precondition(value >= 1e-3 && value < 1e15, "a plain decimal's range")
+        precondition(value.magnitude >= 1e-3 && value.magnitude < 1e15, "a plain decimal's range")
+        let negative = value.sign == .minus
         let bits = value.bitPattern
         let c = (bits & (1 << 52 - 1)) | (1 << 52)
-        let q = Int(truncatingIfNeeded: bits >> 52) - 1075
+        let q = Int(truncatingIfNeeded: (bits >> 52) & 0x7ff) - 1075
         let out: UInt64 = c & 1
         let cb = c << 2
         let cbr = cb + 2
@@ -63,7 +65,7 @@ enum ShortestDecimal {
             let upin = vbl + out <= sp10 << 2
             let wpin = (tp10 << 2) + out <= vbr
             if upin != wpin {
-                return layout(upin ? sp10 : tp10, exponent: k, into: text)
+                return layout(upin ? sp10 : tp10, exponent: k, negative: negative, into: text)
             }
         }
         let t = s + 1
@@ -75,95 +77,52 @@ enum ShortestDecimal {
             let middle = (s + t) << 1
             digits = vb < middle || vb == middle && s & 1 == 0 ? s : t
         }
-        return layout(digits, exponent: k, into: text)
+        return layout(digits, exponent: k, negative: negative, into: text)
     }
 
-    /// The two digits of 0 ... 99, in turn: a pair written per division by 100.
-    private static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
-
-    /// 10^n for n = 0 ... 19, from a table the compiler lays out.
-    @inline(__always) private static func powerOfTen(_ n: Int) -> UInt64 {
-        switch n {
-        case 0: 1
-        case 1: 10
-        case 2: 100
-        case 3: 1000
-        case 4: 10000
-        case 5: 100_000
-        case 6: 1_000_000
-        case 7: 10_000_000
-        case 8: 100_000_000
-        case 9: 1_000_000_000
-        case 10: 10_000_000_000
-        case 11: 100_000_000_000
-        case 12: 1_000_000_000_000
-        case 13: 10_000_000_000_000
-        case 14: 100_000_000_000_000
-        case 15: 1_000_000_000_000_000
-        case 16: 10_000_000_000_000_000
-        case 17: 100_000_000_000_000_000
-        case 18: 1_000_000_000_000_000_000
-        default: 10_000_000_000_000_000_000
-        }
-    }
-
-    /// The count of decimal digits of positive `value`: ⌊log₁₀⌋ + 1 from its bit length.
-    @inline(__always) private static func digitCount(_ value: UInt64) -> Int {
-        let estimate = ((64 &- value.leadingZeroBitCount) &* 1233) >> 12
-        return estimate &+ (value >= powerOfTen(estimate) ? 1 : 0)
-    }
-
-    /// Writes the `count` last decimal digits of `value`, leading zeros included, to end just
-    /// before `end`: two a division.
-    @inline(__always) private static func writeDigits(_ value: UInt64, count: Int, before end: UnsafeMutablePointer<UInt8>) {
-        let pairs = digitPairs.utf8Start
-        var value = value
-        var position = end
-        var left = count
-        while left >= 2 {
-            let pair = Int(truncatingIfNeeded: value % 100) &* 2
-            value /= 100
-            position -= 2
-            position[0] = pairs[pair]
-            position[1] = pairs[pair &+ 1]
-            left &-= 2
-        }
-        if left == 1 {
-            position[-1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
-        }
-    }
-
-    /// `digits · 10^exponent` in plain notation, trailing zeros dropped, each digit written once
-    /// in its place.
-    @inline(__always) private static func layout(_ digits: UInt64, exponent: Int, into text: UnsafeMutablePointer<UInt8>) -> Int {
+    /// `digits · 10^exponent` in plain notation, trailing zeros dropped, a minus in front when
+    /// `negative`: the digits right-aligned at `DecimalDigits.end`, the frame around them, then
+    /// moved to the front.
+    @inline(__always) private static func layout(_ digits: UInt64, exponent: Int, negative: Bool, into text: UnsafeMutablePointer<UInt8>) -> Int {
         var digits = digits
         var exponent = exponent
         while digits % 10 == 0 {
             digits /= 10
             exponent &+= 1
         }
-        let count = digitCount(digits)
+        DecimalDigits.clear(text)
+        let count = DecimalDigits.count(digits)
+        DecimalDigits.writeRightAligned(digits, count: count, into: text)
+        let end = DecimalDigits.end
+        var start = end &- count
+        var length = count
         let point = count &+ exponent
         if point <= 0 {
-            text[0] = UInt8(ascii: "0")
-            text[1] = UInt8(ascii: ".")
-            for index in 0 ..< -point { text[2 &+ index] = UInt8(ascii: "0") }
-            let length = 2 &- point &+ count
-            writeDigits(digits, count: count, before: text + length)
-            return length
+            // `0.`, then up to two zeros before the digits.
+            for index in 1 ... (2 &- point) { text[start &- index] = UInt8(ascii: "0") }
+            start &-= 2 &- point
+            text[start &+ 1] = UInt8(ascii: ".")
+            length &+= 2 &- point
+        } else if point < count {
+            // The fraction (16 digits at most) moves one place right to make room for the point.
+            let raw = UnsafeMutableRawPointer(text)
+            let fraction = start &+ point
+            let low = raw.loadUnaligned(fromByteOffset: fraction, as: UInt64.self)
+            let high = raw.loadUnaligned(fromByteOffset: fraction &+ 8, as: UInt64.self)
+            raw.storeBytes(of: low, toByteOffset: fraction &+ 1, as: UInt64.self)
+            raw.storeBytes(of: high, toByteOffset: fraction &+ 9, as: UInt64.self)
+            text[fraction] = UInt8(ascii: ".")
+            length &+= 1
+        } else {
+            // A whole number: its zeros up to the point.
+            for index in count ..< point { text[start &+ index] = UInt8(ascii: "0") }
+            length = point
         }
-        if point < count {
-            let fraction = count &- point
-            let scale = powerOfTen(fraction)
-            writeDigits(digits % scale, count: fraction, before: text + count + 1)
-            text[point] = UInt8(ascii: ".")
-            writeDigits(digits / scale, count: point, before: text + point)
-            return count &+ 1
+        if negative {
+            start &-= 1
+            text[start] = UInt8(ascii: "-")
+            length &+= 1
         }
-        // A whole number: its zeros up to the point.
-        writeDigits(digits, count: count, before: text + count)
-        for index in count ..< point { text[index] = UInt8(ascii: "0") }
-        return point
+        return DecimalDigits.moveToFront(from: start, length: length, in: text)
     }
-
 }

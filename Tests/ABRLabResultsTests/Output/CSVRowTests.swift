@@ -139,6 +139,33 @@ import TestSupport
         #expect(row.line == row.text + "\n")
     }
 
+    /// Integers of every length, written in blocks of eight digits: random values at each
+    /// magnitude, the edges of each block, and the types' extremes, each as Swift writes it.
+    @Test func integersOfEveryLengthAreWrittenAsSwiftWritesThem() {
+        var generator = SeededGenerator(seed: 41)
+        var unsigned: [UInt64] = [0, 1, 9, 10, 99_999_999, 100_000_000, 9_999_999_999_999_999, 10_000_000_000_000_000, UInt64.max]
+        for digits in 1...19 {
+            let power = (0..<digits).reduce(UInt64(1)) { value, _ in value * 10 }
+            unsigned += [power - 1, power, power + 1, generator.next() % power]
+        }
+        for _ in 0..<20_000 { unsigned.append(generator.next() >> (generator.next() % 64)) }
+        for value in unsigned {
+            var row = CSVRow()
+            row.add(value)
+            #expect(row.text == value.description)
+        }
+        let signed = unsigned.map { Int(truncatingIfNeeded: $0) } + [Int.min, Int.max, -1, -100_000_000]
+        for value in signed + signed.map { $0 == .min ? 0 : -$0 } {
+            var row = CSVRow()
+            row.add("x")
+            row.add(value)
+            row.add(Double(value))
+            let description = Double(value).description
+            let expected = description.hasSuffix(".0") ? String(description.dropLast(2)) : description
+            #expect(row.text == "x,\(value),\(expected)")
+        }
+    }
+
     @Test func emptyRowIsAnEmptyLine() {
         #expect(CSVRow().text == "")
         #expect(CSVRow().line == "\n")
