@@ -91,7 +91,7 @@ public enum PrettyJSON {
         // Markers are found in reverse so earlier offsets stay valid as text is replaced.
         for (index, verbatim) in box.values.enumerated().reversed() {
             let quoted = Array("\"\(VerbatimBox.escapedPrefix)\(box.token)-\(index)\"".utf8)
-            guard let start = bytes.firstRange(of: quoted)?.lowerBound else {
+            guard let start = firstIndex(of: quoted, in: bytes) else {
                 throw EncodingError.invalidValue(verbatim, .init(codingPath: [], debugDescription: "PrettyJSON.Verbatim marker not found"))
             }
             let lineStart = bytes[..<start].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
@@ -101,6 +101,20 @@ public enum PrettyJSON {
             bytes.replaceSubrange(start..<start + quoted.count, with: text)
         }
         return Data(bytes)
+    }
+
+    /// Where `pattern` first starts in `bytes`: a scan of the buffer, where Foundation's generic
+    /// `firstRange(of:)` cost more than the rest of writing `run.json`.
+    private static func firstIndex(of pattern: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard let first = pattern.first, bytes.count >= pattern.count else { return nil }
+        return bytes.withUnsafeBufferPointer { text in
+            pattern.withUnsafeBufferPointer { pattern in
+                for start in 0 ... text.count - pattern.count where text[start] == first {
+                    if UnsafeBufferPointer(rebasing: text[start ..< start + pattern.count]).elementsEqual(pattern) { return start }
+                }
+                return nil
+            }
+        }
     }
 
     /// `value`'s text as a member at `indent` spaces: nested lines two spaces deeper, the
