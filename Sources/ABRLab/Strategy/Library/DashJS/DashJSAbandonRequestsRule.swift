@@ -8,13 +8,13 @@ public struct DashJSLoadingRequest: Sendable, Equatable {
     public var index: Double
     /// `firstByteDate` in integral ms, nil before the first byte.
     public var firstByteMs: Double?
-    public var traces: [DashJSHTTPRequest.Trace]
+    public var traces: DashJSTraceLog
     public var bytesLoaded: Double
     public var bytesTotal: Double
     public var durationSeconds: Double
     public var representation: DashJSRepresentation
 
-    public init(index: Double, firstByteMs: Double?, traces: [DashJSHTTPRequest.Trace], bytesLoaded: Double, bytesTotal: Double,
+    public init(index: Double, firstByteMs: Double?, traces: DashJSTraceLog, bytesLoaded: Double, bytesTotal: Double,
                 durationSeconds: Double, representation: DashJSRepresentation) {
         self.index = index
         self.firstByteMs = firstByteMs.map { $0.rounded(.towardZero) }
@@ -37,12 +37,13 @@ public struct DashJSAbandonRequestsRule: Sendable {
         guard !request.index.isNaN, let firstByteMs = request.firstByteMs, !abandoned.contains(request.index) else { return .noChange }
         if context.bufferLevelSeconds > context.bufferTimeDefaultSeconds { return .noChange }
         let elapsedMs = context.nowMs - firstByteMs
-        guard request.traces.count >= settings.abandonMinThroughputSamplesThreshold,
+        let traces = request.traces
+        guard traces.traces.count >= settings.abandonMinThroughputSamplesThreshold,
               elapsedMs > settings.abandonMinSegmentDownloadTimeThresholdMs,
               request.bytesLoaded < request.bytesTotal else { return .noChange }
         // The first trace holds the request's latency and is left out.
-        let bytes = request.traces.reduce(0) { $0 + $1.bytes } - request.traces[0].bytes
-        let timeMs = jsMax(request.traces.reduce(0) { $0 + $1.durationMs } - request.traces[0].durationMs, 1)
+        let bytes = traces.bytes - traces.traces[0].bytes
+        let timeMs = jsMax(traces.durationMs - traces.traces[0].durationMs, 1)
         let throughputKbps = jsRound(8 * bytes / timeMs)
         // Upstream rounds the estimate to 2 decimals through toFixed's text before comparing.
         let estimateSeconds = Self.toFixed2(request.bytesTotal * 8 / throughputKbps / 1000)

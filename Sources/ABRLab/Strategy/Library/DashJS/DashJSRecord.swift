@@ -41,7 +41,7 @@ public struct DashJSRecord: Sendable {
         public var bytesLoaded: Double
         public var bytesTotal: Double
         public var durationSeconds: Double?
-        public var traces: [DashJSHTTPRequest.Trace]
+        public var traces: DashJSTraceLog
     }
 
     public enum Kind: String, Sendable { case quality, abandon, catchup, events }
