@@ -56,8 +56,19 @@ public struct DashJSAbandonRequestsRule: Sendable {
         return DashJSSwitchRequest(optimal, priority: settings.abandonRequestsRule.priority)
     }
 
-    /// `Number(x).toFixed(2)` read back as a number (non-finite values pass through).
+    /// `Number(x).toFixed(2)` read back as a number (non-finite values pass through). `value * 100` is within an ulp
+    /// of the exact hundredfold, so away from a half it rounds to the same integer, whose text reads back as its
+    /// division by 100; only near a half does it go through the text.
     static func toFixed2(_ value: Double) -> Double {
+        let product = value * 100
+        guard abs(product) < 0x1p50, abs(product - product.rounded(.down) - 0.5) > 8 * product.ulp else {
+            return toFixed2ThroughText(value)
+        }
+        return product.rounded() / 100
+    }
+
+    /// ``toFixed2(_:)`` through the text, as `toFixed` prints it.
+    static func toFixed2ThroughText(_ value: Double) -> Double {
         guard value.isFinite else { return value }
         return Double(String(format: "%.2f", value)) ?? .nan
     }
