@@ -32,24 +32,27 @@ public struct DashJSAbandonRequestsRule: Sendable {
 
     public init() {}
 
-    public mutating func shouldAbandon(_ context: DashJSRulesContext, request: DashJSLoadingRequest) -> DashJSSwitchRequest {
-        let settings = context.settings
+    /// The rule reads only these of the rules' context (DashJSRulesContext), which it is spared building at every
+    /// progress event.
+    public mutating func shouldAbandon(_ request: DashJSLoadingRequest, settings: DashJSSettings, ladder: DashJSLadder,
+                                       current: DashJSRepresentation, bufferLevelSeconds: Double, bufferTimeDefaultSeconds: Double,
+                                       nowMs: Double) -> DashJSSwitchRequest {
         guard !request.index.isNaN, let firstByteMs = request.firstByteMs, !abandoned.contains(request.index) else { return .noChange }
-        if context.bufferLevelSeconds > context.bufferTimeDefaultSeconds { return .noChange }
-        let elapsedMs = context.nowMs - firstByteMs
-        let traces = request.traces
-        guard traces.traces.count >= settings.abandonMinThroughputSamplesThreshold,
+        if bufferLevelSeconds > bufferTimeDefaultSeconds { return .noChange }
+        let elapsedMs = nowMs - firstByteMs
+        guard request.traces.traces.count >= settings.abandonMinThroughputSamplesThreshold,
               elapsedMs > settings.abandonMinSegmentDownloadTimeThresholdMs,
               request.bytesLoaded < request.bytesTotal else { return .noChange }
         // The first trace holds the request's latency and is left out.
-        let bytes = traces.bytes - traces.traces[0].bytes
-        let timeMs = jsMax(traces.durationMs - traces.traces[0].durationMs, 1)
+        let first = request.traces.traces[0]
+        let bytes = request.traces.bytes - first.bytes
+        let timeMs = jsMax(request.traces.durationMs - first.durationMs, 1)
         let throughputKbps = jsRound(8 * bytes / timeMs)
         // Upstream rounds the estimate to 2 decimals through toFixed's text before comparing.
         let estimateSeconds = Self.toFixed2(request.bytesTotal * 8 / throughputKbps / 1000)
         if estimateSeconds < request.durationSeconds * settings.abandonDurationMultiplier
-            || context.current.id == context.ladder[0].id { return .noChange }
-        let optimal = context.ladder.optimal(forKbps: throughputKbps)
+            || current.id == ladder[0].id { return .noChange }
+        let optimal = ladder.optimal(forKbps: throughputKbps)
         let remainingBytes = request.bytesTotal - request.bytesLoaded
         guard remainingBytes > request.bytesTotal * optimal.bitrateKbps / request.representation.bitrateKbps else { return .noChange }
         abandoned.insert(request.index)

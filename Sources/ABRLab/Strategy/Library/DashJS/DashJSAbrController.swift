@@ -233,9 +233,12 @@ public struct DashJSAbrController: Sendable {
     /// LOADING_PROGRESS: AbandonRequestsRule, and on a proposal the abandonment state, history reset, switch and timer.
     public mutating func loadingProgress(_ request: DashJSLoadingRequest) -> AbandonDecision {
         guard settings.autoSwitchBitrate else { return AbandonDecision(rule: nil, best: nil, changed: false) }
-        let context = context()
-        let answer = settings.abandonRequestsRule.active ? abandonRequests.shouldAbandon(context, request: request) : nil
-        let best = DashJSSwitchRequest.minimum(answer.map { [$0] } ?? [])
+        let bufferTimeDefaultSeconds = bufferTimeDefaultSeconds
+        let answer = settings.abandonRequestsRule.active
+            ? abandonRequests.shouldAbandon(request, settings: settings, ladder: ladder, current: current, bufferLevelSeconds: bufferLevelSeconds,
+                                            bufferTimeDefaultSeconds: bufferTimeDefaultSeconds, nowMs: nowMs)
+            : nil
+        let best = answer.map { DashJSSwitchRequest.minimum(CollectionOfOne($0)) } ?? DashJSSwitchRequest()
         var changed = false
         if let representation = best.representation {
             allowsLoad = false

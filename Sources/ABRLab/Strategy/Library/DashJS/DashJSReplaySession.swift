@@ -82,7 +82,11 @@ struct DashJSReplaySession {
     /// The record's clock, state and events, as applyState and applyEvent take them before a decision.
     private mutating func prepare(_ record: DashJSRecord) throws(DashJSReplayError) {
         if let nowMs = record.nowMs {
-            controller.advanceClock(toMs: record.events.compactMap(\.atMs).reduce(nowMs) { Swift.min($0, $1) })
+            var earliest = nowMs
+            for event in record.events {
+                if let at = event.atMs { earliest = Swift.min(earliest, at) }
+            }
+            controller.advanceClock(toMs: earliest)
         }
         try applyState(record)
         for event in record.events { try apply(event) }
