@@ -15,8 +15,12 @@
 //   904-932; spec G.5), an event only when it changes.
 
 struct DashJSBrowser {
-    /// A record as the replayer reads it, and its E.2 members when records are written.
-    typealias Built = (record: DashJSRecord, members: [(String, DashJSOutputJSON)]?)
+    /// A record as the replayer reads it, and its E.2 members when records are written (a struct, not a tuple,
+    /// so that it moves without the runtime's generic tuple copies).
+    struct Built {
+        var record: DashJSRecord
+        var members: [(String, DashJSOutputJSON)]?
+    }
 
     /// `Date.now()` at the session's start: any fixed epoch; only differences reach the rules.
     static let epochMs = 1_700_000_000_000.0
@@ -241,22 +245,24 @@ struct DashJSBrowser {
     private mutating func record(kind: DashJSRecord.Kind, atSeconds seconds: Double, currentId: String) -> Built {
         seq += 1
         let nowMs = Self.dateMs(seconds)
-        var record = DashJSRecord(session: session, seq: Self.read(Double(seq)), kind: kind, nowMs: Self.read(nowMs), events: events)
-        var members: [(String, DashJSOutputJSON)]?
+        var built = Built(record: DashJSRecord(session: session, seq: Self.read(Double(seq)), kind: kind, nowMs: Self.read(nowMs),
+                                               events: events),
+                          members: nil)
         if writesJSON {
-            members = [("session", .string(session))]
-            if !wroteHeader { members! += headerMembers + [("currentRepresentationId", .string(currentId))] }
-            members! += [("seq", .number(Double(seq))), ("kind", .string(kind.rawValue)), ("nowMs", .number(nowMs)),
-                         ("events", .array(eventMembers))]
+            var members: [(String, DashJSOutputJSON)] = [("session", .string(session))]
+            if !wroteHeader { members += headerMembers + [("currentRepresentationId", .string(currentId))] }
+            members += [("seq", .number(Double(seq))), ("kind", .string(kind.rawValue)), ("nowMs", .number(nowMs)),
+                        ("events", .array(eventMembers))]
+            built.members = members
         }
         if !wroteHeader {
-            record.header = header
-            record.currentRepresentationId = currentId
-            record.lowLatencyMode = false
+            built.record.header = header
+            built.record.currentRepresentationId = currentId
+            built.record.lowLatencyMode = false
             wroteHeader = true
         }
         events = []
         eventMembers = []
-        return (record, members)
+        return built
     }
 }

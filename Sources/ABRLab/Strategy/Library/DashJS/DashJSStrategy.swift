@@ -41,6 +41,8 @@ public struct DashJSStrategy: SessionStrategy {
     private var browser: DashJSBrowser?
     private var replay: DashJSReplaySession?
     private var ladder = DashJSLadder([DashJSRepresentation(id: "v0", bandwidthBps: 1)])
+    /// Each level's representation id, `v` and the level, written once rather than at every progress check.
+    private var ids: [String] = []
     private var current = ""
     private var sessionKey = ""
     private var records = 0
@@ -58,7 +60,8 @@ public struct DashJSStrategy: SessionStrategy {
 
     public mutating func setUp(_ session: SessionInfo) throws {
         // Ids are the levels: dash.js sorts by bandwidth, so a level's absoluteIndex is its rank, found by id.
-        ladder = DashJSLadder(session.video.bitratesKbps.enumerated().map { DashJSRepresentation(id: "v\($0.offset)", bandwidthBps: $0.element * 1000) })
+        ids = session.video.bitratesKbps.indices.map { "v\($0)" }
+        ladder = DashJSLadder(zip(ids, session.video.bitratesKbps).map { DashJSRepresentation(id: $0, bandwidthBps: $1 * 1000) })
         current = ladder.optimal(forKbps: Self.initialBitrateKbps).id
         sessionKey = "\(ruleSet.rawValue)@\(session.traceName)"
         browser = try DashJSBrowser(session: sessionKey, seed: session.seed, settings: ruleSet.settings, ladder: ladder,
@@ -90,7 +93,7 @@ public struct DashJSStrategy: SessionStrategy {
 
     public mutating func answerAbandonment(_ progress: DownloadProgress) throws -> AbandonmentAnswer {
         let now = browser!.requestStart + progress.elapsedSeconds
-        let loading = "v\(progress.level)"
+        let loading = ids[progress.level]
         let answer = try run(browser!.abandonRecord(progress, atSeconds: now, representationId: loading, currentId: current))
         guard let id = answer.chosen?.id else { return .goOn }
         current = id
@@ -102,7 +105,7 @@ public struct DashJSStrategy: SessionStrategy {
     }
 
     public mutating func didDownload(_ record: DownloadRecord, context: DecisionContext) throws {
-        browser!.downloaded(record, representationId: "v\(record.level)", endSeconds: context.elapsedSeconds,
+        browser!.downloaded(record, representationId: ids[record.level], endSeconds: context.elapsedSeconds,
                             bufferSeconds: context.bufferSeconds)
     }
 
