@@ -8,13 +8,13 @@ public struct DashJSLoadingRequest: Sendable, Equatable {
     public var index: Double
     /// `firstByteDate` in integral ms, nil before the first byte.
     public var firstByteMs: Double?
-    public var traces: [DashJSHTTPRequest.Trace]
+    public var traces: DashJSTraceLog
     public var bytesLoaded: Double
     public var bytesTotal: Double
     public var durationSeconds: Double
     public var representation: DashJSRepresentation
 
-    public init(index: Double, firstByteMs: Double?, traces: [DashJSHTTPRequest.Trace], bytesLoaded: Double, bytesTotal: Double,
+    public init(index: Double, firstByteMs: Double?, traces: DashJSTraceLog, bytesLoaded: Double, bytesTotal: Double,
                 durationSeconds: Double, representation: DashJSRepresentation) {
         self.index = index
         self.firstByteMs = firstByteMs.map { $0.rounded(.towardZero) }
@@ -32,31 +32,46 @@ public struct DashJSAbandonRequestsRule: Sendable {
 
     public init() {}
 
-    public mutating func shouldAbandon(_ context: DashJSRulesContext, request: DashJSLoadingRequest) -> DashJSSwitchRequest {
-        let settings = context.settings
+    /// The rule reads only these of the rules' context (DashJSRulesContext), which it is spared building at every
+    /// progress event.
+    public mutating func shouldAbandon(_ request: DashJSLoadingRequest, settings: DashJSSettings, ladder: DashJSLadder,
+                                       current: DashJSRepresentation, bufferLevelSeconds: Double, bufferTimeDefaultSeconds: Double,
+                                       nowMs: Double) -> DashJSSwitchRequest {
         guard !request.index.isNaN, let firstByteMs = request.firstByteMs, !abandoned.contains(request.index) else { return .noChange }
-        if context.bufferLevelSeconds > context.bufferTimeDefaultSeconds { return .noChange }
-        let elapsedMs = context.nowMs - firstByteMs
-        guard request.traces.count >= settings.abandonMinThroughputSamplesThreshold,
+        if bufferLevelSeconds > bufferTimeDefaultSeconds { return .noChange }
+        let elapsedMs = nowMs - firstByteMs
+        guard request.traces.traces.count >= settings.abandonMinThroughputSamplesThreshold,
               elapsedMs > settings.abandonMinSegmentDownloadTimeThresholdMs,
               request.bytesLoaded < request.bytesTotal else { return .noChange }
         // The first trace holds the request's latency and is left out.
-        let bytes = request.traces.reduce(0) { $0 + $1.bytes } - request.traces[0].bytes
-        let timeMs = jsMax(request.traces.reduce(0) { $0 + $1.durationMs } - request.traces[0].durationMs, 1)
+        let first = request.traces.traces[0]
+        let bytes = request.traces.bytes - first.bytes
+        let timeMs = jsMax(request.traces.durationMs - first.durationMs, 1)
         let throughputKbps = jsRound(8 * bytes / timeMs)
         // Upstream rounds the estimate to 2 decimals through toFixed's text before comparing.
         let estimateSeconds = Self.toFixed2(request.bytesTotal * 8 / throughputKbps / 1000)
         if estimateSeconds < request.durationSeconds * settings.abandonDurationMultiplier
-            || context.current.id == context.ladder[0].id { return .noChange }
-        let optimal = context.ladder.optimal(forKbps: throughputKbps)
+            || current.id == ladder[0].id { return .noChange }
+        let optimal = ladder.optimal(forKbps: throughputKbps)
         let remainingBytes = request.bytesTotal - request.bytesLoaded
         guard remainingBytes > request.bytesTotal * optimal.bitrateKbps / request.representation.bitrateKbps else { return .noChange }
         abandoned.insert(request.index)
         return DashJSSwitchRequest(optimal, priority: settings.abandonRequestsRule.priority)
     }
 
-    /// `Number(x).toFixed(2)` read back as a number (non-finite values pass through).
+    /// `Number(x).toFixed(2)` read back as a number (non-finite values pass through). `value * 100` is within an ulp
+    /// of the exact hundredfold, so away from a half it rounds to the same integer, whose text reads back as its
+    /// division by 100; only near a half does it go through the text.
     static func toFixed2(_ value: Double) -> Double {
+        let product = value * 100
+        guard abs(product) < 0x1p50, abs(product - product.rounded(.down) - 0.5) > 8 * product.ulp else {
+            return toFixed2ThroughText(value)
+        }
+        return product.rounded() / 100
+    }
+
+    /// ``toFixed2(_:)`` through the text, as `toFixed` prints it.
+    static func toFixed2ThroughText(_ value: Double) -> Double {
         guard value.isFinite else { return value }
         return Double(String(format: "%.2f", value)) ?? .nan
     }

@@ -43,6 +43,9 @@ public struct DashJSAbrController: Sendable {
 
     /// The last BufferLevel metric in ms, as StreamController stores it.
     public private(set) var bufferLevelMetricMs: Double?
+    /// `getCurrentBufferLevel`: the metric rounded to ms, 0 before the first; rounded once per metric, as the
+    /// rounding goes through the number's text and every rule and progress check reads it.
+    public private(set) var bufferLevelSeconds = 0.0
     public private(set) var bufferState: String?
     public private(set) var usesBola: Bool
     public private(set) var allowsLoad = true
@@ -83,11 +86,6 @@ public struct DashJSAbrController: Sendable {
 
     public var ruleNames: [RuleName] { activeRules }
 
-    /// `getCurrentBufferLevel`: the metric rounded to ms, 0 before the first.
-    public var bufferLevelSeconds: Double {
-        guard let bufferLevelMetricMs else { return 0 }
-        return round10Milli(bufferLevelMetricMs / 1000)
-    }
 
     /// `mediaPlayerModel.getBufferTimeDefault()`.
     public var bufferTimeDefaultSeconds: Double {
@@ -136,6 +134,7 @@ public struct DashJSAbrController: Sendable {
     public mutating func bufferLevel(seconds: Double) {
         let levelMs = seconds * 1000
         bufferLevelMetricMs = levelMs
+        bufferLevelSeconds = round10Milli(levelMs / 1000)
         guard settings.bolaRule.active && settings.throughputRule.active else { return }
         let level = 0.001 * levelMs
         let target = bufferTimeDefaultSeconds
@@ -234,9 +233,12 @@ public struct DashJSAbrController: Sendable {
     /// LOADING_PROGRESS: AbandonRequestsRule, and on a proposal the abandonment state, history reset, switch and timer.
     public mutating func loadingProgress(_ request: DashJSLoadingRequest) -> AbandonDecision {
         guard settings.autoSwitchBitrate else { return AbandonDecision(rule: nil, best: nil, changed: false) }
-        let context = context()
-        let answer = settings.abandonRequestsRule.active ? abandonRequests.shouldAbandon(context, request: request) : nil
-        let best = DashJSSwitchRequest.minimum(answer.map { [$0] } ?? [])
+        let bufferTimeDefaultSeconds = bufferTimeDefaultSeconds
+        let answer = settings.abandonRequestsRule.active
+            ? abandonRequests.shouldAbandon(request, settings: settings, ladder: ladder, current: current, bufferLevelSeconds: bufferLevelSeconds,
+                                            bufferTimeDefaultSeconds: bufferTimeDefaultSeconds, nowMs: nowMs)
+            : nil
+        let best = answer.map { DashJSSwitchRequest.minimum(CollectionOfOne($0)) } ?? DashJSSwitchRequest()
         var changed = false
         if let representation = best.representation {
             allowsLoad = false

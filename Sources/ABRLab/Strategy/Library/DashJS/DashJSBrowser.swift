@@ -1,5 +1,7 @@
 // The browser under dash.js 5.1.1 on the `dashjs` profile: what Chrome and dash.js's player tell the ABR rules,
 // written as E.2 decision records from the engine's callbacks (../shared/specs/dashjs.md sections E.2, E.3, G).
+// Each record is built typed, as DashJSRecordReader reads its line (the values its text gives), and as JSON members
+// only when records are written, so a session that keeps none never builds or reads JSON.
 // - Throughput by Resource Timing, dash.js's default (`useResourceTimingApi`, ThroughputModel.js; spec C.1, G.1):
 //   `transferSize` is the segment's bytes (no response headers are emulated), `responseStart` the first byte,
 //   `responseEnd` the last, in ms since the session began at Chrome's 0.1 ms resolution.
@@ -13,17 +15,28 @@
 //   904-932; spec G.5), an event only when it changes.
 
 struct DashJSBrowser {
+    /// A record as the replayer reads it, and its E.2 members when records are written (a struct, not a tuple,
+    /// so that it moves without the runtime's generic tuple copies).
+    struct Built {
+        var record: DashJSRecord
+        var members: [(String, DashJSOutputJSON)]?
+    }
+
     /// `Date.now()` at the session's start: any fixed epoch; only differences reach the rules.
     static let epochMs = 1_700_000_000_000.0
     static let timeUpdateSeconds = 0.25
     static let stallThresholdSeconds = 0.3
 
     private let session: String
-    private let header: [(String, DashJSOutputJSON)]
+    private let header: DashJSRecord.Header
+    private let headerMembers: [(String, DashJSOutputJSON)]
+    /// Whether records are built as JSON too (a sink keeps them).
+    private let writesJSON: Bool
     private let segmentSeconds: Double
     private var wroteHeader = false
     private var seq = 0
-    private var events: [DashJSOutputJSON] = []
+    private var events: [DashJSRecord.Event] = []
+    private var eventMembers: [DashJSOutputJSON] = []
     private var bufferState: String?
 
     /// Playback since the last append: the level then, and the next timeupdate.
@@ -32,20 +45,36 @@ struct DashJSBrowser {
     private var appendBufferSeconds = 0.0
     private var nextTickSeconds = 0.0
 
-    /// The request under way: its start, and each progress event's time (integral ms) and cumulative bytes.
+    /// The request under way: its start, each progress event's time (integral ms) and cumulative bytes, and their
+    /// traces as its abandonment checks read them, one appended per event.
     private var requestStartSeconds = 0.0
     private var progress: [(atMs: Double, bytes: Double)] = []
+    private var requestTraces = DashJSTraceLog()
 
-    init(session: String, seed: UInt64, settings: DashJSOutputJSON, ladder: DashJSLadder, segmentSeconds: Double) {
+    init(session: String, seed: UInt64, settings: DashJSOutputJSON, ladder: DashJSLadder, segmentSeconds: Double,
+         writesJSON: Bool) throws(InputError) {
         self.session = session
         self.segmentSeconds = segmentSeconds
+        self.writesJSON = writesJSON
         let representations = ladder.representations.map { representation in
             DashJSOutputJSON.object([("id", .string(representation.id)), ("bandwidth", .number(representation.bandwidthBps))])
         }
-        header = [("seed", .number(Double(seed % (1 << 32)))), ("settings", settings), ("streamId", .string("p0")),
-                  ("mediaType", .string("video")), ("isDynamic", .bool(false)), ("representations", .array(representations)),
-                  ("fragmentDuration", .number(segmentSeconds)), ("lowLatencyMode", .bool(false))]
+        headerMembers = [("seed", .number(Double(seed % (1 << 32)))), ("settings", settings), ("streamId", .string("p0")),
+                         ("mediaType", .string("video")), ("isDynamic", .bool(false)), ("representations", .array(representations)),
+                         ("fragmentDuration", .number(segmentSeconds)), ("lowLatencyMode", .bool(false))]
+        var header = DashJSRecord.Header()
+        header.seed = Self.read(Double(seed % (1 << 32)))
+        try header.settings.update(from: settings.asRead(line: 1), file: session)
+        header.fragmentDurationSeconds = Self.read(segmentSeconds) ?? .nan
+        header.representations = ladder.representations.map { [header] representation in
+            DashJSRepresentation(id: representation.id, bandwidthBps: Self.read(representation.bandwidthBps) ?? .nan,
+                                 fragmentDurationSeconds: header.fragmentDurationSeconds)
+        }
+        self.header = header
     }
+
+    /// The number the record's text gives the reader (nil for null).
+    private static func read(_ number: Double) -> Double? { DashJSOutputJSON.read(number) }
 
     /// `Date.now()` at session time `seconds`.
     static func dateMs(_ seconds: Double) -> Double { (epochMs + seconds * 1000).rounded(.towardZero) }
@@ -54,6 +83,7 @@ struct DashJSBrowser {
     mutating func requestStarts(atSeconds seconds: Double) {
         requestStartSeconds = seconds
         progress = []
+        requestTraces = DashJSTraceLog()
     }
 
     var requestStart: Double { requestStartSeconds }
@@ -69,13 +99,21 @@ struct DashJSBrowser {
         }
     }
 
+    /// One event for the next record; its JSON is built only when records are written.
+    private mutating func add(_ event: DashJSRecord.Event, _ members: @autoclosure () -> DashJSOutputJSON) {
+        events.append(event)
+        if writesJSON { eventMembers.append(members()) }
+    }
+
     private mutating func bufferLevel(_ seconds: Double, atSeconds at: Double) {
         let atMs = Self.dateMs(at)
-        events.append(.object([("e", .string("bufferLevel")), ("level", .number(seconds)), ("atMs", .number(atMs))]))
+        add(.bufferLevel(seconds: Self.read(seconds) ?? .nan, atMs: Self.read(atMs)),
+            .object([("e", .string("bufferLevel")), ("level", .number(seconds)), ("atMs", .number(atMs))]))
         let state = Self.state(forLevel: seconds)
         if state != bufferState {
             bufferState = state
-            events.append(.object([("e", .string("bufferState")), ("state", .string(state)), ("atMs", .number(atMs))]))
+            add(.bufferState(state, atMs: Self.read(atMs)),
+                .object([("e", .string("bufferState")), ("state", .string(state)), ("atMs", .number(atMs))]))
         }
     }
 
@@ -86,9 +124,11 @@ struct DashJSBrowser {
     mutating func downloaded(_ record: DownloadRecord, representationId: String, endSeconds: Double, bufferSeconds: Double) {
         play(untilSeconds: endSeconds)
         let endMs = Self.dateMs(endSeconds)
+        let index = Double(record.segmentIndex)
+        let segmentSeconds = self.segmentSeconds
         if record.abandoned {
-            events.append(.object([("e", .string("fragmentLoadingAbandoned")), ("index", .number(Double(record.segmentIndex))),
-                                   ("atMs", .number(endMs))]))
+            add(.fragmentLoadingAbandoned(atMs: Self.read(endMs)),
+                .object([("e", .string("fragmentLoadingAbandoned")), ("index", .number(index)), ("atMs", .number(endMs))]))
             return
         }
         let startSeconds = endSeconds - record.downloadTimeSeconds
@@ -96,25 +136,35 @@ struct DashJSBrowser {
         let sizeBytes = Double(record.sizeBytes)
         var marks = progress
         if marks.last.map({ $0.bytes < sizeBytes }) ?? true { marks.append((endMs, sizeBytes)) }
-        let timing: DashJSOutputJSON = .object([
-            ("transferSize", .number(sizeBytes)), ("decodedBodySize", .number(sizeBytes)),
-            ("responseStart", .number(Self.performanceMs(startSeconds + record.latencySeconds))),
-            ("responseEnd", .number(Self.performanceMs(endSeconds))),
-        ])
-        let start = Double(record.segmentIndex) * segmentSeconds
-        events.append(.object([
-            ("e", .string("httpRequest")), ("startMs", .number(startMs)), ("firstByteMs", .number(marks.first?.atMs ?? endMs)),
-            ("endMs", .number(endMs)), ("traces", traces(marks, startMs: startMs)), ("resourceTiming", timing),
+        let responseStartMs = Self.performanceMs(startSeconds + record.latencySeconds)
+        let responseEndMs = Self.performanceMs(endSeconds)
+        let firstByteMs = marks.first?.atMs ?? endMs
+        let url = "segment-\(record.segmentIndex)-\(representationId).m4s"
+        let readStartMs = Self.read(startMs) ?? .nan
+        let timing = DashJSHTTPRequest.ResourceTiming(
+            transferSize: Self.read(sizeBytes) ?? .nan, decodedBodySize: Self.read(sizeBytes) ?? .nan,
+            responseStart: Self.read(responseStartMs) ?? .nan, responseEnd: Self.read(responseEndMs) ?? .nan)
+        let request = DashJSHTTPRequest(startMs: readStartMs, firstByteMs: Self.read(firstByteMs) ?? readStartMs,
+                                        endMs: Self.read(endMs) ?? .nan, traces: Self.traces(marks, startMs: startMs).traces,
+                                        resourceTiming: timing, isFetchLoader: false, isMediaSegment: true, url: url)
+        add(.httpRequest(request, representationId: representationId, atMs: Self.read(endMs)), .object([
+            ("e", .string("httpRequest")), ("startMs", .number(startMs)), ("firstByteMs", .number(firstByteMs)),
+            ("endMs", .number(endMs)), ("traces", Self.traceMembers(marks, startMs: startMs)), ("resourceTiming", .object([
+                ("transferSize", .number(sizeBytes)), ("decodedBodySize", .number(sizeBytes)),
+                ("responseStart", .number(responseStartMs)), ("responseEnd", .number(responseEndMs)),
+            ])),
             ("fileLoaderType", .string("xhr_loader")), ("type", .string("MediaSegment")),
-            ("url", .string("segment-\(record.segmentIndex)-\(representationId).m4s")), ("index", .number(Double(record.segmentIndex))),
+            ("url", .string(url)), ("index", .number(index)),
             ("duration", .number(segmentSeconds)), ("representationId", .string(representationId)), ("status", .number(200)),
             ("atMs", .number(endMs)),
         ]))
-        events.append(.object([("e", .string("fragmentLoaded")), ("start", .number(start)), ("duration", .number(segmentSeconds)),
-                               ("index", .number(Double(record.segmentIndex))), ("representationId", .string(representationId)),
-                               ("atMs", .number(endMs))]))
-        events.append(.object([("e", .string("bytesAppended")), ("startTime", .number(start)),
-                               ("index", .number(Double(record.segmentIndex))), ("atMs", .number(endMs))]))
+        let start = index * segmentSeconds
+        add(.fragmentLoaded(start: Self.read(start) ?? .nan, durationSeconds: Self.read(segmentSeconds), representationId: representationId,
+                            atMs: Self.read(endMs)),
+            .object([("e", .string("fragmentLoaded")), ("start", .number(start)), ("duration", .number(segmentSeconds)),
+                     ("index", .number(index)), ("representationId", .string(representationId)), ("atMs", .number(endMs))]))
+        add(.bytesAppended(startTime: Self.read(start) ?? .nan, atMs: Self.read(endMs)),
+            .object([("e", .string("bytesAppended")), ("startTime", .number(start)), ("index", .number(index)), ("atMs", .number(endMs))]))
         if !playing { nextTickSeconds = endSeconds + Self.timeUpdateSeconds }
         playing = true
         appendSeconds = endSeconds
@@ -126,7 +176,21 @@ struct DashJSBrowser {
     private static func performanceMs(_ seconds: Double) -> Double { (seconds * 10_000).rounded() / 10 }
 
     /// One trace per progress event: ms since the previous event (the first since the request), new bytes.
-    private func traces(_ marks: [(atMs: Double, bytes: Double)], startMs: Double) -> DashJSOutputJSON {
+    private static func trace(_ mark: (atMs: Double, bytes: Double), after previous: (atMs: Double, bytes: Double)) -> DashJSHTTPRequest.Trace {
+        DashJSHTTPRequest.Trace(durationMs: read(mark.atMs - previous.atMs) ?? .nan, bytes: read(mark.bytes - previous.bytes) ?? .nan)
+    }
+
+    private static func traces(_ marks: [(atMs: Double, bytes: Double)], startMs: Double) -> DashJSTraceLog {
+        var log = DashJSTraceLog()
+        var previous = (atMs: startMs, bytes: 0.0)
+        for mark in marks {
+            log.append(trace(mark, after: previous))
+            previous = mark
+        }
+        return log
+    }
+
+    private static func traceMembers(_ marks: [(atMs: Double, bytes: Double)], startMs: Double) -> DashJSOutputJSON {
         var previous = (atMs: startMs, bytes: 0.0)
         var traces: [DashJSOutputJSON] = []
         for mark in marks {
@@ -138,46 +202,67 @@ struct DashJSBrowser {
     }
 
     /// The quality decision's record at session time `seconds`, with the level the player reads then.
-    mutating func qualityRecord(atSeconds seconds: Double, bufferSeconds: Double, currentId: String) -> [(String, DashJSOutputJSON)] {
+    mutating func qualityRecord(atSeconds seconds: Double, bufferSeconds: Double, currentId: String) -> Built {
         play(untilSeconds: seconds)
-        var members = record(kind: "quality", atSeconds: seconds, currentId: currentId)
-        members.append(("bufferLevel", .number(bufferSeconds)))
+        var built = record(kind: .quality, atSeconds: seconds, currentId: currentId)
+        built.record.bufferLevelSeconds = Self.read(bufferSeconds)
+        built.members?.append(("bufferLevel", .number(bufferSeconds)))
         let state = Self.state(forLevel: bufferSeconds)
         if state != bufferState {
             bufferState = state
-            members.append(("bufferState", .string(state)))
+            built.record.bufferState = state
+            built.members?.append(("bufferState", .string(state)))
         }
-        return members
+        return built
     }
 
     /// The LOADING_PROGRESS record of a progress event at session time `seconds` (the player's level is the last metric).
     mutating func abandonRecord(_ check: DownloadProgress, atSeconds seconds: Double, representationId: String,
-                                currentId: String) -> [(String, DashJSOutputJSON)] {
+                                currentId: String) -> Built {
         play(untilSeconds: seconds)
         let atMs = Self.dateMs(seconds)
-        progress.append((atMs, check.receivedBytes.rounded(.down)))
-        var members = record(kind: "abandon", atSeconds: seconds, currentId: currentId)
-        members.append(("request", .object([
-            ("index", .number(Double(check.segmentIndex))), ("representationId", .string(representationId)),
-            ("startMs", .number(Self.dateMs(requestStartSeconds))), ("firstByteMs", .number(progress[0].atMs)),
-            ("bytesLoaded", .number(progress[progress.count - 1].bytes)), ("bytesTotal", .number(check.sizeBytes.rounded(.down))),
-            ("duration", .number(segmentSeconds)), ("traces", traces(progress, startMs: Self.dateMs(requestStartSeconds))),
+        let requestStartMs = Self.dateMs(requestStartSeconds)
+        let mark = (atMs: atMs, bytes: check.receivedBytes.rounded(.down))
+        requestTraces.append(Self.trace(mark, after: progress.last ?? (requestStartMs, 0)))
+        progress.append(mark)
+        var built = record(kind: .abandon, atSeconds: seconds, currentId: currentId)
+        let index = Double(check.segmentIndex)
+        let bytesTotal = check.sizeBytes.rounded(.down)
+        built.record.request = DashJSRecord.AbandonRequest(
+            index: Self.read(index) ?? .nan, representationId: representationId, firstByteMs: Self.read(progress[0].atMs),
+            bytesLoaded: Self.read(mark.bytes) ?? 0, bytesTotal: Self.read(bytesTotal) ?? .nan,
+            durationSeconds: Self.read(segmentSeconds), traces: requestTraces)
+        built.members?.append(("request", .object([
+            ("index", .number(index)), ("representationId", .string(representationId)),
+            ("startMs", .number(requestStartMs)), ("firstByteMs", .number(progress[0].atMs)),
+            ("bytesLoaded", .number(mark.bytes)), ("bytesTotal", .number(bytesTotal)),
+            ("duration", .number(segmentSeconds)), ("traces", Self.traceMembers(progress, startMs: requestStartMs)),
         ])))
-        return members
+        return built
     }
 
     /// The members every record has, the session's header on its first, and the events since the last record.
-    private mutating func record(kind: String, atSeconds seconds: Double, currentId: String) -> [(String, DashJSOutputJSON)] {
-        var members: [(String, DashJSOutputJSON)] = [("session", .string(session))]
+    private mutating func record(kind: DashJSRecord.Kind, atSeconds seconds: Double, currentId: String) -> Built {
+        seq += 1
+        let nowMs = Self.dateMs(seconds)
+        var built = Built(record: DashJSRecord(session: session, seq: Self.read(Double(seq)), kind: kind, nowMs: Self.read(nowMs),
+                                               events: events),
+                          members: nil)
+        if writesJSON {
+            var members: [(String, DashJSOutputJSON)] = [("session", .string(session))]
+            if !wroteHeader { members += headerMembers + [("currentRepresentationId", .string(currentId))] }
+            members += [("seq", .number(Double(seq))), ("kind", .string(kind.rawValue)), ("nowMs", .number(nowMs)),
+                        ("events", .array(eventMembers))]
+            built.members = members
+        }
         if !wroteHeader {
-            members += header
-            members.append(("currentRepresentationId", .string(currentId)))
+            built.record.header = header
+            built.record.currentRepresentationId = currentId
+            built.record.lowLatencyMode = false
             wroteHeader = true
         }
-        seq += 1
-        members += [("seq", .number(Double(seq))), ("kind", .string(kind)), ("nowMs", .number(Self.dateMs(seconds))),
-                    ("events", .array(events))]
         events = []
-        return members
+        eventMembers = []
+        return built
     }
 }

@@ -68,7 +68,10 @@ public struct DashJSLadder: Sendable {
     public subscript(index: Int) -> DashJSRepresentation { representations[index] }
     public var top: DashJSRepresentation { representations[representations.count - 1] }
 
-    public func representation(id: String) -> DashJSRepresentation? { representations.first { $0.id == id } }
+    public func representation(id: String) -> DashJSRepresentation? {
+        for index in representations.indices where representations[index].id == id { return representations[index] }
+        return nil
+    }
 
     /// The lowest bandwidth; a tie keeps the later one (`a.bandwidth < b.bandwidth ? a : b`).
     public var smallest: DashJSRepresentation {

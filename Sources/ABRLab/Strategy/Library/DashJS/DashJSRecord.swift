@@ -41,7 +41,7 @@ public struct DashJSRecord: Sendable {
         public var bytesLoaded: Double
         public var bytesTotal: Double
         public var durationSeconds: Double?
-        public var traces: [DashJSHTTPRequest.Trace]
+        public var traces: DashJSTraceLog
     }
 
     public enum Kind: String, Sendable { case quality, abandon, catchup, events }
@@ -52,7 +52,11 @@ public struct DashJSRecord: Sendable {
     public var kind: Kind
     public var nowMs: Double?
     public var events: [Event] = []
-    public var header: Header?
+    /// The session's header, on its first record only.
+    public var header: Header? {
+        get { if case .some(let header) = boxedHeader { header } else { nil } }
+        set { boxedHeader = newValue.map { .some($0) } ?? .none }
+    }
     public var currentRepresentationId: String?
     public var bufferLevelSeconds: Double?
     public var bufferState: String?
@@ -71,4 +75,19 @@ public struct DashJSRecord: Sendable {
     public var request: AbandonRequest?
     public var probe = true
     public var followDecision = true
+    /// The header out of line: its settings outweigh the rest of a record, which is built and copied at every check.
+    private var boxedHeader = BoxedHeader.none
+
+    private indirect enum BoxedHeader: Sendable {
+        case none
+        case some(Header)
+    }
+
+    init(session: String, seq: Double?, kind: Kind, nowMs: Double?, events: [Event] = []) {
+        self.session = session
+        self.seq = seq
+        self.kind = kind
+        self.nowMs = nowMs
+        self.events = events
+    }
 }

@@ -8,12 +8,6 @@ public enum DashJSRecordReader {
         try read(json: try LocatedJSON.parse(text, file: file), lineNumber: lineNumber, file: file)
     }
 
-    /// A record abrlab builds itself, read as its line would be without writing and parsing
-    /// the text: the values its text would give (a non-finite number is `null`, `-0` is `0`).
-    static func read(built record: DashJSOutputJSON, lineNumber: Int, file: String) throws(InputError) -> DashJSRecord {
-        try read(json: record.asRead(line: lineNumber), lineNumber: lineNumber, file: file)
-    }
-
     private static func read(json: LocatedJSON, lineNumber: Int, file: String) throws(InputError) -> DashJSRecord {
         let members = try json.members(file: file, what: "record on line \(lineNumber)")
         let reader = Reader(members: members, file: file, line: lineNumber)
@@ -51,7 +45,7 @@ public enum DashJSRecordReader {
                 index: try inner.number("index") ?? .nan, representationId: try inner.identifier("representationId"),
                 firstByteMs: try inner.number("firstByteMs"), bytesLoaded: try inner.number("bytesLoaded") ?? 0,
                 bytesTotal: try inner.number("bytesTotal") ?? .nan, durationSeconds: try inner.number("duration"),
-                traces: try traces(inner))
+                traces: DashJSTraceLog(try traces(inner)))
         }
         record.probe = try reader.flag("probe") ?? true
         record.followDecision = try reader.flag("followDecision") ?? true
@@ -181,11 +175,14 @@ extension DashJSOutputJSON {
         let value: LocatedJSON.Value = switch self {
         case .object(let members): .object(members.map { (key: $0.0, value: $0.1.asRead(line: line)) })
         case .array(let elements): .array(elements.map { $0.asRead(line: line) })
-        case .number(let number): number.isFinite ? .number(number == 0 ? 0 : number) : .null
+        case .number(let number): Self.read(number).map { .number($0) } ?? .null
         case .string(let text): .string(text)
         case .bool(let flag): .bool(flag)
         case .null: .null
         }
         return LocatedJSON(value: value, line: line)
     }
+
+    /// The number a parser reads from a number's text: nil for `null` (NaN and the infinities), `0` for `-0`.
+    static func read(_ number: Double) -> Double? { number.isFinite ? (number == 0 ? 0 : number) : nil }
 }

@@ -45,9 +45,48 @@ struct DashJSReplaySession {
         return representation
     }
 
+    /// The record's output line: its state and events applied, then its decision with what the rules saw.
     mutating func run(_ record: DashJSRecord) throws(DashJSReplayError) -> [(String, DashJSOutputJSON)] {
+        try prepare(record)
+        var out: [(String, DashJSOutputJSON)] = [("session", .string(id)), ("seq", .optionalNumber(record.seq)),
+                                                 ("kind", .string(record.kind.rawValue))]
+        switch record.kind {
+        case .quality: out += decideQuality(record)
+        case .abandon: out += try decideAbandon(record)
+        case .catchup: out += decideCatchup()
+        case .events: break
+        }
+        return out
+    }
+
+    /// The record's answer alone: the steps of ``run(_:)`` without the reports of its output line.
+    mutating func answer(_ record: DashJSRecord) throws(DashJSReplayError) -> DashJSAnswer {
+        try prepare(record)
+        let current = controller.current
+        switch record.kind {
+        case .quality:
+            let decision = controller.checkPlaybackQuality()
+            if !record.followDecision && decision.changed { controller.current = current }
+            return DashJSAnswer(kind: .quality, chosen: decision.chosen, loadDelayMs: decision.loadDelayMs, newRate: nil)
+        case .abandon:
+            let decision = controller.loadingProgress(try loadingRequest(record))
+            if !record.followDecision && decision.changed { controller.current = current }
+            return DashJSAnswer(kind: .abandon, chosen: decision.best?.representation, loadDelayMs: nil, newRate: nil)
+        case .catchup:
+            return DashJSAnswer(kind: .catchup, chosen: nil, loadDelayMs: nil, newRate: progressCatchup().outcome.newRate)
+        case .events:
+            return DashJSAnswer(kind: .events, chosen: nil, loadDelayMs: nil, newRate: nil)
+        }
+    }
+
+    /// The record's clock, state and events, as applyState and applyEvent take them before a decision.
+    private mutating func prepare(_ record: DashJSRecord) throws(DashJSReplayError) {
         if let nowMs = record.nowMs {
-            controller.advanceClock(toMs: record.events.compactMap(\.atMs).reduce(nowMs) { Swift.min($0, $1) })
+            var earliest = nowMs
+            for event in record.events {
+                if let at = event.atMs { earliest = Swift.min(earliest, at) }
+            }
+            controller.advanceClock(toMs: earliest)
         }
         try applyState(record)
         for event in record.events { try apply(event) }
@@ -58,15 +97,6 @@ struct DashJSReplaySession {
         if record.kind == .catchup, let level = record.bufferLevelSeconds, record.playbackBufferLevelSeconds == nil {
             playbackBufferLevelSeconds = level
         }
-        var out: [(String, DashJSOutputJSON)] = [("session", .string(id)), ("seq", .optionalNumber(record.seq)),
-                                                 ("kind", .string(record.kind.rawValue))]
-        switch record.kind {
-        case .quality: out += decideQuality(record)
-        case .abandon: out += try decideAbandon(record)
-        case .catchup: out += decideCatchup()
-        case .events: break
-        }
-        return out
     }
 
     private mutating func applyState(_ record: DashJSRecord) throws(DashJSReplayError) {
@@ -169,13 +199,18 @@ struct DashJSReplaySession {
         return out
     }
 
-    private mutating func decideAbandon(_ record: DashJSRecord) throws(DashJSReplayError) -> [(String, DashJSOutputJSON)] {
-        let current = controller.current
-        let recorded = record.request ?? DashJSRecord.AbandonRequest(index: .nan, bytesLoaded: 0, bytesTotal: .nan, traces: [])
-        let request = DashJSLoadingRequest(
+    /// The loading request of an abandonment check (an empty one when the record has none).
+    private func loadingRequest(_ record: DashJSRecord) throws(DashJSReplayError) -> DashJSLoadingRequest {
+        let recorded = record.request ?? DashJSRecord.AbandonRequest(index: .nan, bytesLoaded: 0, bytesTotal: .nan, traces: DashJSTraceLog())
+        return DashJSLoadingRequest(
             index: recorded.index, firstByteMs: recorded.firstByteMs, traces: recorded.traces, bytesLoaded: recorded.bytesLoaded,
             bytesTotal: recorded.bytesTotal, durationSeconds: recorded.durationSeconds ?? fragmentDurationSeconds,
             representation: try representation(recorded.representationId))
+    }
+
+    private mutating func decideAbandon(_ record: DashJSRecord) throws(DashJSReplayError) -> [(String, DashJSOutputJSON)] {
+        let current = controller.current
+        let request = try loadingRequest(record)
         let before = abandonmentState
         let decision = controller.loadingProgress(request)
         let proposed = decision.best?.representation
@@ -192,7 +227,8 @@ struct DashJSReplaySession {
         return out
     }
 
-    private mutating func decideCatchup() -> [(String, DashJSOutputJSON)] {
+    /// PLAYBACK_PROGRESS through the catch-up controller: whether catch-up is on, the rate before, and the outcome.
+    private mutating func progressCatchup() -> (enabled: Bool, rateBefore: Double, outcome: DashJSCatchupController.Outcome) {
         let settings = controller.settings
         let rateBefore = controller.playbackRate
         let enabled = settings.catchupEnabled ?? initialCatchupModeActivated
@@ -202,6 +238,12 @@ struct DashJSReplaySession {
             bufferLevelSeconds: playerBufferLevelSeconds, playbackRate: rateBefore, playbackStalled: playbackStalled)
         let outcome = catchup.playbackProgressed(input, settings: settings)
         if let rate = outcome.newRate { controller.playbackRate = rate }
+        return (enabled, rateBefore, outcome)
+    }
+
+    private mutating func decideCatchup() -> [(String, DashJSOutputJSON)] {
+        let settings = controller.settings
+        let (enabled, rateBefore, outcome) = progressCatchup()
         let rates = DashJSCatchupController.rates(settings)
         return [("rateBefore", .number(rateBefore)), ("newRate", .optionalNumber(outcome.newRate)),
                 ("playbackRate", .number(controller.playbackRate)), ("seekToLive", .bool(outcome.seekToLive)),

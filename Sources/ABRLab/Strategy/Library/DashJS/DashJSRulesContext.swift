@@ -28,7 +28,19 @@ public struct DashJSRulesContext {
 }
 
 /// `Round10.round10(value, -3)`: JS shifts the decimal text of the value ("7.523000000000001" → "…e3"), rounds, shifts back.
+/// The text's shifted value and `value * 1000` differ by a few ulps at most, so away from a half both round alike,
+/// and an integer below 2^50 shifts back as its division by 1000; only near a half does it go through the text.
 func round10Milli(_ value: Double) -> Double {
+    let product = value * 1000
+    guard abs(product) < 0x1p50, abs(product - product.rounded(.down) - 0.5) > 8 * product.ulp else {
+        return round10MilliThroughText(value)
+    }
+    let rounded = jsRound(product)
+    return rounded == 0 ? 0 : rounded / 1000
+}
+
+/// ``round10Milli(_:)`` as Round10.js computes it, through the number's text.
+func round10MilliThroughText(_ value: Double) -> Double {
     guard value.isFinite else { return value }
     let text = "\(value)"
     let parts = text.split(separator: "e", maxSplits: 1)

@@ -1,6 +1,6 @@
 // dash.js 5.1.1's ABR as a native strategy (ids `dashjs`, `dashjs/bola`, `dashjs/throughput`, `dashjs/l2a`,
-// `dashjs/lolp`): the browser's reports (DashJSBrowser) become E.2 decision records, and each record is read back
-// (DashJSRecordReader) and replayed by the same session replayer that equals replay.mjs (DashJSReplaySession), so the
+// `dashjs/lolp`): the browser's reports (DashJSBrowser) become E.2 decision records, built typed as the reader reads
+// their lines, and each is replayed by the same session replayer that equals replay.mjs (DashJSReplaySession), so the
 // decisions abrlab plays are exactly those of the records it can write. Spec sections A.2-A.5, E, G.
 // - No rule runs before the first media segment: it is fetched at the initial bitrate, the highest representation
 //   within `DEFAULT_VIDEO_BITRATE` = 1000 kbit/s (AbrController.js:46, 654-678; ScheduleController's flag, spec A.2).
@@ -41,6 +41,8 @@ public struct DashJSStrategy: SessionStrategy {
     private var browser: DashJSBrowser?
     private var replay: DashJSReplaySession?
     private var ladder = DashJSLadder([DashJSRepresentation(id: "v0", bandwidthBps: 1)])
+    /// Each level's representation id, `v` and the level, written once rather than at every progress check.
+    private var ids: [String] = []
     private var current = ""
     private var sessionKey = ""
     private var records = 0
@@ -58,11 +60,12 @@ public struct DashJSStrategy: SessionStrategy {
 
     public mutating func setUp(_ session: SessionInfo) throws {
         // Ids are the levels: dash.js sorts by bandwidth, so a level's absoluteIndex is its rank, found by id.
-        ladder = DashJSLadder(session.video.bitratesKbps.enumerated().map { DashJSRepresentation(id: "v\($0.offset)", bandwidthBps: $0.element * 1000) })
+        ids = session.video.bitratesKbps.indices.map { "v\($0)" }
+        ladder = DashJSLadder(zip(ids, session.video.bitratesKbps).map { DashJSRepresentation(id: $0, bandwidthBps: $1 * 1000) })
         current = ladder.optimal(forKbps: Self.initialBitrateKbps).id
         sessionKey = "\(ruleSet.rawValue)@\(session.traceName)"
-        browser = DashJSBrowser(session: sessionKey, seed: session.seed, settings: ruleSet.settings, ladder: ladder,
-                                segmentSeconds: session.video.segmentDurationSeconds)
+        browser = try DashJSBrowser(session: sessionKey, seed: session.seed, settings: ruleSet.settings, ladder: ladder,
+                                    segmentSeconds: session.video.segmentDurationSeconds, writesJSON: sink != nil)
     }
 
     private static func level(_ id: String) -> Int { Int(id.dropFirst())! }
@@ -80,10 +83,9 @@ public struct DashJSStrategy: SessionStrategy {
             browser!.requestStarts(atSeconds: now)
             return RequestDecision(level: Self.level(current))
         }
-        let record = browser!.qualityRecord(atSeconds: now, bufferSeconds: context.bufferSeconds, currentId: current)
-        let out = try run(record)
-        if let id = Self.text(out, "chosenId") { current = id }
-        let delayMs = Self.number(out, "timeToLoadDelayMs") ?? 0
+        let answer = try run(browser!.qualityRecord(atSeconds: now, bufferSeconds: context.bufferSeconds, currentId: current))
+        if let chosen = answer.chosen { current = chosen.id }
+        let delayMs = answer.loadDelayMs ?? 0
         let delaySeconds = delayMs > 0 ? delayMs / 1000 : 0
         browser!.requestStarts(atSeconds: now + delaySeconds)
         return RequestDecision(level: Self.level(current), delaySeconds: delaySeconds)
@@ -91,10 +93,9 @@ public struct DashJSStrategy: SessionStrategy {
 
     public mutating func answerAbandonment(_ progress: DownloadProgress) throws -> AbandonmentAnswer {
         let now = browser!.requestStart + progress.elapsedSeconds
-        let loading = "v\(progress.level)"
-        let record = browser!.abandonRecord(progress, atSeconds: now, representationId: loading, currentId: current)
-        let out = try run(record)
-        guard case .bool(true) = Self.value(out, "abandon"), let id = Self.text(out, "chosenId") else { return .goOn }
+        let loading = ids[progress.level]
+        let answer = try run(browser!.abandonRecord(progress, atSeconds: now, representationId: loading, currentId: current))
+        guard let id = answer.chosen?.id else { return .goOn }
         current = id
         // The engine refetches only below the loading level; dash.js would refetch the same one, which never happens
         // with AbandonRequestsRule (it proposes only what fits the measured throughput, below the loading level).
@@ -104,42 +105,22 @@ public struct DashJSStrategy: SessionStrategy {
     }
 
     public mutating func didDownload(_ record: DownloadRecord, context: DecisionContext) throws {
-        browser!.downloaded(record, representationId: "v\(record.level)", endSeconds: context.elapsedSeconds,
+        browser!.downloaded(record, representationId: ids[record.level], endSeconds: context.elapsedSeconds,
                             bufferSeconds: context.bufferSeconds)
     }
 
-    /// Reads the record as the replayer reads its line (without writing the text: the values
-    /// the text would give), replays it, and keeps it with abrlab's answer when records are kept.
-    private mutating func run(_ members: [(String, DashJSOutputJSON)]) throws -> [(String, DashJSOutputJSON)] {
+    /// Replays the record, and keeps its line with abrlab's answer when records are kept.
+    private mutating func run(_ built: DashJSBrowser.Built) throws -> DashJSAnswer {
         records += 1
-        let record = try DashJSRecordReader.read(built: .object(members), lineNumber: records, file: sessionKey)
         do {
-            if replay == nil { replay = try DashJSReplaySession(first: record, nowMs: 0) }
-            let out = try replay!.run(record)
-            sink?.add(session: sessionKey, line: DashJSOutputJSON.object(members + [("abrlab", Self.answer(out, kind: record.kind))]).text)
-            return out
+            if replay == nil { replay = try DashJSReplaySession(first: built.record, nowMs: 0) }
+            let answer = try replay!.answer(built.record)
+            if let sink, let members = built.members {
+                sink.add(session: sessionKey, line: DashJSOutputJSON.object(members + [("abrlab", answer.json)]).text)
+            }
+            return answer
         } catch {
             throw InputError(file: sessionKey, "dash.js record \(records): \(error.message)")
         }
-    }
-
-    /// abrlab's own answer: the chosen index, whether it abandons, the new rate.
-    private static func answer(_ out: [(String, DashJSOutputJSON)], kind: DashJSRecord.Kind) -> DashJSOutputJSON {
-        switch kind {
-        case .quality: .object([("chosenIndex", value(out, "chosenIndex") ?? .null)])
-        case .abandon: .object([("abandon", value(out, "abandon") ?? .null), ("chosenIndex", value(out, "chosenIndex") ?? .null)])
-        case .catchup: .object([("newRate", value(out, "newRate") ?? .null)])
-        case .events: .object([])
-        }
-    }
-
-    private static func value(_ out: [(String, DashJSOutputJSON)], _ key: String) -> DashJSOutputJSON? { out.first { $0.0 == key }?.1 }
-
-    private static func number(_ out: [(String, DashJSOutputJSON)], _ key: String) -> Double? {
-        if case .number(let number) = value(out, key) { number } else { nil }
-    }
-
-    private static func text(_ out: [(String, DashJSOutputJSON)], _ key: String) -> String? {
-        if case .string(let text) = value(out, key) { text } else { nil }
     }
 }

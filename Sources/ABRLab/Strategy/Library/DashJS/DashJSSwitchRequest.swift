@@ -14,17 +14,28 @@ public struct DashJSSwitchRequest: Sendable, Equatable {
     public static let noChange = DashJSSwitchRequest()
 
     /// getMinSwitchRequest: per priority the lowest bitrate (strictly lower replaces, so ties keep the earlier rule),
-    /// then STRONG's, else DEFAULT's, else WEAK's; proposals of nothing are dropped first.
-    public static func minimum(_ requests: [DashJSSwitchRequest]) -> DashJSSwitchRequest {
-        var best: [Double: DashJSRepresentation] = [:]
+    /// then STRONG's, else DEFAULT's, else WEAK's; proposals of nothing, and other priorities, are never chosen.
+    public static func minimum(_ requests: some Sequence<DashJSSwitchRequest>) -> DashJSSwitchRequest {
+        var strong: DashJSRepresentation?
+        var normal: DashJSRepresentation?
+        var weak: DashJSRepresentation?
         for request in requests {
             guard let representation = request.representation else { continue }
-            if let kept = best[request.priority], !(representation.bitrateKbps < kept.bitrateKbps) { continue }
-            best[request.priority] = representation
+            switch request.priority {
+            case 1: keepLower(&strong, representation)
+            case 0.5: keepLower(&normal, representation)
+            case 0: keepLower(&weak, representation)
+            default: continue
+            }
         }
-        for priority in [1.0, 0.5, 0.0] {
-            if let representation = best[priority] { return DashJSSwitchRequest(representation, priority: priority) }
-        }
+        if let strong { return DashJSSwitchRequest(strong, priority: 1) }
+        if let normal { return DashJSSwitchRequest(normal, priority: 0.5) }
+        if let weak { return DashJSSwitchRequest(weak, priority: 0) }
         return DashJSSwitchRequest()
+    }
+
+    private static func keepLower(_ kept: inout DashJSRepresentation?, _ representation: DashJSRepresentation) {
+        if let lowest = kept, !(representation.bitrateKbps < lowest.bitrateKbps) { return }
+        kept = representation
     }
 }
