@@ -62,6 +62,19 @@
 ---@field playhead_s number|nil Media time the player is at, seconds; nil off live.
 ---@field chunk_duration_s number|nil Duration of one chunk, seconds; nil off live.
 ---@field last_chunks abrlab.Chunk[]|nil Chunks of the latest delivered download, in order (empty before the first); nil off live.
+---@field dashjs_level integer|nil dash.js 5.1.1's choice for this segment (its default rules' lowest proposal, else the level playing), 1-based; nil off the dashjs profile.
+---@field dashjs_throughput_kbps number|nil dash.js's average throughput (EWMA of its samples, rounded), kbps; nil before its first sample and off the dashjs profile.
+---@field dashjs_safe_throughput_kbps number|nil dash.js's safe average throughput (the average × 0.9), kbps; nil when dashjs_throughput_kbps is.
+---@field dashjs_latest_throughput_kbps number|nil dash.js's newest throughput sample, kbps; nil when dashjs_throughput_kbps is.
+---@field dashjs_buffer_s number|nil The buffer level dash.js's rules read (the last BufferLevel metric, to the ms), seconds; nil off the dashjs profile.
+---@field dashjs_bola_active boolean|nil Whether BOLA rather than ThroughputRule decides (on from 18 s of buffer, off below 9 s); nil off the dashjs profile.
+---@field dashjs_throughput_rule_level integer|nil ThroughputRule's proposal, 1-based, probed even while BOLA decides; nil when it proposes nothing.
+---@field dashjs_bola_level integer|nil BOLA's proposal, 1-based; nil while ThroughputRule decides or when BOLA proposes nothing.
+---@field dashjs_insufficient_buffer_level integer|nil InsufficientBufferRule's proposal, 1-based; nil when it proposes nothing.
+---@field dashjs_switch_history_level integer|nil SwitchHistoryRule's proposal, 1-based; nil when it proposes nothing.
+---@field dashjs_bola_phase "startup"|"steady"|"one_bitrate"|nil BOLA's phase; nil before BOLA's first call and off the dashjs profile.
+---@field dashjs_bola_placeholder_s number|nil BOLA-O's placeholder buffer after this decision, seconds; nil before BOLA's first call and off the dashjs profile.
+---@field dashjs_bola_delay_s number|nil The delay BOLA asks for before the request (0 for none), seconds; nil off the dashjs profile.
 local Context = {}
 
 ---Size in bytes of `segment` at `level`, both 1-based and absolute; 0 outside the video.

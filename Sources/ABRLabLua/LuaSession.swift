@@ -13,6 +13,8 @@ final class LuaSession {
     private let ladderBitrates: [Int]
     /// Downloads already copied into ctx; later decisions send only the new ones.
     private var downloadsSent = 0
+    /// dash.js's default rules watching the session on the `dashjs` profile, for ctx's `dashjs_` fields.
+    private var advisor: DashJSAdvisor?
 
     /// Runs the script's top level in a fresh environment and calls its `setup(session)`.
     init(script: LuaScript, info: SessionInfo) throws(InputError) {
@@ -33,6 +35,7 @@ final class LuaSession {
         self.handle = opened
         self.levelCount = info.video.levelCount
         self.ladderBitrates = info.video.ladder.map(\.bitrate)
+        if info.segmentBufferPlayer == .dashjs { advisor = try DashJSAdvisor(info) }
     }
 
     /// Off the engine's thread the Lua side is left alone; it goes when the engine closes,
@@ -59,13 +62,20 @@ final class LuaSession {
             throughput_estimate_kbps: context.throughputEstimateKbps ?? .nan,
             latency_estimate_s: context.latencyEstimateSeconds ?? .nan,
             network_quality: Int32(context.networkQuality.rawValue),
-            live: nil
+            live: nil,
+            dashjs: nil
         )
         var level: Int64 = 0
         var delay = 0.0
         var rate = Double.nan
         let status: Int32
-        if let live = context.live {
+        if let advice = try advisor?.advise(context) {
+            var dashjs = Self.dashjs(advice)
+            status = withUnsafePointer(to: &dashjs) { cDashJS in
+                decision.dashjs = cDashJS
+                return send(&decision, context.downloads, &level, &delay, &rate)
+            }
+        } else if let live = context.live {
             status = Self.withLive(live) { cLive in
                 decision.live = cLive
                 return send(&decision, context.downloads, &level, &delay, &rate)
@@ -83,6 +93,7 @@ final class LuaSession {
             throw script.location.error(status: status, message: engine.message, phase: "choose")
         }
         downloadsSent = context.downloads.count
+        advisor?.requestStarts(atSeconds: context.elapsedSeconds + delay)
         return RequestDecision(level: Int(level), delaySeconds: delay, playbackRate: rate.isNaN ? nil : rate)
     }
 
@@ -165,6 +176,12 @@ final class LuaSession {
         return hasRate != 0 ? rate : nil
     }
 
+    /// Tells dash.js's view of the session (on the `dashjs` profile), then calls `on_download(report)`.
+    func didDownload(_ record: DownloadRecord, context: DecisionContext) throws(InputError) {
+        advisor?.didDownload(record, context: context)
+        try didDownload(record, chunks: context.live?.lastChunks)
+    }
+
     /// Calls `on_download(report)` when the script has one; `chunks` (live) are the download's.
     func didDownload(_ record: DownloadRecord, chunks: [ChunkRecord]?) throws(InputError) {
         try checkThread()
@@ -234,6 +251,25 @@ final class LuaSession {
         abrl_chunk(
             size_bytes: Int64(chunk.sizeBytes), available_s: chunk.availableSeconds,
             first_byte_s: chunk.firstByteSeconds, arrival_s: chunk.arrivalSeconds
+        )
+    }
+
+    /// dash.js's view as the shim reads it: 0-based levels, -1 and NaN for none.
+    private static func dashjs(_ advice: DashJSAdvisor.Advice) -> abrl_dashjs {
+        let phase: Int32 = switch advice.bolaPhase {
+        case .startup: 0
+        case .steady: 1
+        case .oneBitrate: 2
+        case nil: -1
+        }
+        return abrl_dashjs(
+            level: Int64(advice.level), throughput_rule_level: Int64(advice.throughputRuleLevel ?? -1),
+            bola_level: Int64(advice.bolaLevel ?? -1), insufficient_buffer_level: Int64(advice.insufficientBufferLevel ?? -1),
+            switch_history_level: Int64(advice.switchHistoryLevel ?? -1), throughput_kbps: advice.averageThroughputKbps ?? .nan,
+            safe_throughput_kbps: advice.safeAverageThroughputKbps ?? .nan, latest_throughput_kbps: advice.latestThroughputKbps ?? .nan,
+            buffer_s: advice.bufferLevelSeconds,
+            bola_placeholder_s: advice.bolaPlaceholderSeconds ?? .nan, bola_delay_s: advice.bolaDelaySeconds,
+            bola_active: advice.usesBola ? 1 : 0, bola_phase: phase
         )
     }
 

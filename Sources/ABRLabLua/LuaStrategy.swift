@@ -50,7 +50,7 @@ public struct LuaStrategy: SessionStrategy {
     }
 
     public mutating func didDownload(_ record: DownloadRecord, context: DecisionContext) throws {
-        try openSession().didDownload(record, chunks: context.live?.lastChunks)
+        try openSession().didDownload(record, context: context)
     }
 
     /// Whether the script defines `on_playback`.

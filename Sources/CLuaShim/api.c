@@ -8,10 +8,12 @@
 
 const char *const abrl_quality_names[5] = {"offline", "poor", "fair", "good", "excellent"};
 static const char *const throughput_methods[2] = {"segment", "chunk"};
+static const char *const bola_phases[3] = {"startup", "steady", "one_bitrate"};
 
 #define SETTING(member) ABRL_GROUP_SETTING, offsetof(abrl_setting, member)
 #define DECISION(member) ABRL_GROUP_DECISION, offsetof(abrl_decision, member)
 #define LIVE(member) ABRL_GROUP_LIVE, offsetof(abrl_live, member)
+#define DASHJS(member) ABRL_GROUP_DASHJS, offsetof(abrl_dashjs, member)
 #define DOWNLOAD(member) ABRL_GROUP_DOWNLOAD, offsetof(abrl_download, member)
 #define CHUNK(member) ABRL_GROUP_CHUNK, offsetof(abrl_chunk, member)
 #define PROGRESS(member) ABRL_GROUP_PROGRESS, offsetof(abrl_progress, member)
@@ -94,6 +96,46 @@ static const abrl_field ctx_fields[] = {
     FIELD("last_chunks", TABLES, "abrlab.Chunk[]", "", OFF_LIVE, 0,
           "Chunks of the latest delivered download, in order (empty before the first); nil off live.",
           LIVE(chunks), CHUNKS, offsetof(abrl_live, chunk_count)),
+    FIELD("dashjs_level", INTEGER, NULL, "", UNSET, 1,
+          "dash.js 5.1.1's choice for this segment (its default rules' lowest proposal, else the level playing), 1-based; "
+          "nil off the dashjs profile.",
+          DASHJS(level), INDEX, 0),
+    FIELD("dashjs_throughput_kbps", NUMBER, NULL, "kbps", UNSET, 0,
+          "dash.js's average throughput (EWMA of its samples, rounded), kbps; nil before its first sample and off the dashjs profile.",
+          DASHJS(throughput_kbps), NUMBER, 0),
+    FIELD("dashjs_safe_throughput_kbps", NUMBER, NULL, "kbps", UNSET, 0,
+          "dash.js's safe average throughput (the average × 0.9), kbps; nil when dashjs_throughput_kbps is.",
+          DASHJS(safe_throughput_kbps), NUMBER, 0),
+    FIELD("dashjs_latest_throughput_kbps", NUMBER, NULL, "kbps", UNSET, 0,
+          "dash.js's newest throughput sample, kbps; nil when dashjs_throughput_kbps is.",
+          DASHJS(latest_throughput_kbps), NUMBER, 0),
+    FIELD("dashjs_buffer_s", NUMBER, NULL, "s", UNSET, 0,
+          "The buffer level dash.js's rules read (the last BufferLevel metric, to the ms), seconds; nil off the dashjs profile.",
+          DASHJS(buffer_s), NUMBER, 0),
+    FIELD("dashjs_bola_active", BOOLEAN, NULL, "", UNSET, 0,
+          "Whether BOLA rather than ThroughputRule decides (on from 18 s of buffer, off below 9 s); nil off the dashjs profile.",
+          DASHJS(bola_active), BOOLEAN, 0),
+    FIELD("dashjs_throughput_rule_level", INTEGER, NULL, "", UNSET, 1,
+          "ThroughputRule's proposal, 1-based, probed even while BOLA decides; nil when it proposes nothing.",
+          DASHJS(throughput_rule_level), INDEX, 0),
+    FIELD("dashjs_bola_level", INTEGER, NULL, "", UNSET, 1,
+          "BOLA's proposal, 1-based; nil while ThroughputRule decides or when BOLA proposes nothing.",
+          DASHJS(bola_level), INDEX, 0),
+    FIELD("dashjs_insufficient_buffer_level", INTEGER, NULL, "", UNSET, 1,
+          "InsufficientBufferRule's proposal, 1-based; nil when it proposes nothing.",
+          DASHJS(insufficient_buffer_level), INDEX, 0),
+    FIELD("dashjs_switch_history_level", INTEGER, NULL, "", UNSET, 1,
+          "SwitchHistoryRule's proposal, 1-based; nil when it proposes nothing.",
+          DASHJS(switch_history_level), INDEX, 0),
+    {{"dashjs_bola_phase", ABRL_TYPE_STRING, "\"startup\"|\"steady\"|\"one_bitrate\"", "", ABRL_NIL_UNSET, 0,
+      "BOLA's phase; nil before BOLA's first call and off the dashjs profile."},
+     DASHJS(bola_phase), ABRL_READ_NAME, 3, bola_phases, 0},
+    FIELD("dashjs_bola_placeholder_s", NUMBER, NULL, "s", UNSET, 0,
+          "BOLA-O's placeholder buffer after this decision, seconds; nil before BOLA's first call and off the dashjs profile.",
+          DASHJS(bola_placeholder_s), NUMBER, 0),
+    FIELD("dashjs_bola_delay_s", NUMBER, NULL, "s", UNSET, 0,
+          "The delay BOLA asks for before the request (0 for none), seconds; nil off the dashjs profile.",
+          DASHJS(bola_delay_s), NUMBER, 0),
     FIELD("mpc_search", FUNCTION, NULL, "", NEVER, 0,
           "RobustMPC's look-ahead search, run natively by abrlab's MPCSearch (the search robust_mpc-native "
           "runs); call as `ctx:mpc_search(...)`. Scores every level sequence over min(horizon, segments "

@@ -163,6 +163,7 @@ static int choose_body(lua_State *L) {
     abrl_fill(L, ctx, ABRL_TABLE_CTX, ABRL_GROUP_DECISION, decision);
     /* A session is live or not throughout; off live the fields were never set and read as nil. */
     if (decision->live != NULL) abrl_fill(L, ctx, ABRL_TABLE_CTX, ABRL_GROUP_LIVE, decision->live);
+    if (decision->dashjs != NULL) abrl_fill(L, ctx, ABRL_TABLE_CTX, ABRL_GROUP_DASHJS, decision->dashjs);
     append_history(L, session, call);
     lua_rawgeti(L, LUA_REGISTRYINDEX, session->choose);
     lua_pushvalue(L, ctx);

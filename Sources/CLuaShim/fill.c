@@ -110,7 +110,7 @@ static void push_value(lua_State *L, int names, const abrl_field *field, const v
     case ABRL_READ_NAME: {
         int name = AT(record, field->offset, int);
         int last = (int)field->extra - 1;
-        push_name(L, names, field->names[name < 0 ? 0 : name > last ? last : name]);
+        if (unset && name < 0) lua_pushnil(L); else push_name(L, names, field->names[name < 0 ? 0 : name > last ? last : name]);
         break;
     }
     case ABRL_READ_NUMBERS: {

@@ -129,6 +129,7 @@ enum {
     ABRL_GROUP_SETTING = 0, /* abrl_setting: what holds for a whole session */
     ABRL_GROUP_DECISION,    /* abrl_decision */
     ABRL_GROUP_LIVE,        /* abrl_live, on the live profile only */
+    ABRL_GROUP_DASHJS,      /* abrl_dashjs, on the dashjs profile only */
     ABRL_GROUP_DOWNLOAD,    /* abrl_download */
     ABRL_GROUP_CHUNK,       /* abrl_chunk */
     ABRL_GROUP_PROGRESS,    /* abrl_progress */

@@ -111,6 +111,7 @@ import TestSupport
     static let scenarios: [Scenario] = [
         Scenario(table: .ctx, hook: "choose", arguments: "ctx", expression: "ctx", condition: "ctx.segment_index == 3", profile: "default"),
         Scenario(table: .ctx, hook: "choose", arguments: "ctx", expression: "ctx", condition: "ctx.segment_index == 3", profile: "live"),
+        Scenario(table: .ctx, hook: "choose", arguments: "ctx", expression: "ctx", condition: "ctx.segment_index == 9", profile: "dashjs"),
         Scenario(table: .report, hook: "on_download", arguments: "report", expression: "report", condition: "report.segment_index == 2", profile: "default"),
         Scenario(table: .report, hook: "on_download", arguments: "report", expression: "report", condition: "report.segment_index == 2", profile: "live"),
         Scenario(table: .chunk, hook: "choose", arguments: "ctx", expression: "ctx.last_chunks[1]", condition: "ctx.segment_index == 3", profile: "live"),
@@ -130,6 +131,10 @@ import TestSupport
             switch scenario.profile {
             case "live":
                 _ = try LuaLiveTests.run(script)
+            case "dashjs":
+                let (trace, video) = try RequestHookTests.inputs()
+                var strategy = LuaStrategy(script: script)
+                _ = try SessionEmulator(profile: .dashjs).run(&strategy, strategyID: "seen", trace: trace, video: video)
             case "sabre", "sabre-fast", "default":
                 var (trace, video) = try RequestHookTests.inputs()
                 if scenario.profile == "sabre-fast" {

@@ -30,7 +30,8 @@ struct SessionSetup: Sendable {
         limits = SessionLimits(traceName: trace.name, profile: profile)
         info = SessionInfo(
             video: played, segmentCount: count, traceName: trace.name, profileName: profile.name,
-            seed: seed, maxBufferSeconds: profile.maxBufferSeconds, live: profile.liveSettings
+            seed: seed, maxBufferSeconds: profile.maxBufferSeconds, live: profile.liveSettings,
+            segmentBufferPlayer: profile.segmentBufferSettings?.player
         )
         self.strategyID = strategyID
         recordsTransitions = emulator.recordsTransitions

@@ -11,10 +11,13 @@ public struct SessionInfo: Sendable {
     public let maxBufferSeconds: Double
     /// The live encoder and player on the `live` profile; `nil` on demand.
     public let live: LiveSettings?
+    /// Whose scheduler plays the segment buffer (dash.js's on the `dashjs` profile); `nil` where the profile's player
+    /// is not the segment buffer.
+    public let segmentBufferPlayer: SegmentBufferPlayer?
 
     public init(
         video: Video, segmentCount: Int, traceName: String, profileName: String, seed: UInt64, maxBufferSeconds: Double,
-        live: LiveSettings? = nil
+        live: LiveSettings? = nil, segmentBufferPlayer: SegmentBufferPlayer? = nil
     ) {
         self.video = video
         self.segmentCount = segmentCount
@@ -23,6 +26,7 @@ public struct SessionInfo: Sendable {
         self.seed = seed
         self.maxBufferSeconds = maxBufferSeconds
         self.live = live
+        self.segmentBufferPlayer = segmentBufferPlayer
     }
 
     public var levelsKbps: [Double] { video.bitratesKbps }

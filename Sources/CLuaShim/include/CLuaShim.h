@@ -226,6 +226,24 @@ typedef struct abrl_live {
     size_t chunk_count;
 } abrl_live;
 
+/* What dash.js 5.1.1's default rules make of the session before a decision, on the dashjs profile
+   (DashJSAdvisor). Levels are 0-based here; -1 and NaN where there is none. */
+typedef struct abrl_dashjs {
+    long long level;
+    long long throughput_rule_level;
+    long long bola_level;
+    long long insufficient_buffer_level;
+    long long switch_history_level;
+    double throughput_kbps;
+    double safe_throughput_kbps;
+    double latest_throughput_kbps;
+    double buffer_s;
+    double bola_placeholder_s;
+    double bola_delay_s;
+    int bola_active;
+    int bola_phase;           /* 0 startup, 1 steady, 2 one bitrate; -1 before BOLA's first call */
+} abrl_dashjs;
+
 /* The state of the player when a level is chosen. Indices are 0-based here. */
 typedef struct abrl_decision {
     long long segment_index;
@@ -239,6 +257,7 @@ typedef struct abrl_decision {
     double latency_estimate_s;       /* NaN before the first sample */
     int network_quality;      /* 0 offline … 4 excellent */
     const abrl_live *live;    /* NULL off the live profile */
+    const abrl_dashjs *dashjs; /* NULL off the dashjs profile */
 } abrl_decision;
 
 /* One finished request. Indices are 0-based here. */

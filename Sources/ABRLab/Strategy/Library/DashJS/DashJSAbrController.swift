@@ -85,6 +85,8 @@ public struct DashJSAbrController: Sendable {
     }
 
     public var ruleNames: [RuleName] { activeRules }
+    /// BolaRule's state, which its events keep whichever rule runs.
+    public var bolaRule: DashJSBolaRule { bola }
 
 
     /// `mediaPlayerModel.getBufferTimeDefault()`.

@@ -90,6 +90,8 @@ public struct DashJSBolaRule: Sendable {
     public init() {}
 
     public var phase: Phase? { state?.phase }
+    /// The placeholder buffer (s) BOLA-O adds to the buffer level; nil before BOLA's first call.
+    public var placeholderSeconds: Double? { state?.placeholderSeconds }
 
     // MARK: events
 

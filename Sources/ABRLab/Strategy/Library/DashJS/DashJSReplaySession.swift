@@ -79,6 +79,18 @@ struct DashJSReplaySession {
         }
     }
 
+    /// A quality record's decision with each rule's proposal, and the stateless ThroughputRule probed after it as
+    /// replay.mjs probes it (nil without a ThroughputRule): the steps of ``answer(_:)`` for ``DashJSAdvisor``.
+    mutating func advise(_ record: DashJSRecord) throws(DashJSReplayError)
+        -> (decision: DashJSAbrController.QualityDecision, throughputRule: DashJSSwitchRequest?) {
+        try prepare(record)
+        let current = controller.current
+        let decision = controller.checkPlaybackQuality()
+        let probe = controller.probeThroughputRule()
+        if !record.followDecision && decision.changed { controller.current = current }
+        return (decision, probe)
+    }
+
     /// The record's clock, state and events, as applyState and applyEvent take them before a decision.
     private mutating func prepare(_ record: DashJSRecord) throws(DashJSReplayError) {
         if let nowMs = record.nowMs {

@@ -60,8 +60,8 @@ public struct DashJSStrategy: SessionStrategy {
 
     public mutating func setUp(_ session: SessionInfo) throws {
         // Ids are the levels: dash.js sorts by bandwidth, so a level's absoluteIndex is its rank, found by id.
-        ids = session.video.bitratesKbps.indices.map { "v\($0)" }
-        ladder = DashJSLadder(zip(ids, session.video.bitratesKbps).map { DashJSRepresentation(id: $0, bandwidthBps: $1 * 1000) })
+        ids = session.video.bitratesKbps.indices.map(DashJSLadder.id(ofLevel:))
+        ladder = DashJSLadder(levelsKbps: session.video.bitratesKbps)
         current = ladder.optimal(forKbps: Self.initialBitrateKbps).id
         sessionKey = "\(ruleSet.rawValue)@\(session.traceName)"
         browser = try DashJSBrowser(session: sessionKey, seed: session.seed, settings: ruleSet.settings, ladder: ladder,
