@@ -47,6 +47,22 @@ import TestSupport
         #expect(played.segments == expected.segments)
     }
 
+    /// docs/lua-api.md's example runs on the profile and off it.
+    @Test func theDocsExamplePlays() throws {
+        let docs = try String(contentsOf: StrategyLibraryTests.packageRoot.appendingPathComponent("docs/lua-api.md"), encoding: .utf8)
+        let section = try #require(docs.range(of: "## dash.js's view"))
+        let open = try #require(docs.range(of: "```lua\n", range: section.upperBound..<docs.endIndex))
+        let close = try #require(docs.range(of: "```", range: open.upperBound..<docs.endIndex))
+        let folder = try ScriptFolder()
+        let script = try folder.load("capped.lua", String(docs[open.upperBound..<close.lowerBound]))
+        let trace = try Self.trace("waves", Self.traces[0].kbps)
+        for profile in [EmulationProfile.dashjs, .sabre] {
+            var strategy = script.makeStrategy()
+            let result = try SessionEmulator(profile: profile).run(&strategy, strategyID: "capped", trace: trace, video: Self.video())
+            #expect(result.segments.count == 60)
+        }
+    }
+
     /// The fields each decision sees, as "segment:field=value;…" lines.
     static let report = """
         local M = {}
