@@ -91,7 +91,16 @@ def train(arguments: argparse.Namespace, traces: Path, inputs: dict):
         def _on_rollout_end(self) -> None:
             returns = [episode["r"] for episode in self.model.ep_info_buffer]
             mean = f"{np.mean(returns):.2f}" if returns else "-"
-            print(f"{self.num_timesteps:>9,} steps, mean episode QoE {mean} (last {len(returns)} episodes)", flush=True)
+            schedule = ""
+            if arguments.anneal_to != 1:
+                # The next update's step size and entropy weight, by the share of the budget trained: SB3's own
+                # schedules count steps, and a run's steps are not known ahead of a wall-time budget.
+                scale = 1 - (1 - arguments.anneal_to) * min(1.0, self.trained_seconds() / self.seconds)
+                learning_rate = arguments.learning_rate * scale
+                self.model.lr_schedule = lambda _: learning_rate
+                self.model.ent_coef = arguments.entropy * scale
+                schedule = f", learning rate {learning_rate:.3g}, entropy weight {self.model.ent_coef:.3g}"
+            print(f"{self.num_timesteps:>9,} steps, mean episode QoE {mean} (last {len(returns)} episodes){schedule}", flush=True)
             if self.trained_seconds() >= self.next_point:
                 self.evaluate()
                 while self.next_point <= self.trained_seconds():
@@ -258,6 +267,7 @@ def argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("--learning-rate", type=float, default=2.5e-4, help="Adam's step size (default 2.5e-4)")
     parser.add_argument("--gamma", type=float, default=0.99)
     parser.add_argument("--entropy", type=float, default=0.05, help="entropy coefficient (default 0.05: at 0.01 every seed settled near 21)")
+    parser.add_argument("--anneal-to", type=float, default=1.0, metavar="F", help="decay the learning rate and the entropy weight linearly over --seconds of training to F times their start (default 1: constant)")
     parser.add_argument("--threads", type=int, default=1, help="PyTorch threads (default 1)")
     parser.add_argument("--out", type=Path, default=REPOSITORY / "results/train_ppo")
     return parser
@@ -266,6 +276,8 @@ def argument_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> None:
     parser = argument_parser()
     arguments = parser.parse_args(argv)
+    if not 0 <= arguments.anneal_to <= 1:
+        parser.error(f"--anneal-to {arguments.anneal_to}: give a fraction from 0 to 1")
     # The out folder is made and checked before any training: a run must never be lost at its end.
     prepare_out(parser, arguments.out)
     from abrlab.policy import from_sb3

@@ -103,3 +103,21 @@ def test_train_ppo_learning_curve_from_one_start(pensieve_inputs, abrlab_bin, tm
     assert {row["level"] for row in segments if row["segment"] == "1"} == {"2"}
     assert (out_folder / "curve.svg").read_text().startswith("<svg")
     assert "mlp with its first segment at level 1" not in out
+
+
+def test_train_ppo_anneals_the_step_and_the_entropy_weight_over_its_budget(pensieve_inputs, abrlab_bin, tmp_path):
+    train = first_traces(pensieve_inputs, tmp_path / "train", 4)
+    out = run_example(["--seconds", "4", "--num-envs", "4", "--n-steps", "48", "--batch-size", "96", "--anneal-to", "0.1",
+                       "--train", str(train), "--test", str(train), "--out", str(tmp_path / "out")], pensieve_inputs, abrlab_bin)
+    weights = [float(value) for value in re.findall(r"entropy weight ([\d.e-]+)", out)]
+    rates = [float(value) for value in re.findall(r"learning rate ([\d.e-]+)", out)]
+    assert len(weights) >= 2 and len(rates) == len(weights), out
+    assert weights == sorted(weights, reverse=True) and weights[-1] < weights[0], weights
+    assert all(0.05 * 0.1 - 1e-9 <= weight <= 0.05 for weight in weights), weights
+    assert all(abs(rate / 2.5e-4 - weight / 0.05) < 1e-2 for rate, weight in zip(rates, weights)), (rates, weights)
+
+
+def test_train_ppo_refuses_an_anneal_fraction_outside_zero_to_one(tmp_path):
+    result = subprocess.run([sys.executable, str(EXAMPLE), "--anneal-to", "1.5", "--out", str(tmp_path / "out")],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "--anneal-to 1.5: give a fraction from 0 to 1" in result.stderr, result.stderr
