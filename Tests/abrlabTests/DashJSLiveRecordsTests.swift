@@ -13,10 +13,10 @@ struct DashJSLiveRecordsTests {
 
     /// Plays the rule sets live with `options`, checks every record against dash.js, and returns the check and the
     /// records' first line.
-    private func check(_ options: [String], traces: [String]) throws -> (DashJSRecordsCheck, [String: Any]) {
+    private func check(_ options: [String], traces: [String], profile: String = "live") throws -> (DashJSRecordsCheck, [String: Any]) {
         let fixture = try FixtureDirectory()
         let out = fixture.url.appendingPathComponent("out")
-        let run = try CLI.run(["compare", "--profile", "live", "--video", "twitch-ll", "--qoe", "nqoe", "--strategies"] + Self.ruleSets
+        let run = try CLI.run(["compare", "--profile", profile, "--video", "twitch-ll", "--qoe", "nqoe", "--strategies"] + Self.ruleSets
             + ["--traces"] + traces + options + ["--dashjs-records", "--out", out.path, "--quiet"])
         #expect(run.status == 0, "\(run.stderr)")
         let records = out.appendingPathComponent("dashjs-records.jsonl")
@@ -53,6 +53,16 @@ struct DashJSLiveRecordsTests {
         print("dashjs live records, target 3 s: \(check.summary)")
         check.expectAllEqual("target 3 s")
         #expect(first["liveDelay"] as? Double == 3)
+        #expect(check.catchups > 0 && check.rateChanges > 0)
+    }
+
+    /// The challenge's recipe: a 1 s target and a 10 s warm-up; its `--catchup dashjs3` is the engine's, which the
+    /// dashjs strategies replace with dash.js 5.1.1's.
+    @Test func theTwitchChallengeRecipeStaysEqual() throws {
+        let (check, first) = try check([], traces: ["Traces/twitch-ll"], profile: "twitch-challenge")
+        print("dashjs live records, twitch-challenge: \(check.summary)")
+        check.expectAllEqual("twitch-challenge")
+        #expect(first["liveDelay"] as? Double == 1)
         #expect(check.catchups > 0 && check.rateChanges > 0)
     }
 
