@@ -66,6 +66,19 @@ struct DashJSLiveRecordsTests {
         #expect(check.catchups > 0 && check.rateChanges > 0)
     }
 
+    /// dash.js seeks to the live edge once the latency is more than maxDrift (12 s) over the target; the live engine
+    /// does not seek under a strategy's rate, so the session fails saying so rather than playing on without catch-up.
+    @Test func aSeekToTheLiveEdgeIsRefused() throws {
+        let fixture = try FixtureDirectory()
+        let trace = try fixture.write("outage.csv", "duration_s,bandwidth_bps\n10,1000000\n15,1000\n30,1000000\n")
+        let run = try CLI.run(["compare", "--profile", "live", "--video", "twitch-ll", "--strategies", "dashjs", "live/ll-throughput",
+                               "--traces", trace.path, "--out", fixture.url.appendingPathComponent("out").path, "--quiet"])
+        #expect(run.status != 0)
+        let sessions = try String(contentsOf: fixture.url.appendingPathComponent("out/sessions.csv"), encoding: .utf8)
+        #expect(sessions.contains("dashjs@outage: dash.js seeks to the live edge at 25.265 s (latency more than maxDrift 12 s over the target)"),
+                "\(sessions)")
+    }
+
     @Test func theRateDashJSSetsIsTheRateTheSessionPlaysAt() throws {
         let fixture = try FixtureDirectory()
         let out = fixture.url.appendingPathComponent("out")

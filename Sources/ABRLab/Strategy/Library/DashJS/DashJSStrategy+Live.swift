@@ -18,7 +18,8 @@ extension DashJSStrategy {
             let maxDrift = DashJSCatchupController.maxDrift(DashJSSettings())
             let drift = DashJSBrowser.liveLatency(update.latencySeconds) - liveDelaySeconds
             if drift > maxDrift {
-                throw InputError(file: sessionKey, "dash.js seeks to the live edge at \(update.sessionSeconds) s (latency more than maxDrift \(maxDrift) s over the target), which the live engine does not play under a strategy's rate")
+                let atSeconds = NumberText.readable((update.sessionSeconds * 1000).rounded() / 1000)
+                throw InputError(file: sessionKey, "dash.js seeks to the live edge at \(atSeconds) s (latency more than maxDrift \(NumberText.readable(maxDrift)) s over the target), which the live engine does not play under a strategy's rate")
             }
             return nil
         }
