@@ -11,6 +11,8 @@
 //   path (ThroughputModel.js:161-179) samples exactly that throughput. No Resource Timing entry is used there.
 // - A timeupdate (every 250 ms of playback) is a BufferLevel metric of the engine's buffer, then the catch-up record
 //   (PLAYBACK_TIME_UPDATED, CatchupController.js:180-243).
+// - A seek to the live edge that catch-up asked for (`seekToCurrentLive`) is played by the engine when the segment
+//   under way has arrived: PLAYBACK_SEEKING and PLAYBACK_SEEKED then, after that segment's events.
 
 extension DashJSBrowser {
     /// `PlaybackController.getCurrentLiveLatency`: `Math.max(parseFloat(latency.toFixed(3)), 0)`, seconds.
@@ -27,8 +29,10 @@ extension DashJSBrowser {
     }
 
     /// A live segment delivered at `endSeconds` over the fetch loader: its HttpList entry with the one MOOF_PARSING
-    /// trace, MEDIA_FRAGMENT_LOADED, the append and the new level (spec E.3's order).
-    mutating func downloadedLive(_ record: DownloadRecord, representationId: String, endSeconds: Double, bufferSeconds: Double) {
+    /// trace, MEDIA_FRAGMENT_LOADED, the append, the seek to the live edge at media time `seekSeconds` when the
+    /// engine made one then, and the new level (spec E.3's order).
+    mutating func downloadedLive(_ record: DownloadRecord, representationId: String, endSeconds: Double, bufferSeconds: Double,
+                                 seekSeconds: Double? = nil) {
         let endMs = Self.dateMs(endSeconds)
         let index = Double(record.segmentIndex)
         let segmentSeconds = self.segmentSeconds
@@ -60,6 +64,11 @@ extension DashJSBrowser {
                      ("index", .number(index)), ("representationId", .string(representationId)), ("atMs", .number(endMs))]))
         add(.bytesAppended(startTime: Self.read(start) ?? .nan, atMs: Self.read(endMs)),
             .object([("e", .string("bytesAppended")), ("startTime", .number(start)), ("index", .number(index)), ("atMs", .number(endMs))]))
+        if let seekSeconds {
+            add(.seeking(atMs: Self.read(endMs)),
+                .object([("e", .string("seeking")), ("seekTime", .number(seekSeconds)), ("atMs", .number(endMs))]))
+            add(.seeked(atMs: Self.read(endMs)), .object([("e", .string("seeked")), ("atMs", .number(endMs))]))
+        }
         bufferLevel(bufferSeconds, atSeconds: endSeconds)
     }
 

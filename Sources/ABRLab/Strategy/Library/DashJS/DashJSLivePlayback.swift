@@ -12,6 +12,9 @@ struct DashJSLivePlayback: Sendable {
     var playbackRate = 1.0
     /// The next timeupdate's session time; nil while the element is not playing (before start-up, stalled).
     private var nextTimeUpdateSeconds: Double?
+    /// Catch-up asked to seek to the live edge: not yet told to the engine, and not yet made by it.
+    var seekToTell = false
+    var seekUnderWay = false
 
     init(liveDelaySeconds: Double) { self.liveDelaySeconds = liveDelaySeconds }
 

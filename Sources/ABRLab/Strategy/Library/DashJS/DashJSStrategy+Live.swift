@@ -1,7 +1,8 @@
 // The dashjs strategies on a low-latency live stream (`live` profile): dash.js 5.1.1's CatchupController drives the
 // playback rate at every timeupdate, each evaluation a `kind: "catchup"` record replayed like the decisions
 // (CatchupController.js:180-243, 339-363; spec D, E.2). The rate it answers is the rate the engine plays at: every
-// decision hands it back, so the engine's own catch-up (`--catchup`) never sets one.
+// decision hands it back, so the engine's own catch-up (`--catchup`) never sets one. Its seek to the live edge past
+// maxDrift (`_startPlaybackCatchUp`, :195-213) is the engine's, made when the segment under way has arrived.
 
 extension DashJSStrategy {
     public var updatesPlayback: Bool { live != nil }
@@ -13,17 +14,30 @@ extension DashJSStrategy {
                               timeSeconds: update.playheadSeconds)
         let answer = try run(built)
         guard let rate = answer.newRate else {
-            // `_startPlaybackCatchUp` seeks to the live edge past maxDrift; the live engine seeks only under its own
-            // catch-up, so such a session is refused rather than played on with catch-up stopped.
+            // No new rate past maxDrift, with no seek under way, is the controller's seek (the replay holds it pending
+            // until PLAYBACK_SEEKED, so later timeupdates change nothing meanwhile).
             let maxDrift = DashJSCatchupController.maxDrift(DashJSSettings())
-            let drift = DashJSBrowser.liveLatency(update.latencySeconds) - liveDelaySeconds
-            if drift > maxDrift {
-                let atSeconds = NumberText.readable((update.sessionSeconds * 1000).rounded() / 1000)
-                throw InputError(file: sessionKey, "dash.js seeks to the live edge at \(atSeconds) s (latency more than maxDrift \(NumberText.readable(maxDrift)) s over the target), which the live engine does not play under a strategy's rate")
+            if DashJSBrowser.liveLatency(update.latencySeconds) - liveDelaySeconds > maxDrift, live?.seekUnderWay == false {
+                live!.seekToTell = true
+                live!.seekUnderWay = true
             }
             return nil
         }
         live!.playbackRate = rate
         return rate
+    }
+
+    public mutating func takeSeekToLive() -> Bool {
+        guard live?.seekToTell == true else { return false }
+        live!.seekToTell = false
+        return true
+    }
+
+    /// A live segment arrived; the engine made the seek asked for while it was under way.
+    mutating func downloadedLive(_ record: DownloadRecord, context: DecisionContext, representationId: String) {
+        let seekSeconds = live?.seekUnderWay == true ? context.live?.playheadSeconds : nil
+        if seekSeconds != nil { live!.seekUnderWay = false }
+        browser!.downloadedLive(record, representationId: representationId, endSeconds: context.elapsedSeconds,
+                                bufferSeconds: context.bufferSeconds, seekSeconds: seekSeconds)
     }
 }

@@ -121,11 +121,7 @@ public struct DashJSStrategy: SessionStrategy {
     }
 
     public mutating func didDownload(_ record: DownloadRecord, context: DecisionContext) throws {
-        if live != nil {
-            browser!.downloadedLive(record, representationId: ids[record.level], endSeconds: context.elapsedSeconds,
-                                    bufferSeconds: context.bufferSeconds)
-            return
-        }
+        if live != nil { return downloadedLive(record, context: context, representationId: ids[record.level]) }
         browser!.downloaded(record, representationId: ids[record.level], endSeconds: context.elapsedSeconds,
                             bufferSeconds: context.bufferSeconds)
     }
