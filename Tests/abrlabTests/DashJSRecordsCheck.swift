@@ -15,6 +15,10 @@ struct DashJSRecordsCheck {
     private(set) var decisions: [String: Int] = [:]
     private(set) var abandonmentChecks = 0
     private(set) var abandonments = 0
+    /// Catch-up evaluations (live), and those where dash.js set a new rate or sought to the live edge.
+    private(set) var catchups = 0
+    private(set) var rateChanges = 0
+    private(set) var seeksToLive = 0
 
     mutating func check(_ records: URL) throws {
         let text = try String(contentsOf: records, encoding: .utf8)
@@ -44,6 +48,13 @@ struct DashJSRecordsCheck {
                     || !DashJSReference.Tally.equal(answer["chosenIndex"] as Any, node["chosenIndex"] as Any) {
                     differences.append("line \(index + 1) (\(session)): abandonment \(answer), dash.js \(nodeLine)")
                 }
+            case "catchup":
+                catchups += 1
+                if !(node["newRate"] is NSNull) { rateChanges += 1 }
+                if node["seekToLive"] as? Bool == true { seeksToLive += 1 }
+                if !DashJSReference.Tally.equal(answer["newRate"] as Any, node["newRate"] as Any) {
+                    differences.append("line \(index + 1) (\(session)): new rate \(answer["newRate"] ?? "none"), dash.js \(node["newRate"] ?? "none")")
+                }
             default:
                 differences.append("line \(index + 1): unexpected kind \(node["kind"] ?? "none")")
             }
@@ -60,7 +71,8 @@ struct DashJSRecordsCheck {
 
     var summary: String {
         let sets = decisions.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        return "decisions (\(sets)), \(abandonmentChecks) abandonment checks, \(abandonments) abandonments; replayer: \(tally.summary)"
+        let live = catchups > 0 ? ", \(catchups) catch-up evaluations, \(rateChanges) rate changes, \(seeksToLive) seeks to live" : ""
+        return "decisions (\(sets)), \(abandonmentChecks) abandonment checks, \(abandonments) abandonments\(live); replayer: \(tally.summary)"
     }
 
     /// What a test requires of a check: no difference of answers, none of the replayer's output, no refusal.

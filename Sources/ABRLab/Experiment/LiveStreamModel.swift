@@ -50,6 +50,8 @@ struct LiveStreamModel: PlaysLive {
     private var phase = Phase.idle
     /// Whether the strategy hears playback updates.
     private var reportsPlayback = false
+    /// A strategy's catch-up asked to seek to the live edge (dash.js's seek past maxDrift under its own rate).
+    private var seekAsked = false
 
     init(settings: LiveSettings, setup: SessionSetup) {
         self.settings = settings
@@ -163,6 +165,8 @@ struct LiveStreamModel: PlaysLive {
         live.player.updateRate()
     }
 
+    mutating func seekToLive() { seekAsked = true }
+
     /// A chunk on its way with playback updates on: the next tick before its arrival (every
     /// chunk duration of session time), else its arrival; either is a playback update.
     private mutating func arriving(_ request: Request, _ chunk: Chunk, transferSeconds: Double) throws(EmulationError) -> PlayerStep {
@@ -216,7 +220,8 @@ struct LiveStreamModel: PlaysLive {
         // dash.js seeks when the drift passes maxDrift; checked when a segment has arrived.
         live.nextSegment = request.segment + 1
         var seeked = false
-        if live.player.driftsBeyond(live.settings.maxDriftSeconds) {
+        if seekAsked || live.player.driftsBeyond(live.settings.maxDriftSeconds) {
+            seekAsked = false
             let playhead = live.player.seekToLive()
             live.nextSegment = max(request.segment + 1, Int((playhead / live.segmentSeconds + 1e-9).rounded(.down)))
             live.seeks += 1

@@ -43,6 +43,8 @@ protocol PlaysLive: PlayerModel {
     mutating func enablePlaybackUpdates()
     /// A rate a strategy set at a playback update (checked by the engine).
     mutating func setPlaybackRate(_ rate: Double)
+    /// A strategy's catch-up seeks to the live edge: done when the segment under way has arrived.
+    mutating func seekToLive()
 }
 
 // Each capability's members as the engine calls them: on the model at a pointer, from a cast of
@@ -83,5 +85,10 @@ extension PlaysLive {
     @inline(__always)
     static func setPlaybackRate(_ model: UnsafeMutableRawPointer, _ rate: Double) {
         model.assumingMemoryBound(to: Self.self).pointee.setPlaybackRate(rate)
+    }
+
+    @inline(__always)
+    static func seekToLive(_ model: UnsafeMutableRawPointer) {
+        model.assumingMemoryBound(to: Self.self).pointee.seekToLive()
     }
 }

@@ -60,6 +60,7 @@ extension SessionEngine {
                     throw Self.strategyError(error, segment: update.segmentIndex, trace: traceName)
                 }
                 if let rate { try setPlaybackRate(rate, at: update) }
+                if strategy.takeSeekToLive() { seekToLive() }
             case .event(let event):
                 return .event(event)
             case .finished:

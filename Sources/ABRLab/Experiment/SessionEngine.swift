@@ -242,6 +242,12 @@ struct SessionEngine<Model: PlayerModel>: Sendable {
         withUnsafeMutablePointer(to: &model) { live.setPlaybackRate($0, rate) }
     }
 
+    /// Seeks to the live edge as a strategy's catch-up asked at the playback update the session stopped at.
+    mutating func seekToLive() {
+        guard let live = Model.self as? any PlaysLive.Type else { return }
+        withUnsafeMutablePointer(to: &model) { live.seekToLive($0) }
+    }
+
     /// Ends the session with `error`.
     private mutating func fail(_ error: EmulationError) {
         ending = .failed(error)

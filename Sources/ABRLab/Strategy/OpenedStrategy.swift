@@ -24,4 +24,5 @@ struct OpenedStrategy: SessionStrategy {
     mutating func didDownload(_ record: DownloadRecord, context: DecisionContext) throws { try base.didDownload(record, context: context) }
     var updatesPlayback: Bool { base.updatesPlayback }
     mutating func playbackDidUpdate(_ update: PlaybackUpdate) throws -> Double? { try base.playbackDidUpdate(update) }
+    mutating func takeSeekToLive() -> Bool { base.takeSeekToLive() }
 }

@@ -35,6 +35,10 @@ public protocol SessionStrategy {
     /// at its playback updates. A rate (0.5…2) holds until the next update or decision; `nil`
     /// keeps the rate in force, and so does a decision without a rate.
     mutating func playbackDidUpdate(_ update: PlaybackUpdate) throws -> Double?
+    /// Live only, asked after each ``playbackDidUpdate(_:)``: whether the strategy's catch-up seeks to the live edge
+    /// (dash.js's `seekToCurrentLive` past `maxDrift`) and so clears its request. The player seeks when the segment
+    /// under way has arrived, as it does for its own catch-up; default never.
+    mutating func takeSeekToLive() -> Bool
 }
 
 extension SessionStrategy {
@@ -52,6 +56,7 @@ extension SessionStrategy {
     public mutating func didDownload(_ record: DownloadRecord, context: DecisionContext) throws {}
     public var updatesPlayback: Bool { false }
     public mutating func playbackDidUpdate(_ update: PlaybackUpdate) throws -> Double? { nil }
+    public mutating func takeSeekToLive() -> Bool { false }
 }
 
 /// Names a strategy and makes a fresh instance of it per session.

@@ -28,11 +28,13 @@ struct DashJSBrowser {
     static let stallThresholdSeconds = 0.3
 
     private let session: String
+    /// The live delay (target latency) of a low-latency live stream, nil on demand (DashJSBrowser+Live).
+    let liveDelaySeconds: Double?
     private let header: DashJSRecord.Header
     private let headerMembers: [(String, DashJSOutputJSON)]
     /// Whether records are built as JSON too (a sink keeps them).
     private let writesJSON: Bool
-    private let segmentSeconds: Double
+    let segmentSeconds: Double
     private var wroteHeader = false
     private var seq = 0
     private var events: [DashJSRecord.Event] = []
@@ -52,17 +54,21 @@ struct DashJSBrowser {
     private var requestTraces = DashJSTraceLog()
 
     init(session: String, seed: UInt64, settings: DashJSOutputJSON, ladder: DashJSLadder, segmentSeconds: Double,
-         writesJSON: Bool) throws(InputError) {
+         writesJSON: Bool, liveDelaySeconds: Double? = nil) throws(InputError) {
         self.session = session
+        self.liveDelaySeconds = liveDelaySeconds
+        let live = liveDelaySeconds != nil
         self.segmentSeconds = segmentSeconds
         self.writesJSON = writesJSON
         let representations = ladder.representations.map { representation in
             DashJSOutputJSON.object([("id", .string(representation.id)), ("bandwidth", .number(representation.bandwidthBps))])
         }
         headerMembers = [("seed", .number(Double(seed % (1 << 32)))), ("settings", settings), ("streamId", .string("p0")),
-                         ("mediaType", .string("video")), ("isDynamic", .bool(false)), ("representations", .array(representations)),
-                         ("fragmentDuration", .number(segmentSeconds)), ("lowLatencyMode", .bool(false))]
+                         ("mediaType", .string("video")), ("isDynamic", .bool(live)), ("representations", .array(representations)),
+                         ("fragmentDuration", .number(segmentSeconds)), ("lowLatencyMode", .bool(live))]
+            + (liveDelaySeconds.map { [("liveDelay", .number($0))] } ?? [])
         var header = DashJSRecord.Header()
+        header.isDynamic = live
         header.seed = Self.read(Double(seed % (1 << 32)))
         try header.settings.update(from: settings.asRead(line: 1), file: session)
         header.fragmentDurationSeconds = Self.read(segmentSeconds) ?? .nan
@@ -74,7 +80,7 @@ struct DashJSBrowser {
     }
 
     /// The number the record's text gives the reader (nil for null).
-    private static func read(_ number: Double) -> Double? { DashJSOutputJSON.read(number) }
+    static func read(_ number: Double) -> Double? { DashJSOutputJSON.read(number) }
 
     /// `Date.now()` at session time `seconds`.
     static func dateMs(_ seconds: Double) -> Double { (epochMs + seconds * 1000).rounded(.towardZero) }
@@ -100,12 +106,12 @@ struct DashJSBrowser {
     }
 
     /// One event for the next record; its JSON is built only when records are written.
-    private mutating func add(_ event: DashJSRecord.Event, _ members: @autoclosure () -> DashJSOutputJSON) {
+    mutating func add(_ event: DashJSRecord.Event, _ members: @autoclosure () -> DashJSOutputJSON) {
         events.append(event)
         if writesJSON { eventMembers.append(members()) }
     }
 
-    private mutating func bufferLevel(_ seconds: Double, atSeconds at: Double) {
+    mutating func bufferLevel(_ seconds: Double, atSeconds at: Double) {
         let atMs = Self.dateMs(at)
         add(.bufferLevel(seconds: Self.read(seconds) ?? .nan, atMs: Self.read(atMs)),
             .object([("e", .string("bufferLevel")), ("level", .number(seconds)), ("atMs", .number(atMs))]))
@@ -242,7 +248,7 @@ struct DashJSBrowser {
     }
 
     /// The members every record has, the session's header on its first, and the events since the last record.
-    private mutating func record(kind: DashJSRecord.Kind, atSeconds seconds: Double, currentId: String) -> Built {
+    mutating func record(kind: DashJSRecord.Kind, atSeconds seconds: Double, currentId: String) -> Built {
         seq += 1
         let nowMs = Self.dateMs(seconds)
         var built = Built(record: DashJSRecord(session: session, seq: Self.read(Double(seq)), kind: kind, nowMs: Self.read(nowMs),
@@ -258,7 +264,8 @@ struct DashJSBrowser {
         if !wroteHeader {
             built.record.header = header
             built.record.currentRepresentationId = currentId
-            built.record.lowLatencyMode = false
+            built.record.lowLatencyMode = liveDelaySeconds != nil
+            if let liveDelaySeconds { built.record.liveDelaySeconds = .some(Self.read(liveDelaySeconds)) }
             wroteHeader = true
         }
         events = []

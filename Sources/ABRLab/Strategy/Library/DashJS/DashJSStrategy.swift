@@ -7,6 +7,8 @@
 // - One quality decision per media segment; after an abandonment the segment is fetched again at the level the
 //   abandonment chose, without another decision (the switch clears `shouldCheckPlaybackQuality`, spec A.2, A.5).
 // - BOLA's `timeToLoadDelay` delays the request (RequestDecision's idle delay; StreamProcessor.js:462).
+// - On the `live` profile the stream is low-latency live and dash.js's catch-up sets the playback rate
+//   (DashJSStrategy+Live).
 
 public struct DashJSStrategy: SessionStrategy {
     /// The rule sets that ship: dash.js's defaults, and the defaults with one rule in place of the dynamic
@@ -38,13 +40,15 @@ public struct DashJSStrategy: SessionStrategy {
     public let ruleSet: RuleSet
     /// Where the session's records go, with abrlab's answers; nil keeps none.
     let sink: DashJSRecordSink?
-    private var browser: DashJSBrowser?
+    var browser: DashJSBrowser?
+    /// The live player's timeupdates and rate; nil on demand.
+    var live: DashJSLivePlayback?
     private var replay: DashJSReplaySession?
     private var ladder = DashJSLadder([DashJSRepresentation(id: "v0", bandwidthBps: 1)])
     /// Each level's representation id, `v` and the level, written once rather than at every progress check.
     private var ids: [String] = []
-    private var current = ""
-    private var sessionKey = ""
+    var current = ""
+    var sessionKey = ""
     private var records = 0
     /// The level an abandonment chose for the segment's next request.
     private var refetchLevel: Int?
@@ -54,9 +58,7 @@ public struct DashJSStrategy: SessionStrategy {
         self.sink = sink
     }
 
-    public func fit(_ setting: RunSetting) throws -> VideoFit {
-        setting.live == nil ? .fits : .unfit(reason: "dash.js's rule sets are modelled on demand only (profile dashjs)")
-    }
+    public func fit(_ setting: RunSetting) throws -> VideoFit { .fits }
 
     public mutating func setUp(_ session: SessionInfo) throws {
         // Ids are the levels: dash.js sorts by bandwidth, so a level's absoluteIndex is its rank, found by id.
@@ -64,8 +66,10 @@ public struct DashJSStrategy: SessionStrategy {
         ladder = DashJSLadder(levelsKbps: session.video.bitratesKbps)
         current = ladder.optimal(forKbps: Self.initialBitrateKbps).id
         sessionKey = "\(ruleSet.rawValue)@\(session.traceName)"
+        live = session.live.map { DashJSLivePlayback(liveDelaySeconds: $0.targetLatencySeconds) }
         browser = try DashJSBrowser(session: sessionKey, seed: session.seed, settings: ruleSet.settings, ladder: ladder,
-                                    segmentSeconds: session.video.segmentDurationSeconds, writesJSON: sink != nil)
+                                    segmentSeconds: session.video.segmentDurationSeconds, writesJSON: sink != nil,
+                                    liveDelaySeconds: live?.liveDelaySeconds)
     }
 
     private static func level(_ id: String) -> Int { Int(id.dropFirst())! }
@@ -73,6 +77,13 @@ public struct DashJSStrategy: SessionStrategy {
     public mutating func chooseLevel(_ context: DecisionContext) throws -> Int { try decide(context).level }
 
     public mutating func decide(_ context: DecisionContext) throws -> RequestDecision {
+        var decision = try decideLevel(context)
+        // Live: the rate dash.js's catch-up set holds (the engine's own catch-up never runs).
+        decision.playbackRate = live?.playbackRate
+        return decision
+    }
+
+    private mutating func decideLevel(_ context: DecisionContext) throws -> RequestDecision {
         let now = context.elapsedSeconds
         if let level = refetchLevel {
             refetchLevel = nil
@@ -83,7 +94,12 @@ public struct DashJSStrategy: SessionStrategy {
             browser!.requestStarts(atSeconds: now)
             return RequestDecision(level: Self.level(current))
         }
-        let answer = try run(browser!.qualityRecord(atSeconds: now, bufferSeconds: context.bufferSeconds, currentId: current))
+        var built = browser!.qualityRecord(atSeconds: now, bufferSeconds: context.bufferSeconds, currentId: current)
+        if let state = context.live {
+            DashJSBrowser.addLive(&built, latencySeconds: state.latencySeconds, playbackRate: state.playbackRate,
+                                  timeSeconds: state.playheadSeconds)
+        }
+        let answer = try run(built)
         if let chosen = answer.chosen { current = chosen.id }
         let delayMs = answer.loadDelayMs ?? 0
         let delaySeconds = delayMs > 0 ? delayMs / 1000 : 0
@@ -105,12 +121,13 @@ public struct DashJSStrategy: SessionStrategy {
     }
 
     public mutating func didDownload(_ record: DownloadRecord, context: DecisionContext) throws {
+        if live != nil { return downloadedLive(record, context: context, representationId: ids[record.level]) }
         browser!.downloaded(record, representationId: ids[record.level], endSeconds: context.elapsedSeconds,
                             bufferSeconds: context.bufferSeconds)
     }
 
     /// Replays the record, and keeps its line with abrlab's answer when records are kept.
-    private mutating func run(_ built: DashJSBrowser.Built) throws -> DashJSAnswer {
+    mutating func run(_ built: DashJSBrowser.Built) throws -> DashJSAnswer {
         records += 1
         do {
             if replay == nil { replay = try DashJSReplaySession(first: built.record, nowMs: 0) }

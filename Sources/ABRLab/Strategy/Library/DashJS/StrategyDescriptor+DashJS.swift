@@ -1,4 +1,5 @@
-// The dash.js 5.1.1 rule sets as native strategies (DashJSStrategy); play them under `--profile dashjs`.
+// The dash.js 5.1.1 rule sets as native strategies (DashJSStrategy); play them under `--profile dashjs` (on demand) or
+// `--profile live` (low-latency live, dash.js's catch-up setting the rate).
 
 extension StrategyDescriptor {
     /// The five rule sets, in catalogue order.
