@@ -3,7 +3,8 @@ import Testing
 import TestSupport
 
 /// Every dash.js rule set under `--profile dashjs` over whole trace sets, each session played to its end: the
-/// shipped sets with the default video, and Sabre's 3G and 4G sets with `movie.json`. Each run's records go
+/// shipped sets with the default video, and Sabre's 3G and 4G sets with `movie.json`; and the shipped sets played
+/// live at low latency. Each run's records go
 /// through dash.js's own code (`DashJSRecordsCheck`), a few traces at a time so the records (about 19 MB a
 /// trace with the default video, 47 MB with `movie.json`) never pile up.
 ///
@@ -18,6 +19,13 @@ struct DashJSTraceSetsTests {
     @Test(arguments: shippedSets) func everyDecisionOnAShippedSetEqualsDashJS(set: String) throws {
         let folder = CLI.packageRoot.appendingPathComponent("Traces/\(set)")
         try check(set, traces: Self.traces(in: folder), video: nil)
+    }
+
+    /// The same sets played live at low latency (`--profile live`, the Twitch challenge's ladder): every decision and
+    /// every catch-up rate.
+    @Test(arguments: shippedSets) func everyLiveDecisionAndRateOnAShippedSetEqualsDashJS(set: String) throws {
+        let folder = CLI.packageRoot.appendingPathComponent("Traces/\(set)")
+        try check("\(set) live", traces: Self.traces(in: folder), video: "twitch-ll", profile: "live")
     }
 
     @Test(.needsDatasets("sabre/mmsys18"), arguments: sabreSets)
@@ -35,14 +43,14 @@ struct DashJSTraceSetsTests {
             .sorted().map { folder.appendingPathComponent($0).path }
     }
 
-    private func check(_ label: String, traces: [String], video: String?) throws {
+    private func check(_ label: String, traces: [String], video: String?, profile: String = "dashjs") throws {
         try #require(!traces.isEmpty, "\(label): no traces")
         var check = DashJSRecordsCheck()
         for start in stride(from: 0, to: traces.count, by: Self.tracesAtATime) {
             let fixture = try FixtureDirectory()
             let out = fixture.url.appendingPathComponent("out")
             let chunk = Array(traces[start ..< min(start + Self.tracesAtATime, traces.count)])
-            let run = try CLI.run(["compare", "--profile", "dashjs", "--strategies"] + DashJSRecordsTests.ruleSets
+            let run = try CLI.run(["compare", "--profile", profile, "--strategies"] + DashJSRecordsTests.ruleSets
                 + ["--traces"] + chunk + (video.map { ["--video", $0] } ?? []) + ["--dashjs-records", "--out", out.path, "--quiet"])
             try #require(run.status == 0, "\(label): \(run.stderr)")
             try check.check(out.appendingPathComponent("dashjs-records.jsonl"))
