@@ -220,7 +220,7 @@ public struct DashJSBolaRule: Sendable {
 
     private static func initialState(_ context: DashJSRulesContext) -> State {
         let ladder = context.ladder.representations
-        let logs = ladder.map { Foundation.log($0.bandwidthBps) }
+        let logs = ladder.map { JSMath.log($0.bandwidthBps) }
         let utilities = logs.map { $0 - logs[0] + 1 }
         guard let params = parameters(bufferTimeDefaultSeconds: context.bufferTimeDefaultSeconds, count: ladder.count, utilities: utilities) else {
             return State(phase: .oneBitrate)

@@ -102,7 +102,7 @@ public struct DashJSCatchupController: Sendable {
         if lolp {
             if input.bufferLevelSeconds < bufferMin {
                 let cpr = abs(rates.min)
-                newRate = (1 - cpr) + (cpr * 2) / (1 + Foundation.pow(M_E, -((input.bufferLevelSeconds - bufferMin) * 5)))
+                newRate = (1 - cpr) + (cpr * 2) / (1 + JSMath.pow(M_E, -((input.bufferLevelSeconds - bufferMin) * 5)))
             } else if abs(input.currentLiveLatencySeconds - input.liveDelaySeconds) <= 0.02 * input.liveDelaySeconds {
                 newRate = 1
             } else {
@@ -123,9 +123,9 @@ public struct DashJSCatchupController: Sendable {
         return none
     }
 
-    /// The logistic curve `(1 − cpr) + 2·cpr/(1 + e^(−5·drift))`, computed as upstream does with `Math.pow(Math.E, …)`.
+    /// The logistic curve `(1 − cpr) + 2·cpr/(1 + e^(−5·drift))`, computed as upstream does with `Math.pow(Math.E, …)`, V8's bits (JSMath).
     static func curve(drift: Double, rates: (min: Double, max: Double)) -> Double {
         let cpr = drift < 0 ? abs(rates.min) : rates.max
-        return (1 - cpr) + (cpr * 2) / (1 + Foundation.pow(M_E, -(drift * 5)))
+        return (1 - cpr) + (cpr * 2) / (1 + JSMath.pow(M_E, -(drift * 5)))
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 public struct DashJSL2ARule: Sendable {
     static let horizon = 4.0
     /// `Math.pow(HORIZON, 0.99)`: the cautiousness parameter.
-    static let vl = Foundation.pow(horizon, 0.99)
+    static let vl = JSMath.pow(horizon, 0.99)
     static let react = 2.0
     static let targetBufferSeconds = 1.5
 

@@ -46,7 +46,7 @@ public struct DashJSLoLPRule: Sendable {
         guard neurons == nil else { return }
         let bitrates = ladder.representations.map(\.bandwidthBps)
         minBitrateBps = bitrates.reduce(.infinity) { jsMin($0, $1) }
-        bitrateNormalization = Foundation.sqrt(bitrates.map { Foundation.pow($0, 2) }.reduce(0, +))
+        bitrateNormalization = Foundation.sqrt(bitrates.map { JSMath.pow($0, 2) }.reduce(0, +))
         neurons = ladder.representations.map { Neuron(representation: $0, throughput: $0.bandwidthBps / bitrateNormalization) }
         sortedCenters = initialCenters()
     }
@@ -119,7 +119,7 @@ public struct DashJSLoLPRule: Sendable {
     private mutating func updateNeurons(around center: Int, toward x: [Double]) {
         for index in neurons!.indices {
             let distance = Self.distance(neurons![index].state, neurons![center].state, [1, 1, 1, 1])
-            let neighbourhood = Foundation.exp(-1 * Foundation.pow(distance, 2) / (2 * Foundation.pow(0.1, 2)))
+            let neighbourhood = JSMath.exp(-1 * JSMath.pow(distance, 2) / (2 * JSMath.pow(0.1, 2)))
             neurons![index].throughput = neurons![index].throughput + (x[0] - neurons![index].throughput) * 0.01 * neighbourhood
             neurons![index].latency = neurons![index].latency + (x[1] - neurons![index].latency) * 0.01 * neighbourhood
             neurons![index].rebuffer = neurons![index].rebuffer + (x[2] - neurons![index].rebuffer) * 0.01 * neighbourhood
@@ -129,8 +129,8 @@ public struct DashJSLoLPRule: Sendable {
 
     /// `_getDistance`: the signed square root of the weighted squared differences.
     static func distance(_ a: [Double], _ b: [Double], _ w: [Double]) -> Double {
-        var sum = w[0] * Foundation.pow(a[0] - b[0], 2)
-        for i in 1..<a.count { sum = sum + w[i] * Foundation.pow(a[i] - b[i], 2) }
+        var sum = w[0] * JSMath.pow(a[0] - b[0], 2)
+        for i in 1..<a.count { sum = sum + w[i] * JSMath.pow(a[i] - b[i], 2) }
         let sign: Double = sum < 0 ? -1 : 1
         return sign * Foundation.sqrt(abs(sum))
     }
