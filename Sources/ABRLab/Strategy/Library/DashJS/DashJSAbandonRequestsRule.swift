@@ -37,14 +37,11 @@ public struct DashJSAbandonRequestsRule: Sendable {
     public mutating func shouldAbandon(_ request: DashJSLoadingRequest, settings: DashJSSettings, ladder: DashJSLadder,
                                        current: DashJSRepresentation, bufferLevelSeconds: Double, bufferTimeDefaultSeconds: Double,
                                        nowMs: Double) -> DashJSSwitchRequest {
-        guard !request.index.isNaN, let firstByteMs = request.firstByteMs, !abandoned.contains(request.index) else { return .noChange }
-        if bufferLevelSeconds > bufferTimeDefaultSeconds { return .noChange }
-        let elapsedMs = nowMs - firstByteMs
-        guard request.traces.traces.count >= settings.abandonMinThroughputSamplesThreshold,
-              elapsedMs > settings.abandonMinSegmentDownloadTimeThresholdMs,
-              request.bytesLoaded < request.bytesTotal else { return .noChange }
+        guard mayAbandon(index: request.index, firstByteMs: request.firstByteMs, traces: request.traces, bytesLoaded: request.bytesLoaded,
+                         bytesTotal: request.bytesTotal, settings: settings, bufferLevelSeconds: bufferLevelSeconds,
+                         bufferTimeDefaultSeconds: bufferTimeDefaultSeconds, nowMs: nowMs),
+              let first = request.traces.first else { return .noChange }
         // The first trace holds the request's latency and is left out.
-        let first = request.traces.traces[0]
         let bytes = request.traces.bytes - first.bytes
         let timeMs = jsMax(request.traces.durationMs - first.durationMs, 1)
         let throughputKbps = jsRound(8 * bytes / timeMs)
@@ -57,6 +54,19 @@ public struct DashJSAbandonRequestsRule: Sendable {
         guard remainingBytes > request.bytesTotal * optimal.bitrateKbps / request.representation.bitrateKbps else { return .noChange }
         abandoned.insert(request.index)
         return DashJSSwitchRequest(optimal, priority: settings.abandonRequestsRule.priority)
+    }
+
+    /// The rule's early outs, all but the estimate's: whether a request of this progress gets to the estimate. Where
+    /// not, the rule proposes nothing and changes nothing, so a progress check needs no more of the request.
+    /// `firstByteMs` is truncated to integral ms, as DashJSLoadingRequest keeps it.
+    public func mayAbandon(index: Double, firstByteMs: Double?, traces: DashJSTraceLog, bytesLoaded: Double, bytesTotal: Double,
+                           settings: DashJSSettings, bufferLevelSeconds: Double, bufferTimeDefaultSeconds: Double, nowMs: Double) -> Bool {
+        guard !index.isNaN, let firstByteMs = firstByteMs?.rounded(.towardZero) else { return false }
+        if bufferLevelSeconds > bufferTimeDefaultSeconds { return false }
+        // None has effects, so the set's hashing comes last, where few checks get to.
+        return traces.count >= settings.abandonMinThroughputSamplesThreshold
+            && nowMs - firstByteMs > settings.abandonMinSegmentDownloadTimeThresholdMs
+            && bytesLoaded < bytesTotal && !abandoned.contains(index)
     }
 
     /// `Number(x).toFixed(2)` read back as a number (non-finite values pass through). `value * 100` is within an ulp

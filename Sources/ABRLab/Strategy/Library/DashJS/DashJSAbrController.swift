@@ -238,7 +238,9 @@ public struct DashJSAbrController: Sendable {
             ? abandonRequests.shouldAbandon(request, settings: settings, ladder: ladder, current: current, bufferLevelSeconds: bufferLevelSeconds,
                                             bufferTimeDefaultSeconds: bufferTimeDefaultSeconds, nowMs: nowMs)
             : nil
-        let best = answer.map { DashJSSwitchRequest.minimum(CollectionOfOne($0)) } ?? DashJSSwitchRequest()
+        // getMinSwitchRequest of no proposal is no proposal.
+        guard let answer, answer.representation != nil else { return AbandonDecision(rule: answer, best: DashJSSwitchRequest(), changed: false) }
+        let best = DashJSSwitchRequest.minimum(CollectionOfOne(answer))
         var changed = false
         if let representation = best.representation {
             allowsLoad = false
@@ -250,6 +252,15 @@ public struct DashJSAbrController: Sendable {
             abandonmentTimerDueMs = nowMs + settings.abandonLoadTimeoutMs
         }
         return AbandonDecision(rule: answer, best: best, changed: changed)
+    }
+
+    /// Whether LOADING_PROGRESS for a request of this progress can propose anything: auto-switch and the rule on, and
+    /// the rule past its early outs. Where not, ``loadingProgress(_:)`` proposes nothing and changes no state.
+    public func mayAbandon(index: Double, firstByteMs: Double?, traces: DashJSTraceLog, bytesLoaded: Double, bytesTotal: Double) -> Bool {
+        settings.autoSwitchBitrate && settings.abandonRequestsRule.active
+            && abandonRequests.mayAbandon(index: index, firstByteMs: firstByteMs, traces: traces, bytesLoaded: bytesLoaded, bytesTotal: bytesTotal,
+                                          settings: settings, bufferLevelSeconds: bufferLevelSeconds,
+                                          bufferTimeDefaultSeconds: bufferTimeDefaultSeconds, nowMs: nowMs)
     }
 
     /// `_changeQuality`: QUALITY_CHANGE_REQUESTED, which BOLA follows.

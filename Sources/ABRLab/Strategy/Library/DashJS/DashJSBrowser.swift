@@ -22,6 +22,44 @@ struct DashJSBrowser {
         var members: [(String, DashJSOutputJSON)]?
     }
 
+    /// A progress check as the replayer reads its record, without building the record (DashJSReplaySession.
+    /// progressCheck): its clock, events and request; the session's first record, without them, when it is the
+    /// first; and its E.2 members when records are written.
+    struct Check {
+        var nowMs: Double?
+        var events: [DashJSRecord.Event]
+        var request: DashJSRecord.AbandonRequest
+        /// Out of line: a record is large, and every check moves its Check once or twice.
+        private let firstBox: FirstBox?
+        var members: [(String, DashJSOutputJSON)]?
+
+        var first: DashJSRecord? { firstBox?.record }
+
+        init(nowMs: Double?, events: [DashJSRecord.Event], request: DashJSRecord.AbandonRequest, first: DashJSRecord?,
+             members: [(String, DashJSOutputJSON)]?) {
+            self.nowMs = nowMs
+            self.events = events
+            self.request = request
+            firstBox = first.map(FirstBox.init)
+            self.members = members
+        }
+
+        private final class FirstBox {
+            let record: DashJSRecord
+            init(_ record: DashJSRecord) { self.record = record }
+        }
+    }
+
+    /// What every record has: its seq and clock, the events since the last record, whether it is the session's
+    /// first (the header's), and their members when records are written.
+    private struct Common {
+        var seq: Double?
+        var nowMs: Double?
+        var events: [DashJSRecord.Event]
+        var isFirst: Bool
+        var members: [(String, DashJSOutputJSON)]?
+    }
+
     /// `Date.now()` at the session's start: any fixed epoch; only differences reach the rules.
     static let epochMs = 1_700_000_000_000.0
     static let timeUpdateSeconds = 0.25
@@ -82,7 +120,8 @@ struct DashJSBrowser {
     /// The request for a segment leaves at session time `seconds`.
     mutating func requestStarts(atSeconds seconds: Double) {
         requestStartSeconds = seconds
-        progress = []
+        // Kept: the marks of every request fit in the capacity of the longest so far.
+        progress.removeAll(keepingCapacity: true)
         requestTraces = DashJSTraceLog()
     }
 
@@ -145,7 +184,7 @@ struct DashJSBrowser {
             transferSize: Self.read(sizeBytes) ?? .nan, decodedBodySize: Self.read(sizeBytes) ?? .nan,
             responseStart: Self.read(responseStartMs) ?? .nan, responseEnd: Self.read(responseEndMs) ?? .nan)
         let request = DashJSHTTPRequest(startMs: readStartMs, firstByteMs: Self.read(firstByteMs) ?? readStartMs,
-                                        endMs: Self.read(endMs) ?? .nan, traces: Self.traces(marks, startMs: startMs).traces,
+                                        endMs: Self.read(endMs) ?? .nan, traces: Self.traces(marks, startMs: startMs),
                                         resourceTiming: timing, isFetchLoader: false, isMediaSegment: true, url: url)
         add(.httpRequest(request, representationId: representationId, atMs: Self.read(endMs)), .object([
             ("e", .string("httpRequest")), ("startMs", .number(startMs)), ("firstByteMs", .number(firstByteMs)),
@@ -180,14 +219,15 @@ struct DashJSBrowser {
         DashJSHTTPRequest.Trace(durationMs: read(mark.atMs - previous.atMs) ?? .nan, bytes: read(mark.bytes - previous.bytes) ?? .nan)
     }
 
-    private static func traces(_ marks: [(atMs: Double, bytes: Double)], startMs: Double) -> DashJSTraceLog {
-        var log = DashJSTraceLog()
+    private static func traces(_ marks: [(atMs: Double, bytes: Double)], startMs: Double) -> [DashJSHTTPRequest.Trace] {
+        var traces: [DashJSHTTPRequest.Trace] = []
+        traces.reserveCapacity(marks.count)
         var previous = (atMs: startMs, bytes: 0.0)
         for mark in marks {
-            log.append(trace(mark, after: previous))
+            traces.append(trace(mark, after: previous))
             previous = mark
         }
-        return log
+        return traces
     }
 
     private static func traceMembers(_ marks: [(atMs: Double, bytes: Double)], startMs: Double) -> DashJSOutputJSON {
@@ -216,53 +256,71 @@ struct DashJSBrowser {
         return built
     }
 
-    /// The LOADING_PROGRESS record of a progress event at session time `seconds` (the player's level is the last metric).
-    mutating func abandonRecord(_ check: DownloadProgress, atSeconds seconds: Double, representationId: String,
-                                currentId: String) -> Built {
+    /// The LOADING_PROGRESS record of a progress event at session time `seconds` (the player's level is the last
+    /// metric), as a check.
+    mutating func progressCheck(_ check: DownloadProgress, atSeconds seconds: Double, representationId: String,
+                                currentId: String) -> Check {
         play(untilSeconds: seconds)
         let atMs = Self.dateMs(seconds)
         let requestStartMs = Self.dateMs(requestStartSeconds)
         let mark = (atMs: atMs, bytes: check.receivedBytes.rounded(.down))
         requestTraces.append(Self.trace(mark, after: progress.last ?? (requestStartMs, 0)))
         progress.append(mark)
-        var built = record(kind: .abandon, atSeconds: seconds, currentId: currentId)
+        let common = next(kind: .abandon, atSeconds: seconds, currentId: currentId)
         let index = Double(check.segmentIndex)
         let bytesTotal = check.sizeBytes.rounded(.down)
-        built.record.request = DashJSRecord.AbandonRequest(
+        let request = DashJSRecord.AbandonRequest(
             index: Self.read(index) ?? .nan, representationId: representationId, firstByteMs: Self.read(progress[0].atMs),
             bytesLoaded: Self.read(mark.bytes) ?? 0, bytesTotal: Self.read(bytesTotal) ?? .nan,
             durationSeconds: Self.read(segmentSeconds), traces: requestTraces)
-        built.members?.append(("request", .object([
+        var members = common.members
+        members?.append(("request", .object([
             ("index", .number(index)), ("representationId", .string(representationId)),
             ("startMs", .number(requestStartMs)), ("firstByteMs", .number(progress[0].atMs)),
             ("bytesLoaded", .number(mark.bytes)), ("bytesTotal", .number(bytesTotal)),
             ("duration", .number(segmentSeconds)), ("traces", Self.traceMembers(progress, startMs: requestStartMs)),
         ])))
-        return built
+        return Check(nowMs: common.nowMs, events: common.events, request: request,
+                     first: common.isFirst ? firstRecord(common, kind: .abandon, currentId: currentId) : nil, members: members)
     }
 
     /// The members every record has, the session's header on its first, and the events since the last record.
     private mutating func record(kind: DashJSRecord.Kind, atSeconds seconds: Double, currentId: String) -> Built {
+        let common = next(kind: kind, atSeconds: seconds, currentId: currentId)
+        if common.isFirst {
+            var record = firstRecord(common, kind: kind, currentId: currentId)
+            record.events = common.events
+            return Built(record: record, members: common.members)
+        }
+        return Built(record: DashJSRecord(session: session, seq: common.seq, kind: kind, nowMs: common.nowMs, events: common.events),
+                     members: common.members)
+    }
+
+    /// The session's first record without its events: the header, and the state the session starts in.
+    private func firstRecord(_ common: Common, kind: DashJSRecord.Kind, currentId: String) -> DashJSRecord {
+        var record = DashJSRecord(session: session, seq: common.seq, kind: kind, nowMs: common.nowMs)
+        record.header = header
+        record.currentRepresentationId = currentId
+        record.lowLatencyMode = false
+        return record
+    }
+
+    /// The next record's seq and clock, the events since the last record (taken), and its members with the header's
+    /// on the session's first.
+    private mutating func next(kind: DashJSRecord.Kind, atSeconds seconds: Double, currentId: String) -> Common {
         seq += 1
         let nowMs = Self.dateMs(seconds)
-        var built = Built(record: DashJSRecord(session: session, seq: Self.read(Double(seq)), kind: kind, nowMs: Self.read(nowMs),
-                                               events: events),
-                          members: nil)
+        var common = Common(seq: Self.read(Double(seq)), nowMs: Self.read(nowMs), events: events, isFirst: !wroteHeader, members: nil)
         if writesJSON {
             var members: [(String, DashJSOutputJSON)] = [("session", .string(session))]
             if !wroteHeader { members += headerMembers + [("currentRepresentationId", .string(currentId))] }
             members += [("seq", .number(Double(seq))), ("kind", .string(kind.rawValue)), ("nowMs", .number(nowMs)),
                         ("events", .array(eventMembers))]
-            built.members = members
+            common.members = members
         }
-        if !wroteHeader {
-            built.record.header = header
-            built.record.currentRepresentationId = currentId
-            built.record.lowLatencyMode = false
-            wroteHeader = true
-        }
+        wroteHeader = true
         events = []
         eventMembers = []
-        return built
+        return common
     }
 }
