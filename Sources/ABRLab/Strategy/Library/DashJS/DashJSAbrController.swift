@@ -254,13 +254,17 @@ public struct DashJSAbrController: Sendable {
         return AbandonDecision(rule: answer, best: best, changed: changed)
     }
 
-    /// Whether LOADING_PROGRESS for a request of this progress can propose anything: auto-switch and the rule on, and
-    /// the rule past its early outs. Where not, ``loadingProgress(_:)`` proposes nothing and changes no state.
-    public func mayAbandon(index: Double, firstByteMs: Double?, traces: DashJSTraceLog, bytesLoaded: Double, bytesTotal: Double) -> Bool {
-        settings.autoSwitchBitrate && settings.abandonRequestsRule.active
-            && abandonRequests.mayAbandon(index: index, firstByteMs: firstByteMs, traces: traces, bytesLoaded: bytesLoaded, bytesTotal: bytesTotal,
-                                          settings: settings, bufferLevelSeconds: bufferLevelSeconds,
-                                          bufferTimeDefaultSeconds: bufferTimeDefaultSeconds, nowMs: nowMs)
+    /// AbandonRequestsRule's proposal before its last test, where auto-switch and the rule are on (DashJSAbandonRequestsRule.
+    /// candidate). Where nil, ``loadingProgress(_:)`` proposes nothing and changes no state. It changes nothing
+    /// either, but is `mutating` so that it gets the controller in place: as a plain method, called on a session's
+    /// controller, it had the whole controller copied at every progress check.
+    @inline(__always)
+    public mutating func abandonCandidate(index: Double, firstByteMs: Double?, traces: DashJSTraceLog, bytesLoaded: Double, bytesTotal: Double,
+                                 durationSeconds: Double) -> DashJSRepresentation? {
+        guard settings.autoSwitchBitrate && settings.abandonRequestsRule.active else { return nil }
+        return abandonRequests.candidate(index: index, firstByteMs: firstByteMs, traces: traces, bytesLoaded: bytesLoaded, bytesTotal: bytesTotal,
+                                         durationSeconds: durationSeconds, settings: settings, ladder: ladder, current: current,
+                                         bufferLevelSeconds: bufferLevelSeconds, bufferTimeDefaultSeconds: bufferTimeDefaultSeconds, nowMs: nowMs)
     }
 
     /// `_changeQuality`: QUALITY_CHANGE_REQUESTED, which BOLA follows.

@@ -22,42 +22,20 @@ struct DashJSBrowser {
         var members: [(String, DashJSOutputJSON)]?
     }
 
-    /// A progress check as the replayer reads its record, without building the record (DashJSReplaySession.
-    /// progressCheck): its clock, events and request; the session's first record, without them, when it is the
-    /// first; and its E.2 members when records are written.
+    /// A progress check as the replay session reads its record, without building the record (DashJSReplaySession.
+    /// progressCheck): its clock, events and request. What few checks have stays on the browser: the session's first
+    /// record (``firstCheckRecord``) and the E.2 members (``checkMembers``).
     struct Check {
         var nowMs: Double?
         var events: [DashJSRecord.Event]
         var request: DashJSRecord.AbandonRequest
-        /// Out of line: a record is large, and every check moves its Check once or twice.
-        private let firstBox: FirstBox?
-        var members: [(String, DashJSOutputJSON)]?
-
-        var first: DashJSRecord? { firstBox?.record }
-
-        init(nowMs: Double?, events: [DashJSRecord.Event], request: DashJSRecord.AbandonRequest, first: DashJSRecord?,
-             members: [(String, DashJSOutputJSON)]?) {
-            self.nowMs = nowMs
-            self.events = events
-            self.request = request
-            firstBox = first.map(FirstBox.init)
-            self.members = members
-        }
-
-        private final class FirstBox {
-            let record: DashJSRecord
-            init(_ record: DashJSRecord) { self.record = record }
-        }
     }
 
-    /// What every record has: its seq and clock, the events since the last record, whether it is the session's
-    /// first (the header's), and their members when records are written.
-    private struct Common {
+    /// What every record has: its seq and clock, and whether it is the session's first (the header's).
+    private struct Stamp {
         var seq: Double?
         var nowMs: Double?
-        var events: [DashJSRecord.Event]
         var isFirst: Bool
-        var members: [(String, DashJSOutputJSON)]?
     }
 
     /// `Date.now()` at the session's start: any fixed epoch; only differences reach the rules.
@@ -76,6 +54,11 @@ struct DashJSBrowser {
     private var events: [DashJSRecord.Event] = []
     private var eventMembers: [DashJSOutputJSON] = []
     private var bufferState: String?
+    /// The session's first record without its events, when a progress check made it: the replay session starts
+    /// from it.
+    private(set) var firstCheckRecord: DashJSRecord?
+    /// The last progress check's E.2 members, when records are written.
+    private(set) var checkMembers: [(String, DashJSOutputJSON)]?
 
     /// Playback since the last append: the level then, and the next timeupdate.
     private var playing = false
@@ -266,61 +249,69 @@ struct DashJSBrowser {
         let mark = (atMs: atMs, bytes: check.receivedBytes.rounded(.down))
         requestTraces.append(Self.trace(mark, after: progress.last ?? (requestStartMs, 0)))
         progress.append(mark)
-        let common = next(kind: .abandon, atSeconds: seconds, currentId: currentId)
+        let (stamp, members) = next(kind: .abandon, atSeconds: seconds, currentId: currentId)
         let index = Double(check.segmentIndex)
         let bytesTotal = check.sizeBytes.rounded(.down)
         let request = DashJSRecord.AbandonRequest(
             index: Self.read(index) ?? .nan, representationId: representationId, firstByteMs: Self.read(progress[0].atMs),
             bytesLoaded: Self.read(mark.bytes) ?? 0, bytesTotal: Self.read(bytesTotal) ?? .nan,
             durationSeconds: Self.read(segmentSeconds), traces: requestTraces)
-        var members = common.members
-        members?.append(("request", .object([
-            ("index", .number(index)), ("representationId", .string(representationId)),
-            ("startMs", .number(requestStartMs)), ("firstByteMs", .number(progress[0].atMs)),
-            ("bytesLoaded", .number(mark.bytes)), ("bytesTotal", .number(bytesTotal)),
-            ("duration", .number(segmentSeconds)), ("traces", Self.traceMembers(progress, startMs: requestStartMs)),
-        ])))
-        return Check(nowMs: common.nowMs, events: common.events, request: request,
-                     first: common.isFirst ? firstRecord(common, kind: .abandon, currentId: currentId) : nil, members: members)
+        if stamp.isFirst { firstCheckRecord = firstRecord(stamp, kind: .abandon, currentId: currentId) }
+        if let members {
+            checkMembers = members + [("request", .object([
+                ("index", .number(index)), ("representationId", .string(representationId)),
+                ("startMs", .number(requestStartMs)), ("firstByteMs", .number(progress[0].atMs)),
+                ("bytesLoaded", .number(mark.bytes)), ("bytesTotal", .number(bytesTotal)),
+                ("duration", .number(segmentSeconds)), ("traces", Self.traceMembers(progress, startMs: requestStartMs)),
+            ]))]
+        }
+        return Check(nowMs: stamp.nowMs, events: takeEvents(), request: request)
     }
 
     /// The members every record has, the session's header on its first, and the events since the last record.
     private mutating func record(kind: DashJSRecord.Kind, atSeconds seconds: Double, currentId: String) -> Built {
-        let common = next(kind: kind, atSeconds: seconds, currentId: currentId)
-        if common.isFirst {
-            var record = firstRecord(common, kind: kind, currentId: currentId)
-            record.events = common.events
-            return Built(record: record, members: common.members)
+        let (stamp, members) = next(kind: kind, atSeconds: seconds, currentId: currentId)
+        if stamp.isFirst {
+            var record = firstRecord(stamp, kind: kind, currentId: currentId)
+            record.events = takeEvents()
+            return Built(record: record, members: members)
         }
-        return Built(record: DashJSRecord(session: session, seq: common.seq, kind: kind, nowMs: common.nowMs, events: common.events),
-                     members: common.members)
+        return Built(record: DashJSRecord(session: session, seq: stamp.seq, kind: kind, nowMs: stamp.nowMs, events: takeEvents()),
+                     members: members)
     }
 
     /// The session's first record without its events: the header, and the state the session starts in.
-    private func firstRecord(_ common: Common, kind: DashJSRecord.Kind, currentId: String) -> DashJSRecord {
-        var record = DashJSRecord(session: session, seq: common.seq, kind: kind, nowMs: common.nowMs)
+    private func firstRecord(_ stamp: Stamp, kind: DashJSRecord.Kind, currentId: String) -> DashJSRecord {
+        var record = DashJSRecord(session: session, seq: stamp.seq, kind: kind, nowMs: stamp.nowMs)
         record.header = header
         record.currentRepresentationId = currentId
         record.lowLatencyMode = false
         return record
     }
 
-    /// The next record's seq and clock, the events since the last record (taken), and its members with the header's
-    /// on the session's first.
-    private mutating func next(kind: DashJSRecord.Kind, atSeconds seconds: Double, currentId: String) -> Common {
+    /// The next record's seq and clock, and its members with the header's on the session's first and the events'
+    /// (taken); the events themselves are taken by ``takeEvents()``.
+    private mutating func next(kind: DashJSRecord.Kind, atSeconds seconds: Double,
+                               currentId: String) -> (Stamp, [(String, DashJSOutputJSON)]?) {
         seq += 1
         let nowMs = Self.dateMs(seconds)
-        var common = Common(seq: Self.read(Double(seq)), nowMs: Self.read(nowMs), events: events, isFirst: !wroteHeader, members: nil)
+        let stamp = Stamp(seq: Self.read(Double(seq)), nowMs: Self.read(nowMs), isFirst: !wroteHeader)
+        var members: [(String, DashJSOutputJSON)]?
         if writesJSON {
-            var members: [(String, DashJSOutputJSON)] = [("session", .string(session))]
-            if !wroteHeader { members += headerMembers + [("currentRepresentationId", .string(currentId))] }
-            members += [("seq", .number(Double(seq))), ("kind", .string(kind.rawValue)), ("nowMs", .number(nowMs)),
-                        ("events", .array(eventMembers))]
-            common.members = members
+            members = [("session", .string(session))]
+            if !wroteHeader { members! += headerMembers + [("currentRepresentationId", .string(currentId))] }
+            members! += [("seq", .number(Double(seq))), ("kind", .string(kind.rawValue)), ("nowMs", .number(nowMs)),
+                         ("events", .array(eventMembers))]
+            eventMembers = []
         }
         wroteHeader = true
-        events = []
-        eventMembers = []
-        return common
+        return (stamp, members)
+    }
+
+    /// The events since the last record, moved out rather than copied.
+    private mutating func takeEvents() -> [DashJSRecord.Event] {
+        var taken: [DashJSRecord.Event] = []
+        swap(&taken, &events)
+        return taken
     }
 }

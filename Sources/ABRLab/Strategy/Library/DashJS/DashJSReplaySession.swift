@@ -17,8 +17,6 @@ struct DashJSReplaySession {
     /// `playbackController.getBufferLevel()` override; nil reads the metric.
     var playbackBufferLevelSeconds: Double?
     var playbackQuality = (dropped: 0.0, total: 0.0)
-    /// The representation the last abandonment check loaded, found again without a search of the ladder by id.
-    private var loading: DashJSRepresentation?
 
     init(first record: DashJSRecord, nowMs: Double) throws(DashJSReplayError) {
         guard let header = record.header else { throw .init("session \(record.session): first record needs representations") }
@@ -90,9 +88,11 @@ struct DashJSReplaySession {
         if let nowMs { controller.advanceClock(toMs: Self.earliestMs(nowMs, events)) }
         for event in events { try apply(event) }
         if let nowMs { controller.advanceClock(toMs: nowMs) }
-        // The browser names only the ladder's representations, so nothing is left to throw where the rule stops early.
-        guard controller.mayAbandon(index: request.index, firstByteMs: request.firstByteMs, traces: request.traces,
-                                    bytesLoaded: request.bytesLoaded, bytesTotal: request.bytesTotal) else { return nil }
+        // Where the rule would propose nothing it has no effects, and the browser names only the ladder's
+        // representations, so that there is nothing to throw: the loading request is built only for a candidate.
+        guard case .some = controller.abandonCandidate(index: request.index, firstByteMs: request.firstByteMs, traces: request.traces,
+                                                       bytesLoaded: request.bytesLoaded, bytesTotal: request.bytesTotal,
+                                                       durationSeconds: request.durationSeconds ?? fragmentDurationSeconds) else { return nil }
         return controller.loadingProgress(try loadingRequest(request)).best?.representation
     }
 
@@ -220,21 +220,12 @@ struct DashJSReplaySession {
     }
 
     /// The loading request of an abandonment check (an empty one when the record has none).
-    private mutating func loadingRequest(_ request: DashJSRecord.AbandonRequest?) throws(DashJSReplayError) -> DashJSLoadingRequest {
+    private func loadingRequest(_ request: DashJSRecord.AbandonRequest?) throws(DashJSReplayError) -> DashJSLoadingRequest {
         let recorded = request ?? DashJSRecord.AbandonRequest(index: .nan, bytesLoaded: 0, bytesTotal: .nan, traces: DashJSTraceLog())
         return DashJSLoadingRequest(
             index: recorded.index, firstByteMs: recorded.firstByteMs, traces: recorded.traces, bytesLoaded: recorded.bytesLoaded,
             bytesTotal: recorded.bytesTotal, durationSeconds: recorded.durationSeconds ?? fragmentDurationSeconds,
-            representation: try loadingRepresentation(recorded.representationId))
-    }
-
-    /// ``representation(_:)`` for the loading request: a request's checks name the same one.
-    private mutating func loadingRepresentation(_ id: String?) throws(DashJSReplayError) -> DashJSRepresentation {
-        guard let id else { return controller.current }
-        if let loading, loading.id == id { return loading }
-        let found = try representation(id)
-        loading = found
-        return found
+            representation: try representation(recorded.representationId))
     }
 
     private mutating func decideAbandon(_ record: DashJSRecord) throws(DashJSReplayError) -> [(String, DashJSOutputJSON)] {

@@ -129,9 +129,9 @@ public struct DashJSStrategy: SessionStrategy {
     private mutating func check(_ check: DashJSBrowser.Check) throws -> DashJSRepresentation? {
         records += 1
         do {
-            if replay == nil, let first = check.first { replay = try DashJSReplaySession(first: first, nowMs: 0) }
+            if replay == nil, let first = browser!.firstCheckRecord { replay = try DashJSReplaySession(first: first, nowMs: 0) }
             let chosen = try replay!.progressCheck(nowMs: check.nowMs, events: check.events, request: check.request)
-            if let sink, let members = check.members {
+            if let sink, let members = browser!.checkMembers {
                 let answer = DashJSAnswer(kind: .abandon, chosen: chosen, loadDelayMs: nil, newRate: nil)
                 sink.add(session: sessionKey, line: DashJSOutputJSON.object(members + [("abrlab", answer.json)]).text)
             }
