@@ -88,8 +88,11 @@ public struct DashJSAbrController: Sendable {
 
 
     /// `mediaPlayerModel.getBufferTimeDefault()`.
+    /// Inlined: a call had the whole controller copied.
     public var bufferTimeDefaultSeconds: Double {
-        !liveDelaySeconds.isNaN && liveDelaySeconds > 0 ? jsMin(settings.bufferTimeDefaultSeconds, liveDelaySeconds) : settings.bufferTimeDefaultSeconds
+        @inline(__always) get {
+            !liveDelaySeconds.isNaN && liveDelaySeconds > 0 ? jsMin(settings.bufferTimeDefaultSeconds, liveDelaySeconds) : settings.bufferTimeDefaultSeconds
+        }
     }
 
     func context() -> DashJSRulesContext {
