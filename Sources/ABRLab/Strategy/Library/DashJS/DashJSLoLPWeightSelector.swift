@@ -9,9 +9,10 @@ struct DashJSLoLPWeightSelector {
     /// first with each (latency, buffer) pair: (0.2, l, b, 0.2), l then b ascending. findWeightVector's QoE reads only
     /// that pair and its constraints only the neuron, so a later vector with the same pair has the same QoE, which is
     /// not greater than the best so far (nor than a NaN that came first), and never wins: these 25 decide as the 625.
-    static let weightOptions: [[Double]] = {
+    /// Kept as their (latency, buffer) pairs: a vector is built only for the winner.
+    static let weightOptions: [(latency: Double, buffer: Double)] = {
         let values = [0.2, 0.4, 0.6, 0.8, 1]
-        return values.flatMap { latency in values.map { buffer in [0.2, latency, buffer, 0.2] } }
+        return values.flatMap { latency in values.map { buffer in (latency, buffer) } }
     }()
 
     let segmentDurationSeconds: Double
@@ -47,7 +48,7 @@ struct DashJSLoLPWeightSelector {
     func findWeightVector(neurons: [DashJSLoLPRule.Neuron], latencySeconds: Double, bufferSeconds: Double,
                           throughputBps: Double, playbackRate: Double) -> [Double]? {
         var maxQoE: Double?
-        var winner: [Double]?
+        var winner: (latency: Double, buffer: Double)?
         let deltaLatency = abs(latencySeconds - 0)
         for neuron in neurons {
             let download = neuron.representation.bandwidthBps * segmentDurationSeconds / throughputBps
@@ -57,8 +58,8 @@ struct DashJSLoLPWeightSelector {
             let meetsConstraints = !(latencySeconds > Self.targetLatencySeconds + deltaLatency) && next >= Self.minimumBufferSeconds
             guard meetsConstraints else { continue }
             for weights in Self.weightOptions {
-                let weightedRebuffer = (weights[2] == 0 ? 10 : 1 / weights[2]) * rebuffer
-                let weightedLatency = (weights[1] == 0 ? 10 : 1 / weights[1]) * neuron.latency
+                let weightedRebuffer = (weights.buffer == 0 ? 10 : 1 / weights.buffer) * rebuffer
+                let weightedLatency = (weights.latency == 0 ? 10 : 1 / weights.latency) * neuron.latency
                 let qoe = singleUseQoE(bitrate: neuron.representation.bandwidthBps, rebufferSeconds: weightedRebuffer,
                                        latencySeconds: weightedLatency, playbackRate: playbackRate)
                 if maxQoE == nil || qoe > maxQoE! {
@@ -67,6 +68,6 @@ struct DashJSLoLPWeightSelector {
                 }
             }
         }
-        return winner
+        return winner.map { [0.2, $0.latency, $0.buffer, 0.2] }
     }
 }

@@ -32,6 +32,8 @@ public struct DashJSSwitchHistoryRule: Sendable {
         var drops = 0
         var noDrops = 0
         let settings = context.settings
+        // The totals count the pushes in the history, so they reach the sample size only once it is full.
+        guard history.count >= settings.switchHistorySampleSize else { return .noChange }
         let representations = context.ladder.representations
         // Read in place: `ladder[i]` would copy each representation to read its id.
         for i in representations.indices {
