@@ -23,12 +23,12 @@ struct DashJSBrowser {
     }
 
     /// A progress check as the replay session reads its record, without building the record (DashJSReplaySession.
-    /// progressCheck): its clock, events and request. What few checks have stays on the browser: the session's first
-    /// record (``firstCheckRecord``) and the E.2 members (``checkMembers``).
+    /// progressCheck): its clock and its request but the representation id (which the strategy has), plain numbers
+    /// that move without reference counting. The rest stays on the browser: its events (``events``, until
+    /// ``checked()``), the session's first record (``firstCheckRecord``) and the E.2 members (``checkMembers``).
     struct Check {
         var nowMs: Double?
-        var events: [DashJSRecord.Event]
-        var request: DashJSRecord.AbandonRequest
+        var request: DashJSRecord.AbandonRequest.Progress
     }
 
     /// What every record has: its seq and clock, and whether it is the session's first (the header's).
@@ -51,7 +51,8 @@ struct DashJSBrowser {
     private let segmentSeconds: Double
     private var wroteHeader = false
     private var seq = 0
-    private var events: [DashJSRecord.Event] = []
+    /// The events since the last record.
+    private(set) var events: [DashJSRecord.Event] = []
     private var eventMembers: [DashJSOutputJSON] = []
     private var bufferState: String?
     /// The session's first record without its events, when a progress check made it: the replay session starts
@@ -252,8 +253,8 @@ struct DashJSBrowser {
         let (stamp, members) = next(kind: .abandon, atSeconds: seconds, currentId: currentId)
         let index = Double(check.segmentIndex)
         let bytesTotal = check.sizeBytes.rounded(.down)
-        let request = DashJSRecord.AbandonRequest(
-            index: Self.read(index) ?? .nan, representationId: representationId, firstByteMs: Self.read(progress[0].atMs),
+        let request = DashJSRecord.AbandonRequest.Progress(
+            index: Self.read(index) ?? .nan, firstByteMs: Self.read(progress[0].atMs),
             bytesLoaded: Self.read(mark.bytes) ?? 0, bytesTotal: Self.read(bytesTotal) ?? .nan,
             durationSeconds: Self.read(segmentSeconds), traces: requestTraces)
         if stamp.isFirst { firstCheckRecord = firstRecord(stamp, kind: .abandon, currentId: currentId) }
@@ -265,7 +266,13 @@ struct DashJSBrowser {
                 ("duration", .number(segmentSeconds)), ("traces", Self.traceMembers(progress, startMs: requestStartMs)),
             ]))]
         }
-        return Check(nowMs: stamp.nowMs, events: takeEvents(), request: request)
+        return Check(nowMs: stamp.nowMs, request: request)
+    }
+
+    /// A progress check was answered: its events are spent (the buffer is kept for the next ones; most checks have
+    /// none, and removeAll costs a call even then).
+    mutating func checked() {
+        if !events.isEmpty { events.removeAll(keepingCapacity: true) }
     }
 
     /// The members every record has, the session's header on its first, and the events since the last record.

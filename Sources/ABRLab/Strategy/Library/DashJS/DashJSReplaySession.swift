@@ -83,8 +83,8 @@ struct DashJSReplaySession {
     /// followed (every progress check of DashJSBrowser: the first's header state is the state the session starts
     /// in, which applyState would set again), without the record: the same steps, AbandonRequestsRule its early outs
     /// first, so that most checks cost little more than their events.
-    mutating func progressCheck(nowMs: Double?, events: [DashJSRecord.Event],
-                                request: DashJSRecord.AbandonRequest) throws(DashJSReplayError) -> DashJSRepresentation? {
+    mutating func progressCheck(nowMs: Double?, events: [DashJSRecord.Event], request: DashJSRecord.AbandonRequest.Progress,
+                                representationId: String?) throws(DashJSReplayError) -> DashJSRepresentation? {
         if let nowMs { controller.advanceClock(toMs: Self.earliestMs(nowMs, events)) }
         for event in events { try apply(event) }
         if let nowMs { controller.advanceClock(toMs: nowMs) }
@@ -93,7 +93,8 @@ struct DashJSReplaySession {
         guard case .some = controller.abandonCandidate(index: request.index, firstByteMs: request.firstByteMs, traces: request.traces,
                                                        bytesLoaded: request.bytesLoaded, bytesTotal: request.bytesTotal,
                                                        durationSeconds: request.durationSeconds ?? fragmentDurationSeconds) else { return nil }
-        return controller.loadingProgress(try loadingRequest(request)).best?.representation
+        let loading = DashJSRecord.AbandonRequest(request, representationId: representationId)
+        return controller.loadingProgress(try loadingRequest(loading)).best?.representation
     }
 
     /// The record's clock at its earliest event, where applyState and the events take it.

@@ -94,7 +94,8 @@ public struct DashJSStrategy: SessionStrategy {
     public mutating func answerAbandonment(_ progress: DownloadProgress) throws -> AbandonmentAnswer {
         let now = browser!.requestStart + progress.elapsedSeconds
         let loading = ids[progress.level]
-        let chosen = try check(browser!.progressCheck(progress, atSeconds: now, representationId: loading, currentId: current))
+        let chosen = try check(browser!.progressCheck(progress, atSeconds: now, representationId: loading, currentId: current),
+                               representationId: loading)
         guard let id = chosen?.id else { return .goOn }
         current = id
         // The engine refetches only below the loading level; dash.js would refetch the same one, which never happens
@@ -126,11 +127,13 @@ public struct DashJSStrategy: SessionStrategy {
 
     /// Answers a progress check without its record, and keeps the record's line with that answer when records are
     /// kept, so that the records' checks against replay.mjs check this path.
-    private mutating func check(_ check: DashJSBrowser.Check) throws -> DashJSRepresentation? {
+    private mutating func check(_ check: DashJSBrowser.Check, representationId: String) throws -> DashJSRepresentation? {
         records += 1
         do {
             if replay == nil, let first = browser!.firstCheckRecord { replay = try DashJSReplaySession(first: first, nowMs: 0) }
-            let chosen = try replay!.progressCheck(nowMs: check.nowMs, events: check.events, request: check.request)
+            let chosen = try replay!.progressCheck(nowMs: check.nowMs, events: browser!.events, request: check.request,
+                                                   representationId: representationId)
+            browser!.checked()
             if let sink, let members = browser!.checkMembers {
                 let answer = DashJSAnswer(kind: .abandon, chosen: chosen, loadDelayMs: nil, newRate: nil)
                 sink.add(session: sessionKey, line: DashJSOutputJSON.object(members + [("abrlab", answer.json)]).text)
