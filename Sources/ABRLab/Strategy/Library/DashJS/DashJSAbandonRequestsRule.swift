@@ -37,26 +37,38 @@ public struct DashJSAbandonRequestsRule: Sendable {
     public mutating func shouldAbandon(_ request: DashJSLoadingRequest, settings: DashJSSettings, ladder: DashJSLadder,
                                        current: DashJSRepresentation, bufferLevelSeconds: Double, bufferTimeDefaultSeconds: Double,
                                        nowMs: Double) -> DashJSSwitchRequest {
-        guard !request.index.isNaN, let firstByteMs = request.firstByteMs, !abandoned.contains(request.index) else { return .noChange }
-        if bufferLevelSeconds > bufferTimeDefaultSeconds { return .noChange }
-        let elapsedMs = nowMs - firstByteMs
-        guard request.traces.traces.count >= settings.abandonMinThroughputSamplesThreshold,
-              elapsedMs > settings.abandonMinSegmentDownloadTimeThresholdMs,
-              request.bytesLoaded < request.bytesTotal else { return .noChange }
-        // The first trace holds the request's latency and is left out.
-        let first = request.traces.traces[0]
-        let bytes = request.traces.bytes - first.bytes
-        let timeMs = jsMax(request.traces.durationMs - first.durationMs, 1)
-        let throughputKbps = jsRound(8 * bytes / timeMs)
-        // Upstream rounds the estimate to 2 decimals through toFixed's text before comparing.
-        let estimateSeconds = Self.toFixed2(request.bytesTotal * 8 / throughputKbps / 1000)
-        if estimateSeconds < request.durationSeconds * settings.abandonDurationMultiplier
-            || current.id == ladder[0].id { return .noChange }
-        let optimal = ladder.optimal(forKbps: throughputKbps)
+        guard let optimal = candidate(index: request.index, firstByteMs: request.firstByteMs, traces: request.traces,
+                                      bytesLoaded: request.bytesLoaded, bytesTotal: request.bytesTotal, durationSeconds: request.durationSeconds,
+                                      settings: settings, ladder: ladder, current: current, bufferLevelSeconds: bufferLevelSeconds,
+                                      bufferTimeDefaultSeconds: bufferTimeDefaultSeconds, nowMs: nowMs) else { return .noChange }
         let remainingBytes = request.bytesTotal - request.bytesLoaded
         guard remainingBytes > request.bytesTotal * optimal.bitrateKbps / request.representation.bitrateKbps else { return .noChange }
         abandoned.insert(request.index)
         return DashJSSwitchRequest(optimal, priority: settings.abandonRequestsRule.priority)
+    }
+
+    /// The rule but its last test: the representation it would propose for a request of this progress before the
+    /// bytes left are weighed against the loading representation's; nil where it proposes nothing. It has no effects,
+    /// so a progress check asks it first and needs no loading request where it answers nil. `firstByteMs` is
+    /// truncated to integral ms, as DashJSLoadingRequest keeps it. Inlined: a call would copy the settings.
+    @inline(__always)
+    public func candidate(index: Double, firstByteMs: Double?, traces: DashJSTraceLog, bytesLoaded: Double, bytesTotal: Double,
+                          durationSeconds: Double, settings: DashJSSettings, ladder: DashJSLadder, current: DashJSRepresentation,
+                          bufferLevelSeconds: Double, bufferTimeDefaultSeconds: Double, nowMs: Double) -> DashJSRepresentation? {
+        guard !index.isNaN, let firstByteMs = firstByteMs?.rounded(.towardZero) else { return nil }
+        if bufferLevelSeconds > bufferTimeDefaultSeconds { return nil }
+        guard traces.count >= settings.abandonMinThroughputSamplesThreshold, let first = traces.first,
+              nowMs - firstByteMs > settings.abandonMinSegmentDownloadTimeThresholdMs, bytesLoaded < bytesTotal else { return nil }
+        // The first trace holds the request's latency and is left out.
+        let bytes = traces.bytes - first.bytes
+        let timeMs = jsMax(traces.durationMs - first.durationMs, 1)
+        let throughputKbps = jsRound(8 * bytes / timeMs)
+        // Upstream rounds the estimate to 2 decimals through toFixed's text before comparing.
+        let estimateSeconds = Self.toFixed2(bytesTotal * 8 / throughputKbps / 1000)
+        // No test has effects, so their order is free: the set's hashing comes last, where few checks get to.
+        if estimateSeconds < durationSeconds * settings.abandonDurationMultiplier || current.id == ladder[0].id
+            || abandoned.contains(index) { return nil }
+        return ladder.optimal(forKbps: throughputKbps)
     }
 
     /// `Number(x).toFixed(2)` read back as a number (non-finite values pass through). `value * 100` is within an ulp

@@ -90,8 +90,11 @@ public struct DashJSAbrController: Sendable {
 
 
     /// `mediaPlayerModel.getBufferTimeDefault()`.
+    /// Inlined: a call had the whole controller copied.
     public var bufferTimeDefaultSeconds: Double {
-        !liveDelaySeconds.isNaN && liveDelaySeconds > 0 ? jsMin(settings.bufferTimeDefaultSeconds, liveDelaySeconds) : settings.bufferTimeDefaultSeconds
+        @inline(__always) get {
+            !liveDelaySeconds.isNaN && liveDelaySeconds > 0 ? jsMin(settings.bufferTimeDefaultSeconds, liveDelaySeconds) : settings.bufferTimeDefaultSeconds
+        }
     }
 
     func context() -> DashJSRulesContext {
@@ -240,7 +243,9 @@ public struct DashJSAbrController: Sendable {
             ? abandonRequests.shouldAbandon(request, settings: settings, ladder: ladder, current: current, bufferLevelSeconds: bufferLevelSeconds,
                                             bufferTimeDefaultSeconds: bufferTimeDefaultSeconds, nowMs: nowMs)
             : nil
-        let best = answer.map { DashJSSwitchRequest.minimum(CollectionOfOne($0)) } ?? DashJSSwitchRequest()
+        // getMinSwitchRequest of no proposal is no proposal.
+        guard let answer, answer.representation != nil else { return AbandonDecision(rule: answer, best: DashJSSwitchRequest(), changed: false) }
+        let best = DashJSSwitchRequest.minimum(CollectionOfOne(answer))
         var changed = false
         if let representation = best.representation {
             allowsLoad = false
@@ -252,6 +257,19 @@ public struct DashJSAbrController: Sendable {
             abandonmentTimerDueMs = nowMs + settings.abandonLoadTimeoutMs
         }
         return AbandonDecision(rule: answer, best: best, changed: changed)
+    }
+
+    /// AbandonRequestsRule's proposal before its last test, where auto-switch and the rule are on (DashJSAbandonRequestsRule.
+    /// candidate). Where nil, ``loadingProgress(_:)`` proposes nothing and changes no state. It changes nothing
+    /// either, but is `mutating` so that it gets the controller in place: as a plain method, called on a session's
+    /// controller, it had the whole controller copied at every progress check.
+    @inline(__always)
+    public mutating func abandonCandidate(index: Double, firstByteMs: Double?, traces: DashJSTraceLog, bytesLoaded: Double, bytesTotal: Double,
+                                 durationSeconds: Double) -> DashJSRepresentation? {
+        guard settings.autoSwitchBitrate && settings.abandonRequestsRule.active else { return nil }
+        return abandonRequests.candidate(index: index, firstByteMs: firstByteMs, traces: traces, bytesLoaded: bytesLoaded, bytesTotal: bytesTotal,
+                                         durationSeconds: durationSeconds, settings: settings, ladder: ladder, current: current,
+                                         bufferLevelSeconds: bufferLevelSeconds, bufferTimeDefaultSeconds: bufferTimeDefaultSeconds, nowMs: nowMs)
     }
 
     /// `_changeQuality`: QUALITY_CHANGE_REQUESTED, which BOLA follows.

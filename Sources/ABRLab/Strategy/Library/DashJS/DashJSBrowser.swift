@@ -22,6 +22,22 @@ struct DashJSBrowser {
         var members: [(String, DashJSOutputJSON)]?
     }
 
+    /// A progress check as the replay session reads its record, without building the record (DashJSReplaySession.
+    /// progressCheck): its clock and its request but the representation id (which the strategy has), plain numbers
+    /// that move without reference counting. The rest stays on the browser: its events (``events``, until
+    /// ``checked()``), the session's first record (``firstCheckRecord``) and the E.2 members (``checkMembers``).
+    struct Check {
+        var nowMs: Double?
+        var request: DashJSRecord.AbandonRequest.Progress
+    }
+
+    /// What every record has: its seq and clock, and whether it is the session's first (the header's).
+    private struct Stamp {
+        var seq: Double?
+        var nowMs: Double?
+        var isFirst: Bool
+    }
+
     /// `Date.now()` at the session's start: any fixed epoch; only differences reach the rules.
     static let epochMs = 1_700_000_000_000.0
     static let timeUpdateSeconds = 0.25
@@ -37,9 +53,15 @@ struct DashJSBrowser {
     let segmentSeconds: Double
     private var wroteHeader = false
     private var seq = 0
-    private var events: [DashJSRecord.Event] = []
+    /// The events since the last record.
+    private(set) var events: [DashJSRecord.Event] = []
     private var eventMembers: [DashJSOutputJSON] = []
     private var bufferState: String?
+    /// The session's first record without its events, when a progress check made it: the replay session starts
+    /// from it.
+    private(set) var firstCheckRecord: DashJSRecord?
+    /// The last progress check's E.2 members, when records are written.
+    private(set) var checkMembers: [(String, DashJSOutputJSON)]?
 
     /// Playback since the last append: the level then, and the next timeupdate.
     private var playing = false
@@ -88,7 +110,8 @@ struct DashJSBrowser {
     /// The request for a segment leaves at session time `seconds`.
     mutating func requestStarts(atSeconds seconds: Double) {
         requestStartSeconds = seconds
-        progress = []
+        // Kept: the marks of every request fit in the capacity of the longest so far.
+        progress.removeAll(keepingCapacity: true)
         requestTraces = DashJSTraceLog()
     }
 
@@ -151,7 +174,7 @@ struct DashJSBrowser {
             transferSize: Self.read(sizeBytes) ?? .nan, decodedBodySize: Self.read(sizeBytes) ?? .nan,
             responseStart: Self.read(responseStartMs) ?? .nan, responseEnd: Self.read(responseEndMs) ?? .nan)
         let request = DashJSHTTPRequest(startMs: readStartMs, firstByteMs: Self.read(firstByteMs) ?? readStartMs,
-                                        endMs: Self.read(endMs) ?? .nan, traces: Self.traces(marks, startMs: startMs).traces,
+                                        endMs: Self.read(endMs) ?? .nan, traces: Self.traces(marks, startMs: startMs),
                                         resourceTiming: timing, isFetchLoader: false, isMediaSegment: true, url: url)
         add(.httpRequest(request, representationId: representationId, atMs: Self.read(endMs)), .object([
             ("e", .string("httpRequest")), ("startMs", .number(startMs)), ("firstByteMs", .number(firstByteMs)),
@@ -186,14 +209,15 @@ struct DashJSBrowser {
         DashJSHTTPRequest.Trace(durationMs: read(mark.atMs - previous.atMs) ?? .nan, bytes: read(mark.bytes - previous.bytes) ?? .nan)
     }
 
-    private static func traces(_ marks: [(atMs: Double, bytes: Double)], startMs: Double) -> DashJSTraceLog {
-        var log = DashJSTraceLog()
+    private static func traces(_ marks: [(atMs: Double, bytes: Double)], startMs: Double) -> [DashJSHTTPRequest.Trace] {
+        var traces: [DashJSHTTPRequest.Trace] = []
+        traces.reserveCapacity(marks.count)
         var previous = (atMs: startMs, bytes: 0.0)
         for mark in marks {
-            log.append(trace(mark, after: previous))
+            traces.append(trace(mark, after: previous))
             previous = mark
         }
-        return log
+        return traces
     }
 
     private static func traceMembers(_ marks: [(atMs: Double, bytes: Double)], startMs: Double) -> DashJSOutputJSON {
@@ -222,54 +246,86 @@ struct DashJSBrowser {
         return built
     }
 
-    /// The LOADING_PROGRESS record of a progress event at session time `seconds` (the player's level is the last metric).
-    mutating func abandonRecord(_ check: DownloadProgress, atSeconds seconds: Double, representationId: String,
-                                currentId: String) -> Built {
+    /// The LOADING_PROGRESS record of a progress event at session time `seconds` (the player's level is the last
+    /// metric), as a check.
+    mutating func progressCheck(_ check: DownloadProgress, atSeconds seconds: Double, representationId: String,
+                                currentId: String) -> Check {
         play(untilSeconds: seconds)
         let atMs = Self.dateMs(seconds)
         let requestStartMs = Self.dateMs(requestStartSeconds)
         let mark = (atMs: atMs, bytes: check.receivedBytes.rounded(.down))
         requestTraces.append(Self.trace(mark, after: progress.last ?? (requestStartMs, 0)))
         progress.append(mark)
-        var built = record(kind: .abandon, atSeconds: seconds, currentId: currentId)
+        let (stamp, members) = next(kind: .abandon, atSeconds: seconds, currentId: currentId)
         let index = Double(check.segmentIndex)
         let bytesTotal = check.sizeBytes.rounded(.down)
-        built.record.request = DashJSRecord.AbandonRequest(
-            index: Self.read(index) ?? .nan, representationId: representationId, firstByteMs: Self.read(progress[0].atMs),
+        let request = DashJSRecord.AbandonRequest.Progress(
+            index: Self.read(index) ?? .nan, firstByteMs: Self.read(progress[0].atMs),
             bytesLoaded: Self.read(mark.bytes) ?? 0, bytesTotal: Self.read(bytesTotal) ?? .nan,
             durationSeconds: Self.read(segmentSeconds), traces: requestTraces)
-        built.members?.append(("request", .object([
-            ("index", .number(index)), ("representationId", .string(representationId)),
-            ("startMs", .number(requestStartMs)), ("firstByteMs", .number(progress[0].atMs)),
-            ("bytesLoaded", .number(mark.bytes)), ("bytesTotal", .number(bytesTotal)),
-            ("duration", .number(segmentSeconds)), ("traces", Self.traceMembers(progress, startMs: requestStartMs)),
-        ])))
-        return built
+        if stamp.isFirst { firstCheckRecord = firstRecord(stamp, kind: .abandon, currentId: currentId) }
+        if let members {
+            checkMembers = members + [("request", .object([
+                ("index", .number(index)), ("representationId", .string(representationId)),
+                ("startMs", .number(requestStartMs)), ("firstByteMs", .number(progress[0].atMs)),
+                ("bytesLoaded", .number(mark.bytes)), ("bytesTotal", .number(bytesTotal)),
+                ("duration", .number(segmentSeconds)), ("traces", Self.traceMembers(progress, startMs: requestStartMs)),
+            ]))]
+        }
+        return Check(nowMs: stamp.nowMs, request: request)
+    }
+
+    /// A progress check was answered: its events are spent (the buffer is kept for the next ones; most checks have
+    /// none, and removeAll costs a call even then).
+    mutating func checked() {
+        if !events.isEmpty { events.removeAll(keepingCapacity: true) }
     }
 
     /// The members every record has, the session's header on its first, and the events since the last record.
     mutating func record(kind: DashJSRecord.Kind, atSeconds seconds: Double, currentId: String) -> Built {
+        let (stamp, members) = next(kind: kind, atSeconds: seconds, currentId: currentId)
+        if stamp.isFirst {
+            var record = firstRecord(stamp, kind: kind, currentId: currentId)
+            record.events = takeEvents()
+            return Built(record: record, members: members)
+        }
+        return Built(record: DashJSRecord(session: session, seq: stamp.seq, kind: kind, nowMs: stamp.nowMs, events: takeEvents()),
+                     members: members)
+    }
+
+    /// The session's first record without its events: the header, and the state the session starts in.
+    private func firstRecord(_ stamp: Stamp, kind: DashJSRecord.Kind, currentId: String) -> DashJSRecord {
+        var record = DashJSRecord(session: session, seq: stamp.seq, kind: kind, nowMs: stamp.nowMs)
+        record.header = header
+        record.currentRepresentationId = currentId
+        record.lowLatencyMode = liveDelaySeconds != nil
+        if let liveDelaySeconds { record.liveDelaySeconds = .some(Self.read(liveDelaySeconds)) }
+        return record
+    }
+
+    /// The next record's seq and clock, and its members with the header's on the session's first and the events'
+    /// (taken); the events themselves are taken by ``takeEvents()``.
+    private mutating func next(kind: DashJSRecord.Kind, atSeconds seconds: Double,
+                               currentId: String) -> (Stamp, [(String, DashJSOutputJSON)]?) {
         seq += 1
         let nowMs = Self.dateMs(seconds)
-        var built = Built(record: DashJSRecord(session: session, seq: Self.read(Double(seq)), kind: kind, nowMs: Self.read(nowMs),
-                                               events: events),
-                          members: nil)
+        let stamp = Stamp(seq: Self.read(Double(seq)), nowMs: Self.read(nowMs), isFirst: !wroteHeader)
+        var members: [(String, DashJSOutputJSON)]?
         if writesJSON {
-            var members: [(String, DashJSOutputJSON)] = [("session", .string(session))]
-            if !wroteHeader { members += headerMembers + [("currentRepresentationId", .string(currentId))] }
-            members += [("seq", .number(Double(seq))), ("kind", .string(kind.rawValue)), ("nowMs", .number(nowMs)),
-                        ("events", .array(eventMembers))]
-            built.members = members
+            members = [("session", .string(session))]
+            if !wroteHeader { members! += headerMembers + [("currentRepresentationId", .string(currentId))] }
+            members! += [("seq", .number(Double(seq))), ("kind", .string(kind.rawValue)), ("nowMs", .number(nowMs)),
+                         ("events", .array(eventMembers))]
+            eventMembers = []
         }
-        if !wroteHeader {
-            built.record.header = header
-            built.record.currentRepresentationId = currentId
-            built.record.lowLatencyMode = liveDelaySeconds != nil
-            if let liveDelaySeconds { built.record.liveDelaySeconds = .some(Self.read(liveDelaySeconds)) }
-            wroteHeader = true
-        }
-        events = []
-        eventMembers = []
-        return built
+        wroteHeader = true
+        return (stamp, members)
+    }
+
+    /// The events since the last record, moved out rather than copied.
+    private mutating func takeEvents() -> [DashJSRecord.Event] {
+        var taken: [DashJSRecord.Event] = []
+        swap(&taken, &events)
+        return taken
     }
 }

@@ -73,18 +73,23 @@ public struct DashJSLadder: Sendable {
         return nil
     }
 
-    /// The lowest bandwidth; a tie keeps the later one (`a.bandwidth < b.bandwidth ? a : b`).
+    /// The lowest bandwidth; a tie keeps the later one (`a.bandwidth < b.bandwidth ? a : b`). Both searches keep a
+    /// position rather than a representation, which Swift would copy at every step.
     public var smallest: DashJSRepresentation {
-        representations.dropFirst().reduce(representations[0]) { a, b in a.bandwidthBps < b.bandwidthBps ? a : b }
+        var kept = 0
+        for index in representations.indices.dropFirst() where !(representations[kept].bandwidthBps < representations[index].bandwidthBps) {
+            kept = index
+        }
+        return representations[kept]
     }
 
     /// getOptimalRepresentationForBitrate: the highest index whose kbit/s fits; NaN or ≤ 0 gives the smallest.
     public func optimal(forKbps kbps: Double) -> DashJSRepresentation {
         if kbps <= 0 { return smallest }
-        var best: DashJSRepresentation?
-        for representation in representations where representation.bitrateKbps <= kbps {
-            if best == nil || representation.absoluteIndex > best!.absoluteIndex { best = representation }
+        var best: Int?
+        for index in representations.indices where representations[index].bitrateKbps <= kbps {
+            if best == nil || representations[index].absoluteIndex > representations[best!].absoluteIndex { best = index }
         }
-        return best ?? smallest
+        return best.map { representations[$0] } ?? smallest
     }
 }

@@ -13,8 +13,11 @@ public struct DashJSLoLPRule: Sendable {
         var rebuffer = 0.0
         var switchRate = 0.0
 
-        var state: [Double] { [throughput, latency, rebuffer, switchRate] }
+        /// The neuron's state, (throughput, latency, rebuffer, switch rate), without an array to allocate.
+        var vector: Vector { (throughput, latency, rebuffer, switchRate) }
     }
+
+    typealias Vector = (Double, Double, Double, Double)
 
     private var neurons: [Neuron]?
     private var bitrateNormalization = 1.0
@@ -87,7 +90,8 @@ public struct DashJSLoLPRule: Sendable {
                neuron.representation.bandwidthBps != minBitrateBps {
                 distanceWeights[0] = 100
             }
-            let distance = Self.distance(neuron.state, [throughputNormalized, 0, 0, 0], distanceWeights)
+            let distance = Self.distance(neuron.vector, (throughputNormalized, 0, 0, 0),
+                                         (distanceWeights[0], distanceWeights[1], distanceWeights[2], distanceWeights[3]))
             if minDistance == nil || distance < minDistance! {
                 minDistance = distance
                 winnerIndex = index
@@ -95,8 +99,8 @@ public struct DashJSLoLPRule: Sendable {
         }
         let winner = all[winnerIndex]
         let switchRate = abs(current.representation.bandwidthBps - winner.representation.bandwidthBps) / bitrateNormalization
-        updateNeurons(around: currentIndex, toward: [throughputNormalized, latencyNormalized, rebuffer, switchRate])
-        updateNeurons(around: winnerIndex, toward: [throughputNormalized, 0, 0, switchRate])
+        updateNeurons(around: currentIndex, toward: (throughputNormalized, latencyNormalized, rebuffer, switchRate))
+        updateNeurons(around: winnerIndex, toward: (throughputNormalized, 0, 0, switchRate))
         return winner.representation
     }
 
@@ -116,14 +120,14 @@ public struct DashJSLoLPRule: Sendable {
 
     /// Every neuron moves 1 % toward `x`, weighted by a Gaussian (σ 0.1) of its distance to the centre neuron — read
     /// live, as upstream holds it by reference, so neurons after the centre see its updated state.
-    private mutating func updateNeurons(around center: Int, toward x: [Double]) {
+    private mutating func updateNeurons(around center: Int, toward x: Vector) {
         for index in neurons!.indices {
-            let distance = Self.distance(neurons![index].state, neurons![center].state, [1, 1, 1, 1])
+            let distance = Self.distance(neurons![index].vector, neurons![center].vector, (1, 1, 1, 1))
             let neighbourhood = JSMath.exp(-1 * JSMath.pow(distance, 2) / (2 * JSMath.pow(0.1, 2)))
-            neurons![index].throughput = neurons![index].throughput + (x[0] - neurons![index].throughput) * 0.01 * neighbourhood
-            neurons![index].latency = neurons![index].latency + (x[1] - neurons![index].latency) * 0.01 * neighbourhood
-            neurons![index].rebuffer = neurons![index].rebuffer + (x[2] - neurons![index].rebuffer) * 0.01 * neighbourhood
-            neurons![index].switchRate = neurons![index].switchRate + (x[3] - neurons![index].switchRate) * 0.01 * neighbourhood
+            neurons![index].throughput = neurons![index].throughput + (x.0 - neurons![index].throughput) * 0.01 * neighbourhood
+            neurons![index].latency = neurons![index].latency + (x.1 - neurons![index].latency) * 0.01 * neighbourhood
+            neurons![index].rebuffer = neurons![index].rebuffer + (x.2 - neurons![index].rebuffer) * 0.01 * neighbourhood
+            neurons![index].switchRate = neurons![index].switchRate + (x.3 - neurons![index].switchRate) * 0.01 * neighbourhood
         }
     }
 
@@ -131,6 +135,16 @@ public struct DashJSLoLPRule: Sendable {
     static func distance(_ a: [Double], _ b: [Double], _ w: [Double]) -> Double {
         var sum = w[0] * JSMath.pow(a[0] - b[0], 2)
         for i in 1..<a.count { sum = sum + w[i] * JSMath.pow(a[i] - b[i], 2) }
+        let sign: Double = sum < 0 ? -1 : 1
+        return sign * Foundation.sqrt(abs(sum))
+    }
+
+    /// ``distance(_:_:_:)`` of four, term for term the same, without arrays.
+    static func distance(_ a: Vector, _ b: Vector, _ w: Vector) -> Double {
+        var sum = w.0 * JSMath.pow(a.0 - b.0, 2)
+        sum = sum + w.1 * JSMath.pow(a.1 - b.1, 2)
+        sum = sum + w.2 * JSMath.pow(a.2 - b.2, 2)
+        sum = sum + w.3 * JSMath.pow(a.3 - b.3, 2)
         let sign: Double = sum < 0 ? -1 : 1
         return sign * Foundation.sqrt(abs(sum))
     }

@@ -5,12 +5,14 @@
 struct DashJSLoLPWeightSelector {
     static let targetLatencySeconds = 1.5
     static let minimumBufferSeconds = 0.3
-    /// All 5⁴ vectors over {0.2, …, 1} of (throughput, latency, buffer, switch), in _getPermutations' order.
-    static let weightOptions: [[Double]] = {
+    /// Of the 5⁴ vectors over {0.2, …, 1} of (throughput, latency, buffer, switch) in _getPermutations' order, the
+    /// first with each (latency, buffer) pair: (0.2, l, b, 0.2), l then b ascending. findWeightVector's QoE reads only
+    /// that pair and its constraints only the neuron, so a later vector with the same pair has the same QoE, which is
+    /// not greater than the best so far (nor than a NaN that came first), and never wins: these 25 decide as the 625.
+    /// Kept as their (latency, buffer) pairs: a vector is built only for the winner.
+    static let weightOptions: [(latency: Double, buffer: Double)] = {
         let values = [0.2, 0.4, 0.6, 0.8, 1]
-        var vectors = values.map { [$0] }
-        for _ in 1..<4 { vectors = vectors.flatMap { vector in values.map { vector + [$0] } } }
-        return vectors
+        return values.flatMap { latency in values.map { buffer in (latency, buffer) } }
     }()
 
     let segmentDurationSeconds: Double
@@ -46,24 +48,26 @@ struct DashJSLoLPWeightSelector {
     func findWeightVector(neurons: [DashJSLoLPRule.Neuron], latencySeconds: Double, bufferSeconds: Double,
                           throughputBps: Double, playbackRate: Double) -> [Double]? {
         var maxQoE: Double?
-        var winner: [Double]?
+        var winner: (latency: Double, buffer: Double)?
         let deltaLatency = abs(latencySeconds - 0)
         for neuron in neurons {
+            let download = neuron.representation.bandwidthBps * segmentDurationSeconds / throughputBps
+            let next = nextBuffer(bufferSeconds: bufferSeconds, downloadSeconds: download)
+            let rebuffer = jsMax(0.00001, download - next)
+            // The constraints read only the neuron: none of its vectors wins where they fail.
+            let meetsConstraints = !(latencySeconds > Self.targetLatencySeconds + deltaLatency) && next >= Self.minimumBufferSeconds
+            guard meetsConstraints else { continue }
             for weights in Self.weightOptions {
-                let download = neuron.representation.bandwidthBps * segmentDurationSeconds / throughputBps
-                let next = nextBuffer(bufferSeconds: bufferSeconds, downloadSeconds: download)
-                let rebuffer = jsMax(0.00001, download - next)
-                let weightedRebuffer = (weights[2] == 0 ? 10 : 1 / weights[2]) * rebuffer
-                let weightedLatency = (weights[1] == 0 ? 10 : 1 / weights[1]) * neuron.latency
+                let weightedRebuffer = (weights.buffer == 0 ? 10 : 1 / weights.buffer) * rebuffer
+                let weightedLatency = (weights.latency == 0 ? 10 : 1 / weights.latency) * neuron.latency
                 let qoe = singleUseQoE(bitrate: neuron.representation.bandwidthBps, rebufferSeconds: weightedRebuffer,
                                        latencySeconds: weightedLatency, playbackRate: playbackRate)
-                let meetsConstraints = !(latencySeconds > Self.targetLatencySeconds + deltaLatency) && next >= Self.minimumBufferSeconds
-                if (maxQoE == nil || qoe > maxQoE!) && meetsConstraints {
+                if maxQoE == nil || qoe > maxQoE! {
                     maxQoE = qoe
                     winner = weights
                 }
             }
         }
-        return winner
+        return winner.map { [0.2, $0.latency, $0.buffer, 0.2] }
     }
 }

@@ -42,6 +42,17 @@ public struct DashJSRecord: Sendable {
         public var bytesTotal: Double
         public var durationSeconds: Double?
         public var traces: DashJSTraceLog
+
+        /// The request but its representation id: plain numbers, which a progress check moves without reference
+        /// counting.
+        public struct Progress: Sendable {
+            public var index: Double
+            public var firstByteMs: Double?
+            public var bytesLoaded: Double
+            public var bytesTotal: Double
+            public var durationSeconds: Double?
+            public var traces: DashJSTraceLog
+        }
     }
 
     public enum Kind: String, Sendable { case quality, abandon, catchup, events }
@@ -89,5 +100,13 @@ public struct DashJSRecord: Sendable {
         self.kind = kind
         self.nowMs = nowMs
         self.events = events
+    }
+}
+
+extension DashJSRecord.AbandonRequest {
+    init(_ progress: Progress, representationId: String?) {
+        self.init(index: progress.index, representationId: representationId, firstByteMs: progress.firstByteMs,
+                  bytesLoaded: progress.bytesLoaded, bytesTotal: progress.bytesTotal, durationSeconds: progress.durationSeconds,
+                  traces: progress.traces)
     }
 }

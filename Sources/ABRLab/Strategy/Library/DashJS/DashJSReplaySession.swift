@@ -69,7 +69,7 @@ struct DashJSReplaySession {
             if !record.followDecision && decision.changed { controller.current = current }
             return DashJSAnswer(kind: .quality, chosen: decision.chosen, loadDelayMs: decision.loadDelayMs, newRate: nil)
         case .abandon:
-            let decision = controller.loadingProgress(try loadingRequest(record))
+            let decision = controller.loadingProgress(try loadingRequest(record.request))
             if !record.followDecision && decision.changed { controller.current = current }
             return DashJSAnswer(kind: .abandon, chosen: decision.best?.representation, loadDelayMs: nil, newRate: nil)
         case .catchup:
@@ -91,15 +91,36 @@ struct DashJSReplaySession {
         return (decision, probe)
     }
 
+    /// What ``answer(_:)`` answers an abandonment record that has only its clock, events and request, the decision
+    /// followed (every progress check of DashJSBrowser: the first's header state is the state the session starts
+    /// in, which applyState would set again), without the record: the same steps, AbandonRequestsRule its early outs
+    /// first, so that most checks cost little more than their events.
+    mutating func progressCheck(nowMs: Double?, events: [DashJSRecord.Event], request: DashJSRecord.AbandonRequest.Progress,
+                                representationId: String?) throws(DashJSReplayError) -> DashJSRepresentation? {
+        if let nowMs { controller.advanceClock(toMs: Self.earliestMs(nowMs, events)) }
+        for event in events { try apply(event) }
+        if let nowMs { controller.advanceClock(toMs: nowMs) }
+        // Where the rule would propose nothing it has no effects, and the browser names only the ladder's
+        // representations, so that there is nothing to throw: the loading request is built only for a candidate.
+        guard case .some = controller.abandonCandidate(index: request.index, firstByteMs: request.firstByteMs, traces: request.traces,
+                                                       bytesLoaded: request.bytesLoaded, bytesTotal: request.bytesTotal,
+                                                       durationSeconds: request.durationSeconds ?? fragmentDurationSeconds) else { return nil }
+        let loading = DashJSRecord.AbandonRequest(request, representationId: representationId)
+        return controller.loadingProgress(try loadingRequest(loading)).best?.representation
+    }
+
+    /// The record's clock at its earliest event, where applyState and the events take it.
+    private static func earliestMs(_ nowMs: Double, _ events: [DashJSRecord.Event]) -> Double {
+        var earliest = nowMs
+        for event in events {
+            if let at = event.atMs { earliest = Swift.min(earliest, at) }
+        }
+        return earliest
+    }
+
     /// The record's clock, state and events, as applyState and applyEvent take them before a decision.
     private mutating func prepare(_ record: DashJSRecord) throws(DashJSReplayError) {
-        if let nowMs = record.nowMs {
-            var earliest = nowMs
-            for event in record.events {
-                if let at = event.atMs { earliest = Swift.min(earliest, at) }
-            }
-            controller.advanceClock(toMs: earliest)
-        }
+        if let nowMs = record.nowMs { controller.advanceClock(toMs: Self.earliestMs(nowMs, record.events)) }
         try applyState(record)
         for event in record.events { try apply(event) }
         if let nowMs = record.nowMs { controller.advanceClock(toMs: nowMs) }
@@ -212,8 +233,8 @@ struct DashJSReplaySession {
     }
 
     /// The loading request of an abandonment check (an empty one when the record has none).
-    private func loadingRequest(_ record: DashJSRecord) throws(DashJSReplayError) -> DashJSLoadingRequest {
-        let recorded = record.request ?? DashJSRecord.AbandonRequest(index: .nan, bytesLoaded: 0, bytesTotal: .nan, traces: DashJSTraceLog())
+    private func loadingRequest(_ request: DashJSRecord.AbandonRequest?) throws(DashJSReplayError) -> DashJSLoadingRequest {
+        let recorded = request ?? DashJSRecord.AbandonRequest(index: .nan, bytesLoaded: 0, bytesTotal: .nan, traces: DashJSTraceLog())
         return DashJSLoadingRequest(
             index: recorded.index, firstByteMs: recorded.firstByteMs, traces: recorded.traces, bytesLoaded: recorded.bytesLoaded,
             bytesTotal: recorded.bytesTotal, durationSeconds: recorded.durationSeconds ?? fragmentDurationSeconds,
@@ -222,7 +243,7 @@ struct DashJSReplaySession {
 
     private mutating func decideAbandon(_ record: DashJSRecord) throws(DashJSReplayError) -> [(String, DashJSOutputJSON)] {
         let current = controller.current
-        let request = try loadingRequest(record)
+        let request = try loadingRequest(record.request)
         let before = abandonmentState
         let decision = controller.loadingProgress(request)
         let proposed = decision.best?.representation

@@ -110,8 +110,9 @@ public struct DashJSStrategy: SessionStrategy {
     public mutating func answerAbandonment(_ progress: DownloadProgress) throws -> AbandonmentAnswer {
         let now = browser!.requestStart + progress.elapsedSeconds
         let loading = ids[progress.level]
-        let answer = try run(browser!.abandonRecord(progress, atSeconds: now, representationId: loading, currentId: current))
-        guard let id = answer.chosen?.id else { return .goOn }
+        let chosen = try check(browser!.progressCheck(progress, atSeconds: now, representationId: loading, currentId: current),
+                               representationId: loading)
+        guard let id = chosen?.id else { return .goOn }
         current = id
         // The engine refetches only below the loading level; dash.js would refetch the same one, which never happens
         // with AbandonRequestsRule (it proposes only what fits the measured throughput, below the loading level).
@@ -136,6 +137,25 @@ public struct DashJSStrategy: SessionStrategy {
                 sink.add(session: sessionKey, line: DashJSOutputJSON.object(members + [("abrlab", answer.json)]).text)
             }
             return answer
+        } catch {
+            throw InputError(file: sessionKey, "dash.js record \(records): \(error.message)")
+        }
+    }
+
+    /// Answers a progress check without its record, and keeps the record's line with that answer when records are
+    /// kept, so that the records' checks against replay.mjs check this path.
+    private mutating func check(_ check: DashJSBrowser.Check, representationId: String) throws -> DashJSRepresentation? {
+        records += 1
+        do {
+            if replay == nil, let first = browser!.firstCheckRecord { replay = try DashJSReplaySession(first: first, nowMs: 0) }
+            let chosen = try replay!.progressCheck(nowMs: check.nowMs, events: browser!.events, request: check.request,
+                                                   representationId: representationId)
+            browser!.checked()
+            if let sink, let members = browser!.checkMembers {
+                let answer = DashJSAnswer(kind: .abandon, chosen: chosen, loadDelayMs: nil, newRate: nil)
+                sink.add(session: sessionKey, line: DashJSOutputJSON.object(members + [("abrlab", answer.json)]).text)
+            }
+            return chosen
         } catch {
             throw InputError(file: sessionKey, "dash.js record \(records): \(error.message)")
         }

@@ -32,8 +32,12 @@ public struct DashJSSwitchHistoryRule: Sendable {
         var drops = 0
         var noDrops = 0
         let settings = context.settings
-        for i in 0..<context.ladder.count {
-            guard let entry = totals[context.ladder[i].id] else { continue }
+        // The totals count the pushes in the history, so they reach the sample size only once it is full.
+        guard history.count >= settings.switchHistorySampleSize else { return .noChange }
+        let representations = context.ladder.representations
+        // Read in place: `ladder[i]` would copy each representation to read its id.
+        for i in representations.indices {
+            guard let entry = totals[representations[i].id] else { continue }
             drops += entry.drops
             noDrops += entry.noDrops
             // drops/0 is Infinity in JS and passes the threshold; 0/0 is NaN and does not.

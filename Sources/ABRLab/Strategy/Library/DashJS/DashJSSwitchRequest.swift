@@ -11,7 +11,8 @@ public struct DashJSSwitchRequest: Sendable, Equatable {
         self.priority = priority
     }
 
-    public static let noChange = DashJSSwitchRequest()
+    /// Built where it is used: a stored static would be copied out of its global at every rule's early out.
+    public static var noChange: DashJSSwitchRequest { DashJSSwitchRequest() }
 
     /// getMinSwitchRequest: per priority the lowest bitrate (strictly lower replaces, so ties keep the earlier rule),
     /// then STRONG's, else DEFAULT's, else WEAK's; proposals of nothing, and other priorities, are never chosen.
