@@ -274,7 +274,9 @@ import TestSupport
             "throughput_method": "a setting of the profile, not of the decision",
             "chunk_duration_s": "a setting of the profile, not of the decision",
             "last_chunks": "a list of tables",
-        ]
+        ].merging(LuaAPITable.ctx.fields.filter { $0.name.hasPrefix("dashjs_") }.map {
+            ($0.name, "dash.js's view of a Lua session on the dashjs profile (DashJSAdvisor), not of the environment's decisions")
+        }) { first, _ in first }
         var carried: Set<String> = []
         var offset = 0
         for field in fields {
