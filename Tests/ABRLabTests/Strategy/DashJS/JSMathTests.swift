@@ -36,6 +36,15 @@ import Testing
         #expect(try #require(controller.playbackProgressed(input, settings: DashJSSettings()).newRate) == rate)
     }
 
+    /// `square` is `pow(x, 2)`'s answer for every x: the fixture's bases and the special values, bit for bit.
+    @Test func squareIsPowOfTwo() {
+        let specials: [Double] = [0, -0.0, 1, -1, .infinity, -.infinity, .nan, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
+                                  -.greatestFiniteMagnitude, 1e-160, -3.5, 0.1]
+        for x in specials + JSMathFixture.cases.map({ Double(bitPattern: $0.a) }) {
+            #expect(JSMath.square(x).bitPattern == JSMath.pow(x, 2).bitPattern || (x.isNaN && JSMath.pow(x, 2).isNaN), "\(x)")
+        }
+    }
+
     @Test func specialValuesFollowJavaScript() {
         #expect(JSMath.pow(1, .infinity).isNaN && JSMath.pow(-1, -.infinity).isNaN)  // NaN in JS, 1 in C
         #expect(JSMath.pow(.nan, 0) == 1 && JSMath.pow(-8, 1.0 / 3).isNaN)

@@ -49,7 +49,7 @@ public struct DashJSLoLPRule: Sendable {
         guard neurons == nil else { return }
         let bitrates = ladder.representations.map(\.bandwidthBps)
         minBitrateBps = bitrates.reduce(.infinity) { jsMin($0, $1) }
-        bitrateNormalization = Foundation.sqrt(bitrates.map { JSMath.pow($0, 2) }.reduce(0, +))
+        bitrateNormalization = Foundation.sqrt(bitrates.map { JSMath.square($0) }.reduce(0, +))
         neurons = ladder.representations.map { Neuron(representation: $0, throughput: $0.bandwidthBps / bitrateNormalization) }
         sortedCenters = initialCenters()
     }
@@ -123,7 +123,7 @@ public struct DashJSLoLPRule: Sendable {
     private mutating func updateNeurons(around center: Int, toward x: Vector) {
         for index in neurons!.indices {
             let distance = Self.distance(neurons![index].vector, neurons![center].vector, (1, 1, 1, 1))
-            let neighbourhood = JSMath.exp(-1 * JSMath.pow(distance, 2) / (2 * JSMath.pow(0.1, 2)))
+            let neighbourhood = JSMath.exp(-1 * JSMath.square(distance) / (2 * JSMath.square(0.1)))
             neurons![index].throughput = neurons![index].throughput + (x.0 - neurons![index].throughput) * 0.01 * neighbourhood
             neurons![index].latency = neurons![index].latency + (x.1 - neurons![index].latency) * 0.01 * neighbourhood
             neurons![index].rebuffer = neurons![index].rebuffer + (x.2 - neurons![index].rebuffer) * 0.01 * neighbourhood
@@ -133,18 +133,18 @@ public struct DashJSLoLPRule: Sendable {
 
     /// `_getDistance`: the signed square root of the weighted squared differences.
     static func distance(_ a: [Double], _ b: [Double], _ w: [Double]) -> Double {
-        var sum = w[0] * JSMath.pow(a[0] - b[0], 2)
-        for i in 1..<a.count { sum = sum + w[i] * JSMath.pow(a[i] - b[i], 2) }
+        var sum = w[0] * JSMath.square(a[0] - b[0])
+        for i in 1..<a.count { sum = sum + w[i] * JSMath.square(a[i] - b[i]) }
         let sign: Double = sum < 0 ? -1 : 1
         return sign * Foundation.sqrt(abs(sum))
     }
 
     /// ``distance(_:_:_:)`` of four, term for term the same, without arrays.
     static func distance(_ a: Vector, _ b: Vector, _ w: Vector) -> Double {
-        var sum = w.0 * JSMath.pow(a.0 - b.0, 2)
-        sum = sum + w.1 * JSMath.pow(a.1 - b.1, 2)
-        sum = sum + w.2 * JSMath.pow(a.2 - b.2, 2)
-        sum = sum + w.3 * JSMath.pow(a.3 - b.3, 2)
+        var sum = w.0 * JSMath.square(a.0 - b.0)
+        sum = sum + w.1 * JSMath.square(a.1 - b.1)
+        sum = sum + w.2 * JSMath.square(a.2 - b.2)
+        sum = sum + w.3 * JSMath.square(a.3 - b.3)
         let sign: Double = sum < 0 ? -1 : 1
         return sign * Foundation.sqrt(abs(sum))
     }

@@ -190,6 +190,11 @@ public enum JSMath {
     static let ivln2H = bits(0x3FF7_1547_6000_0000)
     static let ivln2L = bits(0x3E54_AE0B_F85D_DF44)
 
+    /// `Math.pow(x, 2)`: fdlibm answers `x * x` for every x once y is 2 (NaN and infinities included), so the
+    /// squares dash.js takes skip ``pow(_:_:)``'s other tests.
+    @inline(__always)
+    public static func square(_ x: Double) -> Double { x * x }
+
     /// `Math.pow(x, y)`: fdlibm's __ieee754_pow as V8 ships it (`legacy::pow`), ±1 ** ±inf being NaN as in JS.
     public static func pow(_ x: Double, _ y: Double) -> Double {
         let hx = high(x), hy = high(y)
