@@ -48,22 +48,11 @@ extension DashJSBrowser {
         let request = DashJSHTTPRequest(startMs: readStartMs, firstByteMs: Self.read(firstByteMs) ?? readStartMs,
                                         endMs: Self.read(endMs) ?? .nan, traces: [trace], resourceTiming: nil,
                                         isFetchLoader: true, isMediaSegment: true, url: url)
-        add(.httpRequest(request, representationId: representationId, atMs: Self.read(endMs)), .object([
-            ("e", .string("httpRequest")), ("startMs", .number(startMs)), ("firstByteMs", .number(firstByteMs)),
-            ("endMs", .number(endMs)),
-            ("traces", .array([.object([("s", .number(startMs)), ("d", .number(durationMs)), ("b", .number(sizeBytes))])])),
-            ("resourceTiming", .null), ("fileLoaderType", .string("fetch_loader")), ("type", .string("MediaSegment")),
-            ("url", .string(url)), ("index", .number(index)),
-            ("duration", .number(segmentSeconds)), ("representationId", .string(representationId)), ("status", .number(200)),
-            ("atMs", .number(endMs)),
-        ]))
-        let start = index * segmentSeconds
-        add(.fragmentLoaded(start: Self.read(start) ?? .nan, durationSeconds: Self.read(segmentSeconds), representationId: representationId,
-                            atMs: Self.read(endMs)),
-            .object([("e", .string("fragmentLoaded")), ("start", .number(start)), ("duration", .number(segmentSeconds)),
-                     ("index", .number(index)), ("representationId", .string(representationId)), ("atMs", .number(endMs))]))
-        add(.bytesAppended(startTime: Self.read(start) ?? .nan, atMs: Self.read(endMs)),
-            .object([("e", .string("bytesAppended")), ("startTime", .number(start)), ("index", .number(index)), ("atMs", .number(endMs))]))
+        add(.httpRequest(request, representationId: representationId, atMs: Self.read(endMs)), Self.httpRequestMembers(
+            request: request, startMs: startMs, firstByteMs: firstByteMs, endMs: endMs,
+            traces: .array([.object([("s", .number(startMs)), ("d", .number(durationMs)), ("b", .number(sizeBytes))])]),
+            resourceTiming: .null, index: index, segmentSeconds: segmentSeconds, representationId: representationId))
+        fragmentAppended(index: index, representationId: representationId, endMs: endMs)
         if let seekSeconds {
             add(.seeking(atMs: Self.read(endMs)),
                 .object([("e", .string("seeking")), ("seekTime", .number(seekSeconds)), ("atMs", .number(endMs))]))

@@ -176,17 +176,39 @@ struct DashJSBrowser {
         let request = DashJSHTTPRequest(startMs: readStartMs, firstByteMs: Self.read(firstByteMs) ?? readStartMs,
                                         endMs: Self.read(endMs) ?? .nan, traces: Self.traces(marks, startMs: startMs),
                                         resourceTiming: timing, isFetchLoader: false, isMediaSegment: true, url: url)
-        add(.httpRequest(request, representationId: representationId, atMs: Self.read(endMs)), .object([
-            ("e", .string("httpRequest")), ("startMs", .number(startMs)), ("firstByteMs", .number(firstByteMs)),
-            ("endMs", .number(endMs)), ("traces", Self.traceMembers(marks, startMs: startMs)), ("resourceTiming", .object([
+        add(.httpRequest(request, representationId: representationId, atMs: Self.read(endMs)), Self.httpRequestMembers(
+            request: request, startMs: startMs, firstByteMs: firstByteMs, endMs: endMs,
+            traces: Self.traceMembers(marks, startMs: startMs), resourceTiming: .object([
                 ("transferSize", .number(sizeBytes)), ("decodedBodySize", .number(sizeBytes)),
                 ("responseStart", .number(responseStartMs)), ("responseEnd", .number(responseEndMs)),
-            ])),
-            ("fileLoaderType", .string("xhr_loader")), ("type", .string("MediaSegment")),
-            ("url", .string(url)), ("index", .number(index)),
+            ]), index: index, segmentSeconds: segmentSeconds, representationId: representationId))
+        fragmentAppended(index: index, representationId: representationId, endMs: endMs)
+        if !playing { nextTickSeconds = endSeconds + Self.timeUpdateSeconds }
+        playing = true
+        appendSeconds = endSeconds
+        appendBufferSeconds = bufferSeconds
+        bufferLevel(bufferSeconds, atSeconds: endSeconds)
+    }
+
+    /// An HttpList entry's E.3 members: the request's times, its traces and Resource Timing entry as given, the loader
+    /// the request says.
+    static func httpRequestMembers(request: DashJSHTTPRequest, startMs: Double, firstByteMs: Double, endMs: Double,
+                                   traces: DashJSOutputJSON, resourceTiming: DashJSOutputJSON, index: Double,
+                                   segmentSeconds: Double, representationId: String) -> DashJSOutputJSON {
+        .object([
+            ("e", .string("httpRequest")), ("startMs", .number(startMs)), ("firstByteMs", .number(firstByteMs)),
+            ("endMs", .number(endMs)), ("traces", traces), ("resourceTiming", resourceTiming),
+            ("fileLoaderType", .string(request.isFetchLoader ? "fetch_loader" : "xhr_loader")), ("type", .string("MediaSegment")),
+            ("url", .string(request.url)), ("index", .number(index)),
             ("duration", .number(segmentSeconds)), ("representationId", .string(representationId)), ("status", .number(200)),
             ("atMs", .number(endMs)),
-        ]))
+        ])
+    }
+
+    /// MEDIA_FRAGMENT_LOADED and BYTES_APPENDED_END_FRAGMENT of segment `index`, at the request's end.
+    mutating func fragmentAppended(index: Double, representationId: String, endMs: Double) {
+        // A local: the events' members are built while `add` holds self.
+        let segmentSeconds = self.segmentSeconds
         let start = index * segmentSeconds
         add(.fragmentLoaded(start: Self.read(start) ?? .nan, durationSeconds: Self.read(segmentSeconds), representationId: representationId,
                             atMs: Self.read(endMs)),
@@ -194,11 +216,6 @@ struct DashJSBrowser {
                      ("index", .number(index)), ("representationId", .string(representationId)), ("atMs", .number(endMs))]))
         add(.bytesAppended(startTime: Self.read(start) ?? .nan, atMs: Self.read(endMs)),
             .object([("e", .string("bytesAppended")), ("startTime", .number(start)), ("index", .number(index)), ("atMs", .number(endMs))]))
-        if !playing { nextTickSeconds = endSeconds + Self.timeUpdateSeconds }
-        playing = true
-        appendSeconds = endSeconds
-        appendBufferSeconds = bufferSeconds
-        bufferLevel(bufferSeconds, atSeconds: endSeconds)
     }
 
     /// `performance.now()`-style ms since the session began, at Chrome's 0.1 ms resolution.
