@@ -189,6 +189,7 @@ public struct DashJSAbrController: Sendable {
         let context = context()
         var loadDelayMs: Double?
         var results: [(name: RuleName, request: DashJSSwitchRequest)] = []
+        results.reserveCapacity(activeRules.count)
         for name in activeRules {
             switch name {
             case .bola:
@@ -217,7 +218,7 @@ public struct DashJSAbrController: Sendable {
                 results.append((name, request))
             }
         }
-        let best = DashJSSwitchRequest.minimum(results.map(\.request))
+        let best = DashJSSwitchRequest.minimum(results.lazy.map(\.request))
         guard let proposed = best.representation else {
             return QualityDecision(rules: results, best: best, changed: false, chosen: current, loadDelayMs: loadDelayMs)
         }
