@@ -106,7 +106,9 @@ public struct DashJSAbrController: Sendable {
 
     // MARK: clock and events (E.3)
 
-    /// Advances the virtual clock, firing the abandonment timer when it falls due.
+    /// Advances the virtual clock, firing the abandonment timer when it falls due. Inlined: every progress check
+    /// advances it twice.
+    @inline(__always)
     public mutating func advanceClock(toMs: Double) {
         guard toMs.isFinite else { return }
         if let due = abandonmentTimerDueMs, due <= toMs {
