@@ -48,6 +48,8 @@ public struct DashJSL2ARule: Sendable {
 
     public mutating func switchRequest(_ context: DashJSRulesContext) -> DashJSSwitchRequest {
         var s = state ?? State()
+        // Moved out, so that the weights' arrays are not shared and update in place.
+        state = nil
         defer { state = s }
         let priority = context.settings.l2ARule.priority
         switch s.phase {
@@ -87,11 +89,13 @@ public struct DashJSL2ARule: Sendable {
         // `sign` is never reset to +1 once a level exceeds the throughput, as upstream.
         var sign = 1.0
         for i in 0..<count {
-            let kbps = context.ladder[i].bitrateKbps
+            // Read in place: `ladder[i]` would copy the representation to read its bitrate.
+            let kbps = context.ladder.representations[i].bitrateKbps
             if rate * kbps > lastKbps { sign = -1 }
             s.w[i] = s.previousW[i] + sign * (v / (2 * alpha)) * ((s.q + vl) * (rate * kbps / lastKbps))
         }
-        s.w = euclideanProjection(Array(s.w.prefix(count)))
+        // The ladder's count is the weights' but after a shorter ladder has grown them: a prefix only then.
+        s.w = euclideanProjection(s.w.count == count ? s.w : Array(s.w.prefix(count)))
         var diff = [Double](repeating: 0, count: count)
         for i in 0..<count {
             diff[i] = s.w[i] - s.previousW[i]
@@ -99,7 +103,7 @@ public struct DashJSL2ARule: Sendable {
         }
         let bitratesBps = context.ladder.representations.map(\.bandwidthBps)
         // bit/s against kbit/s in the Q update and the one-step-up test below, as upstream.
-        s.q = jsMax(0, s.q - v + v * rate * ((dot(bitratesBps, Array(s.previousW.prefix(count))) + dot(bitratesBps, diff)) / lastKbps))
+        s.q = jsMax(0, s.q - v + v * rate * ((dot(bitratesBps, s.previousW) + dot(bitratesBps, diff)) / lastKbps))
         let mean = dot(s.w, bitratesBps)
         let distances = bitratesBps.map { abs($0 - mean) }
         // `temp.indexOf(Math.min(...temp))`: the first minimum; a NaN finds no index and the step fails.
@@ -119,6 +123,7 @@ public struct DashJSL2ARule: Sendable {
         return selected
     }
 
+    /// Over `a`'s indices: `b` may be longer (the previous weights after a longer ladder), and reads as its prefix.
     private static func dot(_ a: [Double], _ b: [Double]) -> Double {
         var sum = 0.0
         for i in a.indices { sum = sum + a[i] * b[i] }
