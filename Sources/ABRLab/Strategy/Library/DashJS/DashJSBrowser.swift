@@ -293,8 +293,9 @@ struct DashJSBrowser {
     }
 
     /// A progress check's events, moved out for the replay session to read (a read through the browser would retain
-    /// them) and handed back spent by ``checked(_:)``.
+    /// them) and handed back spent by ``checked(_:)``. Most checks have none: their buffer then stays where it is.
     mutating func checkEvents() -> [DashJSRecord.Event] {
+        if events.isEmpty { return [] }
         var taken: [DashJSRecord.Event] = []
         swap(&taken, &events)
         return taken

@@ -151,7 +151,7 @@ public struct DashJSStrategy: SessionStrategy {
             let events = browser!.checkEvents()
             let chosen = try replay!.progressCheck(nowMs: check.nowMs, events: events, request: check.request,
                                                    representationId: representationId)
-            browser!.checked(consume events)
+            if !events.isEmpty { browser!.checked(consume events) }
             if let sink, let members = browser!.checkMembers {
                 let answer = DashJSAnswer(kind: .abandon, chosen: chosen, loadDelayMs: nil, newRate: nil)
                 sink.add(session: sessionKey, line: DashJSOutputJSON.object(members + [("abrlab", answer.json)]).text)
