@@ -96,23 +96,30 @@ public struct DashJSL2ARule: Sendable {
         }
         // The ladder's count is the weights' but after a shorter ladder has grown them: a prefix only then.
         s.w = euclideanProjection(s.w.count == count ? s.w : Array(s.w.prefix(count)))
-        var diff = [Double](repeating: 0, count: count)
-        for i in 0..<count {
-            diff[i] = s.w[i] - s.previousW[i]
-            s.previousW[i] = s.w[i]
-        }
         let bitratesBps = context.ladder.representations.map(\.bandwidthBps)
+        // The Q update's dot products with the previous weights (the new ones once updated) and with the step's
+        // differences, each summed left to right as upstream's, without an array of the differences.
+        var previousSum = 0.0
+        var diffSum = 0.0
+        for i in 0..<count {
+            let diff = s.w[i] - s.previousW[i]
+            s.previousW[i] = s.w[i]
+            previousSum = previousSum + bitratesBps[i] * s.previousW[i]
+            diffSum = diffSum + bitratesBps[i] * diff
+        }
         // bit/s against kbit/s in the Q update and the one-step-up test below, as upstream.
-        s.q = jsMax(0, s.q - v + v * rate * ((dot(bitratesBps, s.previousW) + dot(bitratesBps, diff)) / lastKbps))
+        s.q = jsMax(0, s.q - v + v * rate * ((previousSum + diffSum) / lastKbps))
         let mean = dot(s.w, bitratesBps)
-        let distances = bitratesBps.map { abs($0 - mean) }
-        // `temp.indexOf(Math.min(...temp))`: the first minimum; a NaN finds no index and the step fails.
+        // `temp.indexOf(Math.min(...temp))`: the first minimum; a NaN finds no index and the step fails. The
+        // distances are computed where they are read rather than kept.
         var minimum = Double.infinity
-        for distance in distances {
+        for bitrate in bitratesBps {
+            let distance = abs(bitrate - mean)
             if distance.isNaN { return nil }
             minimum = Swift.min(minimum, distance)
         }
-        guard let index = distances.firstIndex(of: minimum), let current = s.currentRepresentation else { return nil }
+        guard let index = bitratesBps.firstIndex(where: { abs($0 - mean) == minimum }),
+              let current = s.currentRepresentation else { return nil }
         var selected = context.ladder[index]
         if selected.absoluteIndex > current.absoluteIndex, current.absoluteIndex + 1 < count,
            bitratesBps[current.absoluteIndex + 1] <= lastKbps {
@@ -123,7 +130,6 @@ public struct DashJSL2ARule: Sendable {
         return selected
     }
 
-    /// Over `a`'s indices: `b` may be longer (the previous weights after a longer ladder), and reads as its prefix.
     private static func dot(_ a: [Double], _ b: [Double]) -> Double {
         var sum = 0.0
         for i in a.indices { sum = sum + a[i] * b[i] }
