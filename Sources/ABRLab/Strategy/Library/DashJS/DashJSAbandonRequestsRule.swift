@@ -57,17 +57,18 @@ public struct DashJSAbandonRequestsRule: Sendable {
                           bufferLevelSeconds: Double, bufferTimeDefaultSeconds: Double, nowMs: Double) -> DashJSRepresentation? {
         guard !index.isNaN, let firstByteMs = firstByteMs?.rounded(.towardZero) else { return nil }
         if bufferLevelSeconds > bufferTimeDefaultSeconds { return nil }
+        // No test has effects, so their order is free: the lowest representation's test comes before the estimate,
+        // which it spares many checks, and the set's hashing last, where few checks get to.
         guard traces.count >= settings.abandonMinThroughputSamplesThreshold, let first = traces.first,
-              nowMs - firstByteMs > settings.abandonMinSegmentDownloadTimeThresholdMs, bytesLoaded < bytesTotal else { return nil }
+              nowMs - firstByteMs > settings.abandonMinSegmentDownloadTimeThresholdMs, bytesLoaded < bytesTotal,
+              current.id != ladder[0].id else { return nil }
         // The first trace holds the request's latency and is left out.
         let bytes = traces.bytes - first.bytes
         let timeMs = jsMax(traces.durationMs - first.durationMs, 1)
         let throughputKbps = jsRound(8 * bytes / timeMs)
         // Upstream rounds the estimate to 2 decimals through toFixed's text before comparing.
         let estimateSeconds = Self.toFixed2(bytesTotal * 8 / throughputKbps / 1000)
-        // No test has effects, so their order is free: the set's hashing comes last, where few checks get to.
-        if estimateSeconds < durationSeconds * settings.abandonDurationMultiplier || current.id == ladder[0].id
-            || abandoned.contains(index) { return nil }
+        if estimateSeconds < durationSeconds * settings.abandonDurationMultiplier || abandoned.contains(index) { return nil }
         return ladder.optimal(forKbps: throughputKbps)
     }
 

@@ -106,7 +106,9 @@ public struct DashJSAbrController: Sendable {
 
     // MARK: clock and events (E.3)
 
-    /// Advances the virtual clock, firing the abandonment timer when it falls due.
+    /// Advances the virtual clock, firing the abandonment timer when it falls due. Inlined: every progress check
+    /// advances it twice.
+    @inline(__always)
     public mutating func advanceClock(toMs: Double) {
         guard toMs.isFinite else { return }
         if let due = abandonmentTimerDueMs, due <= toMs {
@@ -189,6 +191,7 @@ public struct DashJSAbrController: Sendable {
         let context = context()
         var loadDelayMs: Double?
         var results: [(name: RuleName, request: DashJSSwitchRequest)] = []
+        results.reserveCapacity(activeRules.count)
         for name in activeRules {
             switch name {
             case .bola:
@@ -217,7 +220,7 @@ public struct DashJSAbrController: Sendable {
                 results.append((name, request))
             }
         }
-        let best = DashJSSwitchRequest.minimum(results.map(\.request))
+        let best = DashJSSwitchRequest.minimum(results.lazy.map(\.request))
         guard let proposed = best.representation else {
             return QualityDecision(rules: results, best: best, changed: false, chosen: current, loadDelayMs: loadDelayMs)
         }

@@ -24,8 +24,8 @@ struct DashJSBrowser {
 
     /// A progress check as the replay session reads its record, without building the record (DashJSReplaySession.
     /// progressCheck): its clock and its request but the representation id (which the strategy has), plain numbers
-    /// that move without reference counting. The rest stays on the browser: its events (``events``, until
-    /// ``checked()``), the session's first record (``firstCheckRecord``) and the E.2 members (``checkMembers``).
+    /// that move without reference counting. The rest stays on the browser: its events (``checkEvents()``, until
+    /// ``checked(_:)``), the session's first record (``firstCheckRecord``) and the E.2 members (``checkMembers``).
     struct Check {
         var nowMs: Double?
         var request: DashJSRecord.AbandonRequest.Progress
@@ -54,7 +54,7 @@ struct DashJSBrowser {
     private var wroteHeader = false
     private var seq = 0
     /// The events since the last record.
-    private(set) var events: [DashJSRecord.Event] = []
+    private var events: [DashJSRecord.Event] = []
     private var eventMembers: [DashJSOutputJSON] = []
     private var bufferState: String?
     /// The session's first record without its events, when a progress check made it: the replay session starts
@@ -292,10 +292,21 @@ struct DashJSBrowser {
         return Check(nowMs: stamp.nowMs, request: request)
     }
 
-    /// A progress check was answered: its events are spent (the buffer is kept for the next ones; most checks have
-    /// none, and removeAll costs a call even then).
-    mutating func checked() {
-        if !events.isEmpty { events.removeAll(keepingCapacity: true) }
+    /// A progress check's events, moved out for the replay session to read (a read through the browser would retain
+    /// them) and handed back spent by ``checked(_:)``. Most checks have none: their buffer then stays where it is.
+    mutating func checkEvents() -> [DashJSRecord.Event] {
+        if events.isEmpty { return [] }
+        var taken: [DashJSRecord.Event] = []
+        swap(&taken, &events)
+        return taken
+    }
+
+    /// A progress check was answered: its events are spent, and their buffer is kept for the next ones. Removed one
+    /// by one: a check has a few at most, and removeAll's generic range replacement costs several times as much.
+    mutating func checked(_ spent: consuming [DashJSRecord.Event]) {
+        var spent = spent
+        while !spent.isEmpty { spent.removeLast() }
+        events = spent
     }
 
     /// The members every record has, the session's header on its first, and the events since the last record.
@@ -339,10 +350,12 @@ struct DashJSBrowser {
         return (stamp, members)
     }
 
-    /// The events since the last record, moved out rather than copied.
+    /// The events since the last record, moved out rather than copied; the next record's get room for a download's
+    /// events and a few timeupdates, which appends would otherwise grow step by step.
     private mutating func takeEvents() -> [DashJSRecord.Event] {
         var taken: [DashJSRecord.Event] = []
         swap(&taken, &events)
+        events.reserveCapacity(8)
         return taken
     }
 }

@@ -48,6 +48,8 @@ public struct DashJSL2ARule: Sendable {
 
     public mutating func switchRequest(_ context: DashJSRulesContext) -> DashJSSwitchRequest {
         var s = state ?? State()
+        // Moved out, so that the weights' arrays are not shared and update in place.
+        state = nil
         defer { state = s }
         let priority = context.settings.l2ARule.priority
         switch s.phase {
@@ -87,28 +89,37 @@ public struct DashJSL2ARule: Sendable {
         // `sign` is never reset to +1 once a level exceeds the throughput, as upstream.
         var sign = 1.0
         for i in 0..<count {
-            let kbps = context.ladder[i].bitrateKbps
+            // Read in place: `ladder[i]` would copy the representation to read its bitrate.
+            let kbps = context.ladder.representations[i].bitrateKbps
             if rate * kbps > lastKbps { sign = -1 }
             s.w[i] = s.previousW[i] + sign * (v / (2 * alpha)) * ((s.q + vl) * (rate * kbps / lastKbps))
         }
-        s.w = euclideanProjection(Array(s.w.prefix(count)))
-        var diff = [Double](repeating: 0, count: count)
-        for i in 0..<count {
-            diff[i] = s.w[i] - s.previousW[i]
-            s.previousW[i] = s.w[i]
-        }
+        // The ladder's count is the weights' but after a shorter ladder has grown them: a prefix only then.
+        s.w = euclideanProjection(s.w.count == count ? s.w : Array(s.w.prefix(count)))
         let bitratesBps = context.ladder.representations.map(\.bandwidthBps)
+        // The Q update's dot products with the previous weights (the new ones once updated) and with the step's
+        // differences, each summed left to right as upstream's, without an array of the differences.
+        var previousSum = 0.0
+        var diffSum = 0.0
+        for i in 0..<count {
+            let diff = s.w[i] - s.previousW[i]
+            s.previousW[i] = s.w[i]
+            previousSum = previousSum + bitratesBps[i] * s.previousW[i]
+            diffSum = diffSum + bitratesBps[i] * diff
+        }
         // bit/s against kbit/s in the Q update and the one-step-up test below, as upstream.
-        s.q = jsMax(0, s.q - v + v * rate * ((dot(bitratesBps, Array(s.previousW.prefix(count))) + dot(bitratesBps, diff)) / lastKbps))
+        s.q = jsMax(0, s.q - v + v * rate * ((previousSum + diffSum) / lastKbps))
         let mean = dot(s.w, bitratesBps)
-        let distances = bitratesBps.map { abs($0 - mean) }
-        // `temp.indexOf(Math.min(...temp))`: the first minimum; a NaN finds no index and the step fails.
+        // `temp.indexOf(Math.min(...temp))`: the first minimum; a NaN finds no index and the step fails. The
+        // distances are computed where they are read rather than kept.
         var minimum = Double.infinity
-        for distance in distances {
+        for bitrate in bitratesBps {
+            let distance = abs(bitrate - mean)
             if distance.isNaN { return nil }
             minimum = Swift.min(minimum, distance)
         }
-        guard let index = distances.firstIndex(of: minimum), let current = s.currentRepresentation else { return nil }
+        guard let index = bitratesBps.firstIndex(where: { abs($0 - mean) == minimum }),
+              let current = s.currentRepresentation else { return nil }
         var selected = context.ladder[index]
         if selected.absoluteIndex > current.absoluteIndex, current.absoluteIndex + 1 < count,
            bitratesBps[current.absoluteIndex + 1] <= lastKbps {

@@ -82,16 +82,19 @@ public struct DashJSLoLPRule: Sendable {
         }
         var minDistance: Double?
         var winnerIndex = 0
+        // The weights as a vector, whose throughput weight a neuron may replace without copying an array.
+        let shared = weights!
+        let distanceWeights: Vector = (shared[0], shared[1], shared[2], shared[3])
         for (index, neuron) in all.enumerated() {
-            var distanceWeights = weights!
+            var throughputWeight = distanceWeights.0
             let next = selector.nextBuffer(bitrateBps: neuron.representation.bandwidthBps, bufferSeconds: buffer, throughputBps: throughputBps)
             let bufferLow = next < DashJSLoLPWeightSelector.minimumBufferSeconds
             if neuron.representation.bandwidthBps > throughputBps - 10_000 || bufferLow,
                neuron.representation.bandwidthBps != minBitrateBps {
-                distanceWeights[0] = 100
+                throughputWeight = 100
             }
             let distance = Self.distance(neuron.vector, (throughputNormalized, 0, 0, 0),
-                                         (distanceWeights[0], distanceWeights[1], distanceWeights[2], distanceWeights[3]))
+                                         (throughputWeight, distanceWeights.1, distanceWeights.2, distanceWeights.3))
             if minDistance == nil || distance < minDistance! {
                 minDistance = distance
                 winnerIndex = index
@@ -131,15 +134,8 @@ public struct DashJSLoLPRule: Sendable {
         }
     }
 
-    /// `_getDistance`: the signed square root of the weighted squared differences.
-    static func distance(_ a: [Double], _ b: [Double], _ w: [Double]) -> Double {
-        var sum = w[0] * JSMath.square(a[0] - b[0])
-        for i in 1..<a.count { sum = sum + w[i] * JSMath.square(a[i] - b[i]) }
-        let sign: Double = sum < 0 ? -1 : 1
-        return sign * Foundation.sqrt(abs(sum))
-    }
-
-    /// ``distance(_:_:_:)`` of four, term for term the same, without arrays.
+    /// `_getDistance` of four: the signed square root of the weighted squared differences, summed left to right as
+    /// upstream's loop, without arrays.
     static func distance(_ a: Vector, _ b: Vector, _ w: Vector) -> Double {
         var sum = w.0 * JSMath.square(a.0 - b.0)
         sum = sum + w.1 * JSMath.square(a.1 - b.1)
@@ -149,18 +145,25 @@ public struct DashJSLoLPRule: Sendable {
         return sign * Foundation.sqrt(abs(sum))
     }
 
-    /// `_getInitialKmeansPlusPlusCenters` over n² random points, then ordered from the least similar centre.
+    /// `_getInitialKmeansPlusPlusCenters` over n² random points, then ordered from the least similar centre. The
+    /// points are kept as vectors rather than arrays, distances term for term as upstream's.
     private mutating func initialCenters() -> [[Double]] {
         let count = neurons!.count
-        var data: [[Double]] = []
+        // The neurons do not move while the points are drawn.
+        let maxThroughput = maxNeuronThroughput
+        var data: [Vector] = []
+        data.reserveCapacity(count * count)
         for _ in 0..<(count * count) {
-            let throughput = random.next() * maxNeuronThroughput
-            data.append([throughput, random.next(), random.next(), random.next()])
+            // Drawn in upstream's order: the throughput, then latency, rebuffer and switch rate.
+            let throughput = random.next() * maxThroughput
+            let latency = random.next()
+            let rebuffer = random.next()
+            data.append((throughput, latency, rebuffer, random.next()))
         }
-        let ones = [1.0, 1, 1, 1]
+        let ones: Vector = (1, 1, 1, 1)
         var centers = [data[0]]
         for _ in 1..<max(count, 1) {
-            var nextPoint: [Double]?
+            var nextPoint: Vector?
             var maxDistance: Double?
             for point in data {
                 var minDistance: Double?
@@ -198,6 +201,6 @@ public struct DashJSLoLPRule: Sendable {
             }
             sorted.append(centers.remove(at: minIndex))
         }
-        return sorted
+        return sorted.map { [$0.0, $0.1, $0.2, $0.3] }
     }
 }

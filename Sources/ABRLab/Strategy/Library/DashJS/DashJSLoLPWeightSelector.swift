@@ -9,11 +9,9 @@ struct DashJSLoLPWeightSelector {
     /// first with each (latency, buffer) pair: (0.2, l, b, 0.2), l then b ascending. findWeightVector's QoE reads only
     /// that pair and its constraints only the neuron, so a later vector with the same pair has the same QoE, which is
     /// not greater than the best so far (nor than a NaN that came first), and never wins: these 25 decide as the 625.
-    /// Kept as their (latency, buffer) pairs: a vector is built only for the winner.
-    static let weightOptions: [(latency: Double, buffer: Double)] = {
-        let values = [0.2, 0.4, 0.6, 0.8, 1]
-        return values.flatMap { latency in values.map { buffer in (latency, buffer) } }
-    }()
+    static let weightValues = [0.2, 0.4, 0.6, 0.8, 1]
+    /// `1 / w` of each value, as the QoE's weighting divides (no value is 0, so never upstream's 10).
+    static let weightReciprocals = weightValues.map { $0 == 0 ? 10 : 1 / $0 }
 
     let segmentDurationSeconds: Double
     let maxBitrateKbps: Double
@@ -27,29 +25,32 @@ struct DashJSLoLPWeightSelector {
         nextBuffer(bufferSeconds: bufferSeconds, downloadSeconds: bitrateBps * segmentDurationSeconds / throughputBps)
     }
 
-    /// `calculateSingleUseQoe` on a fresh QoeInfo: the bitrate arrives in bit/s against kbit/s penalties, as upstream.
-    func singleUseQoE(bitrate: Double, rebufferSeconds: Double, latencySeconds: Double, playbackRate: Double) -> Double {
-        guard segmentDurationSeconds != 0, !segmentDurationSeconds.isNaN, maxBitrateKbps != 0, !maxBitrateKbps.isNaN,
-              minBitrateKbps != 0, !minBitrateKbps.isNaN else { return 0 }
-        let bitrateSum = segmentDurationSeconds * bitrate
-        let rebufferSum = maxBitrateKbps * rebufferSeconds
-        var latencySum = 0.0
-        if latencySeconds <= 1.1 {
-            latencySum = minBitrateKbps * 0.05 * latencySeconds
-        } else if latencySeconds <= 100_000_000 {
-            latencySum = maxBitrateKbps * 0.1 * latencySeconds
-        }
-        let speedSum = minBitrateKbps * abs(1 - playbackRate)
-        return bitrateSum - 0 - rebufferSum - latencySum - speedSum
+    /// Whether `calculateSingleUseQoe` computes at all: where any of these is 0 or NaN it answers 0.
+    var computesQoE: Bool {
+        segmentDurationSeconds != 0 && !segmentDurationSeconds.isNaN && maxBitrateKbps != 0 && !maxBitrateKbps.isNaN
+            && minBitrateKbps != 0 && !minBitrateKbps.isNaN
+    }
+
+    /// `calculateSingleUseQoe`'s latency term.
+    func latencySum(_ latencySeconds: Double) -> Double {
+        if latencySeconds <= 1.1 { return minBitrateKbps * 0.05 * latencySeconds }
+        if latencySeconds <= 100_000_000 { return maxBitrateKbps * 0.1 * latencySeconds }
+        return 0
     }
 
     /// `findWeightVector` with a fresh selector (previousLatency 0): the first best QoE whose next buffer stays ≥ 0.3 s;
-    /// nil where none does (upstream's −1).
+    /// nil where none does (upstream's −1). Each QoE is `calculateSingleUseQoe` on a fresh QoeInfo (the bitrate in
+    /// bit/s against kbit/s penalties, as upstream), `bitrateSum - 0 - rebufferSum - latencySum - speedSum` term for
+    /// term; the terms the buffer weight does not change are computed once per neuron or latency weight.
     func findWeightVector(neurons: [DashJSLoLPRule.Neuron], latencySeconds: Double, bufferSeconds: Double,
                           throughputBps: Double, playbackRate: Double) -> [Double]? {
-        var maxQoE: Double?
-        var winner: (latency: Double, buffer: Double)?
+        var found = false
+        var maxQoE = 0.0
+        var winner = (latency: 0.0, buffer: 0.0)
         let deltaLatency = abs(latencySeconds - 0)
+        let computes = computesQoE
+        let speedSum = minBitrateKbps * abs(1 - playbackRate)
+        let values = Self.weightValues, reciprocals = Self.weightReciprocals
         for neuron in neurons {
             let download = neuron.representation.bandwidthBps * segmentDurationSeconds / throughputBps
             let next = nextBuffer(bufferSeconds: bufferSeconds, downloadSeconds: download)
@@ -57,17 +58,19 @@ struct DashJSLoLPWeightSelector {
             // The constraints read only the neuron: none of its vectors wins where they fail.
             let meetsConstraints = !(latencySeconds > Self.targetLatencySeconds + deltaLatency) && next >= Self.minimumBufferSeconds
             guard meetsConstraints else { continue }
-            for weights in Self.weightOptions {
-                let weightedRebuffer = (weights.buffer == 0 ? 10 : 1 / weights.buffer) * rebuffer
-                let weightedLatency = (weights.latency == 0 ? 10 : 1 / weights.latency) * neuron.latency
-                let qoe = singleUseQoE(bitrate: neuron.representation.bandwidthBps, rebufferSeconds: weightedRebuffer,
-                                       latencySeconds: weightedLatency, playbackRate: playbackRate)
-                if maxQoE == nil || qoe > maxQoE! {
-                    maxQoE = qoe
-                    winner = weights
+            let bitrateSum = segmentDurationSeconds * neuron.representation.bandwidthBps - 0
+            for l in 0..<values.count {
+                let latency = computes ? latencySum(reciprocals[l] * neuron.latency) : 0
+                for b in 0..<values.count {
+                    let qoe = computes ? bitrateSum - maxBitrateKbps * (reciprocals[b] * rebuffer) - latency - speedSum : 0
+                    if !found || qoe > maxQoE {
+                        found = true
+                        maxQoE = qoe
+                        winner = (values[l], values[b])
+                    }
                 }
             }
         }
-        return winner.map { [0.2, $0.latency, $0.buffer, 0.2] }
+        return found ? [0.2, winner.latency, winner.buffer, 0.2] : nil
     }
 }

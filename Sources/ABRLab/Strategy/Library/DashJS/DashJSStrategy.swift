@@ -148,9 +148,10 @@ public struct DashJSStrategy: SessionStrategy {
         records += 1
         do {
             if replay == nil, let first = browser!.firstCheckRecord { replay = try DashJSReplaySession(first: first, nowMs: 0) }
-            let chosen = try replay!.progressCheck(nowMs: check.nowMs, events: browser!.events, request: check.request,
+            let events = browser!.checkEvents()
+            let chosen = try replay!.progressCheck(nowMs: check.nowMs, events: events, request: check.request,
                                                    representationId: representationId)
-            browser!.checked()
+            if !events.isEmpty { browser!.checked(consume events) }
             if let sink, let members = browser!.checkMembers {
                 let answer = DashJSAnswer(kind: .abandon, chosen: chosen, loadDelayMs: nil, newRate: nil)
                 sink.add(session: sessionKey, line: DashJSOutputJSON.object(members + [("abrlab", answer.json)]).text)
