@@ -11,6 +11,9 @@ extension DashJSLadder {
     /// The representation id of a 0-based level.
     static func id(ofLevel level: Int) -> String { "v\(level)" }
 
+    /// The 0-based level a representation id of such a ladder stands for.
+    static func level(ofId id: String) -> Int { Int(id.dropFirst())! }
+
     /// The 0-based level a representation of such a ladder stands for.
-    static func level(of representation: DashJSRepresentation) -> Int { Int(representation.id.dropFirst())! }
+    static func level(of representation: DashJSRepresentation) -> Int { level(ofId: representation.id) }
 }

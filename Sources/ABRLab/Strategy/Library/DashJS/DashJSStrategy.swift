@@ -72,8 +72,6 @@ public struct DashJSStrategy: SessionStrategy {
                                     liveDelaySeconds: live?.liveDelaySeconds)
     }
 
-    private static func level(_ id: String) -> Int { Int(id.dropFirst())! }
-
     public mutating func chooseLevel(_ context: DecisionContext) throws -> Int { try decide(context).level }
 
     public mutating func decide(_ context: DecisionContext) throws -> RequestDecision {
@@ -92,7 +90,7 @@ public struct DashJSStrategy: SessionStrategy {
         }
         guard context.segmentIndex > 0 || !context.downloads.isEmpty else {
             browser!.requestStarts(atSeconds: now)
-            return RequestDecision(level: Self.level(current))
+            return RequestDecision(level: DashJSLadder.level(ofId: current))
         }
         var built = browser!.qualityRecord(atSeconds: now, bufferSeconds: context.bufferSeconds, currentId: current)
         if let state = context.live {
@@ -104,7 +102,7 @@ public struct DashJSStrategy: SessionStrategy {
         let delayMs = answer.loadDelayMs ?? 0
         let delaySeconds = delayMs > 0 ? delayMs / 1000 : 0
         browser!.requestStarts(atSeconds: now + delaySeconds)
-        return RequestDecision(level: Self.level(current), delaySeconds: delaySeconds)
+        return RequestDecision(level: DashJSLadder.level(ofId: current), delaySeconds: delaySeconds)
     }
 
     public mutating func answerAbandonment(_ progress: DownloadProgress) throws -> AbandonmentAnswer {
@@ -116,9 +114,9 @@ public struct DashJSStrategy: SessionStrategy {
         current = id
         // The engine refetches only below the loading level; dash.js would refetch the same one, which never happens
         // with AbandonRequestsRule (it proposes only what fits the measured throughput, below the loading level).
-        guard Self.level(id) < progress.level else { return .goOn }
-        refetchLevel = Self.level(id)
-        return .abandon(to: Self.level(id))
+        guard DashJSLadder.level(ofId: id) < progress.level else { return .goOn }
+        refetchLevel = DashJSLadder.level(ofId: id)
+        return .abandon(to: DashJSLadder.level(ofId: id))
     }
 
     public mutating func didDownload(_ record: DownloadRecord, context: DecisionContext) throws {
