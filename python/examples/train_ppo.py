@@ -19,6 +19,11 @@ of training (the clock stops while it evaluates) and once at the end, and writes
 policy's mean QoE against training seconds and steps, the rules' means beside it as the lines it
 is measured against) and `curve.svg` into --out.
 
+Which policy: the last one trained, or with `--select-every S` the best of those played greedily on
+the training traces every S seconds of training and at its end. That choice reads no held-out
+trace, and its time counts against --seconds; the curve then also gives the kept policy's
+held-out mean (`mlp_kept`), the one a run would ship at that point.
+
     pip install torch --index-url https://download.pytorch.org/whl/cpu   # CPU-only; PyPI's is the CUDA build
     pip install './python[sb3]'
     abrlab datasets fetch pensieve/train pensieve/test pensieve/video
@@ -31,12 +36,15 @@ the repository's .build/release or debug build, or PATH.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import copy
 import csv
 import os
 import shutil
 import subprocess
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -68,6 +76,7 @@ def train(arguments: argparse.Namespace, traces: Path, inputs: dict):
     import torch
     from stable_baselines3 import PPO
     from stable_baselines3.common.callbacks import BaseCallback
+    from stable_baselines3.common.logger import Logger
 
     import abrlab.sb3
 
@@ -81,6 +90,8 @@ def train(arguments: argparse.Namespace, traces: Path, inputs: dict):
             self.started = time.monotonic()
             self.paused = 0.0
             self.next_point = arguments.eval_every if arguments.eval_every > 0 else float("inf")
+            self.next_selection = arguments.select_every if arguments.select_every > 0 else float("inf")
+            self.kept: Kept | None = None
 
         def trained_seconds(self) -> float:
             return time.monotonic() - self.started - self.paused
@@ -101,17 +112,40 @@ def train(arguments: argparse.Namespace, traces: Path, inputs: dict):
                 self.model.ent_coef = arguments.entropy * scale
                 schedule = f", learning rate {learning_rate:.3g}, entropy weight {self.model.ent_coef:.3g}"
             print(f"{self.num_timesteps:>9,} steps, mean episode QoE {mean} (last {len(returns)} episodes){schedule}", flush=True)
+            if self.trained_seconds() >= self.next_selection:
+                self.select()
+                while self.next_selection <= self.trained_seconds():
+                    self.next_selection += arguments.select_every
             if self.trained_seconds() >= self.next_point:
                 self.evaluate()
                 while self.next_point <= self.trained_seconds():
                     self.next_point += arguments.eval_every
 
+        def select(self) -> None:
+            """Plays the policy greedily on the training traces and keeps it if it beats the kept one.
+            The clock runs: choosing the policy is part of training, and it reads no held-out trace."""
+            score = held_out_mean(self.model, arguments.out / "select-policy.safetensors", inputs, str(traces))
+            kept = self.kept is None or score > self.kept.train_qoe
+            if kept:
+                self.kept = Kept(score, copy.deepcopy(self.model.policy.state_dict()), self.num_timesteps)
+            print(f"select: {self.trained_seconds():7.1f} s, {self.num_timesteps:,} steps: training-set mean QoE {score:.3f}"
+                  f"{', kept' if kept else ''}", flush=True)
+
         def evaluate(self) -> None:
             paused = time.monotonic()
             seconds = self.trained_seconds()
             qoe = held_out_mean(self.model, arguments.out / "curve-policy.safetensors", inputs, arguments.test)
-            curve.append((seconds, self.num_timesteps, qoe))
-            print(f"curve: {seconds:7.1f} s, {self.num_timesteps:,} steps: held-out mean QoE {qoe:.3f}", flush=True)
+            point = [seconds, self.num_timesteps, qoe]
+            if self.kept is not None:
+                if self.kept.held_out_qoe is None and self.kept.steps == self.num_timesteps:
+                    self.kept.held_out_qoe = qoe
+                elif self.kept.held_out_qoe is None:
+                    with kept_policy(self.model, self.kept):
+                        self.kept.held_out_qoe = held_out_mean(self.model, arguments.out / "curve-policy.safetensors", inputs, arguments.test)
+                point.append(self.kept.held_out_qoe)
+            curve.append(tuple(point))
+            kept = "" if self.kept is None else f" (the kept policy, of {self.kept.steps:,} steps: {self.kept.held_out_qoe:.3f})"
+            print(f"curve: {seconds:7.1f} s, {self.num_timesteps:,} steps: held-out mean QoE {qoe:.3f}{kept}", flush=True)
             self.paused += time.monotonic() - paused
 
     curve: list[tuple[float, int, float]] = []
@@ -123,13 +157,43 @@ def train(arguments: argparse.Namespace, traces: Path, inputs: dict):
         learning_rate=arguments.learning_rate, gamma=arguments.gamma, gae_lambda=0.95,
         ent_coef=arguments.entropy, clip_range=0.2,
     )
+    # SB3's default logger makes an empty folder in the system's temporary folder at every run; this
+    # one writes nothing (the example prints its own progress).
+    model.set_logger(Logger(folder=None, output_formats=[]))
     deadline = Deadline(arguments.seconds)
     model.learn(total_timesteps=10**12, callback=deadline)
+    if arguments.select_every > 0:
+        deadline.select()
     print(f"trained {model.num_timesteps:,} steps in {deadline.trained_seconds():.0f} s", flush=True)
     envs.close()
     if arguments.eval_every > 0:
         deadline.evaluate()
+    if deadline.kept is not None:
+        model.policy.load_state_dict(deadline.kept.policy)
+        print(f"kept the policy of {deadline.kept.steps:,} steps (training-set mean QoE {deadline.kept.train_qoe:.3f})", flush=True)
     return model, curve
+
+
+@dataclass
+class Kept:
+    """The policy `--select-every` keeps: its greedy mean QoE on the training traces, its weights,
+    the steps it had trained, and its held-out mean once the curve has measured it."""
+
+    train_qoe: float
+    policy: dict
+    steps: int
+    held_out_qoe: float | None = None
+
+
+@contextlib.contextmanager
+def kept_policy(model, kept: Kept):
+    """`model` with the kept policy's weights for the block, its own afterwards."""
+    current = copy.deepcopy(model.policy.state_dict())
+    model.policy.load_state_dict(kept.policy)
+    try:
+        yield model
+    finally:
+        model.policy.load_state_dict(current)
 
 
 def held_out_mean(model, scratch: Path, inputs: dict, test: str) -> float:
@@ -162,15 +226,18 @@ def played_mean(policy, inputs: dict, test: str, first_level: int | None = None)
     return float(np.mean(totals))
 
 
-def write_curve(out: Path, curve: list[tuple[float, int, float]], means: dict[str, tuple[float, float]]) -> None:
-    """`curve.csv`: the policy's held-out mean QoE at each point, the rules' means beside it (the
-    lines it is measured against); `curve.svg` draws them."""
+def write_curve(out: Path, curve: list[tuple], means: dict[str, tuple[float, float]]) -> None:
+    """`curve.csv`: the policy's held-out mean QoE at each point (and, with `--select-every`, the
+    kept policy's as `mlp_kept`), the rules' means beside it (the lines it is measured against);
+    `curve.svg` draws them."""
     rules = [strategy for strategy in STRATEGIES if strategy != "mlp"]
+    selecting = any(len(point) > 3 for point in curve)
     with open(out / "curve.csv", "w", newline="") as file:
         writer = csv.writer(file)
-        writer.writerow(["train_seconds", "steps", "mlp", *rules])
-        for seconds, steps, qoe in curve:
-            writer.writerow([f"{seconds:.1f}", steps, f"{qoe:.3f}", *(f"{means[rule][0]:.3f}" for rule in rules)])
+        writer.writerow(["train_seconds", "steps", "mlp", *(["mlp_kept"] if selecting else []), *rules])
+        for seconds, steps, qoe, *kept in curve:
+            kept_cells = [f"{kept[0]:.3f}" if kept else ""] if selecting else []
+            writer.writerow([f"{seconds:.1f}", steps, f"{qoe:.3f}", *kept_cells, *(f"{means[rule][0]:.3f}" for rule in rules)])
     (out / "curve.svg").write_text(curve_svg(curve, {rule: means[rule][0] for rule in rules}))
 
 
@@ -178,8 +245,8 @@ def curve_svg(curve: list[tuple[float, int, float]], lines: dict[str, float]) ->
     """The learning curve as a plain SVG (no plotting library needed): held-out mean QoE against
     training seconds, each rule a horizontal line."""
     width, height, margin = 640, 400, 56
-    xs = [seconds for seconds, _, _ in curve] or [0.0]
-    ys = [qoe for _, _, qoe in curve] + list(lines.values())
+    xs = [point[0] for point in curve] or [0.0]
+    ys = [value for point in curve for value in point[2:]] + list(lines.values())
     x_max = max(max(xs), 1.0)
     y_min, y_max = min(ys), max(ys)
     if y_max - y_min < 1:
@@ -206,8 +273,12 @@ def curve_svg(curve: list[tuple[float, int, float]], lines: dict[str, float]) ->
         colour = colours[index % len(colours)]
         parts.append(f'<line x1="{margin}" y1="{y(value):.1f}" x2="{width - margin}" y2="{y(value):.1f}" stroke="{colour}" stroke-dasharray="6 4"/>')
         parts.append(f'<text x="{width - margin + 4}" y="{y(value) + 4:.1f}" fill="{colour}">{rule}</text>')
-    points = " ".join(f"{x(seconds):.1f},{y(qoe):.1f}" for seconds, _, qoe in curve)
+    points = " ".join(f"{x(point[0]):.1f},{y(point[2]):.1f}" for point in curve)
     parts.append(f'<polyline points="{points}" fill="none" stroke="#1f77b4" stroke-width="2"/>')
+    kept = " ".join(f"{x(point[0]):.1f},{y(point[3]):.1f}" for point in curve if len(point) > 3)
+    if kept:
+        parts.append(f'<polyline points="{kept}" fill="none" stroke="#ff7f0e" stroke-width="2"/>')
+        parts.append(f'<text x="{margin + 8}" y="{margin + 8}" fill="#ff7f0e">mlp, the policy kept on the training traces</text>')
     parts.append(f'<text x="{margin + 8}" y="{margin - 8}" fill="#1f77b4">mlp (PPO)</text>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
@@ -268,6 +339,7 @@ def argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("--gamma", type=float, default=0.99)
     parser.add_argument("--entropy", type=float, default=0.05, help="entropy coefficient (default 0.05: at 0.01 every seed settled near 21)")
     parser.add_argument("--anneal-to", type=float, default=1.0, metavar="F", help="decay the learning rate and the entropy weight linearly over --seconds of training to F times their start (default 1: constant)")
+    parser.add_argument("--select-every", type=float, default=0, metavar="S", help="every S seconds of training, and at its end, play the policy greedily on the training traces (time that counts against --seconds) and keep the best; the kept policy is exported and compared (default 0: the last)")
     parser.add_argument("--threads", type=int, default=1, help="PyTorch threads (default 1)")
     parser.add_argument("--out", type=Path, default=REPOSITORY / "results/train_ppo")
     return parser
@@ -278,6 +350,8 @@ def main(argv: list[str] | None = None) -> None:
     arguments = parser.parse_args(argv)
     if not 0 <= arguments.anneal_to <= 1:
         parser.error(f"--anneal-to {arguments.anneal_to}: give a fraction from 0 to 1")
+    if arguments.select_every < 0:
+        parser.error(f"--select-every {arguments.select_every}: give seconds, 0 or more")
     # The out folder is made and checked before any training: a run must never be lost at its end.
     prepare_out(parser, arguments.out)
     from abrlab.policy import from_sb3

@@ -14,6 +14,19 @@ PENSIEVE = REPOSITORY.parent / "shared" / "datasets" / "pensieve"
 PENSIEVE_LADDER = [300, 750, 1200, 1850, 2850, 4300]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def sb3_log_folder(tmp_path_factory):
+    """SB3 makes a log folder for every model it trains without one; the tests' go under pytest's
+    temporary folder, not the system's."""
+    before = os.environ.get("SB3_LOGDIR")
+    os.environ["SB3_LOGDIR"] = str(tmp_path_factory.mktemp("sb3-logs"))
+    yield
+    if before is None:
+        del os.environ["SB3_LOGDIR"]
+    else:
+        os.environ["SB3_LOGDIR"] = before
+
+
 @pytest.fixture
 def repo_inputs() -> dict:
     """The repository's shipped video and traces (Traces/), which need no dataset."""

@@ -121,3 +121,44 @@ def test_train_ppo_refuses_an_anneal_fraction_outside_zero_to_one(tmp_path):
     result = subprocess.run([sys.executable, str(EXAMPLE), "--anneal-to", "1.5", "--out", str(tmp_path / "out")],
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and "--anneal-to 1.5: give a fraction from 0 to 1" in result.stderr, result.stderr
+
+
+def test_train_ppo_keeps_the_policy_that_plays_best_on_the_training_traces(pensieve_inputs, abrlab_bin, tmp_path):
+    # The choice reads only training traces; the policy exported and compared is the kept one, and the
+    # curve gives the kept policy's held-out mean beside the last one's.
+    train = first_traces(pensieve_inputs, tmp_path / "train", 4)
+    test = first_traces(pensieve_inputs, tmp_path / "test-traces", 5)
+    out_folder = tmp_path / "out"
+    out = run_example(["--seconds", "6", "--eval-every", "2", "--select-every", "1", "--first-level", "2", "--num-envs", "4",
+                       "--n-steps", "48", "--batch-size", "96", "--train", str(train), "--test", str(test), "--out", str(out_folder)],
+                      pensieve_inputs, abrlab_bin)
+    selections = re.findall(r"select: +[\d.]+ s, ([\d,]+) steps: training-set mean QoE (-?[\d.]+)(, kept)?", out)
+    assert len(selections) >= 3, out
+    best = max(selections, key=lambda selection: float(selection[1]))
+    first_best = next(selection for selection in selections if selection[1] == best[1])
+    assert first_best[2] == ", kept", selections
+    kept = re.search(r"kept the policy of ([\d,]+) steps \(training-set mean QoE (-?[\d.]+)\)", out)
+    assert kept and kept.group(1) == first_best[0] and kept.group(2) == best[1], out
+    rows = list(csv.DictReader(open(out_folder / "curve.csv")))
+    assert rows and all(row["mlp_kept"] for row in rows), rows
+    # compare's mlp is the kept policy: its mean is the last point's mlp_kept, played from the same start.
+    sessions = list(csv.DictReader(open(out_folder / "compare" / "sessions.csv")))
+    compared = [float(row["qoe_total"]) for row in sessions if row["strategy"] == "mlp"]
+    assert abs(float(rows[-1]["mlp_kept"]) - sum(compared) / len(compared)) < 1e-3
+    # Played greedily on the training traces, the exported policy scores what its selection said.
+    from abrlab.policy import load_mlp
+
+    sys.path.insert(0, str(EXAMPLE.parent))
+    try:
+        import train_ppo
+    finally:
+        sys.path.remove(str(EXAMPLE.parent))
+    inputs = {"profile": "pensieve", "video": pensieve_inputs["video"], "ladder_kbps": train_ppo.LADDER, "segment_duration_s": 4,
+              "first_level": 2}
+    assert abs(train_ppo.played_mean(load_mlp(out_folder / "ppo.safetensors"), inputs, str(train)) - float(best[1])) < 1e-3
+
+
+def test_train_ppo_refuses_negative_selection_seconds(tmp_path):
+    result = subprocess.run([sys.executable, str(EXAMPLE), "--select-every", "-1", "--out", str(tmp_path / "out")],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "--select-every -1.0: give seconds, 0 or more" in result.stderr, result.stderr
