@@ -85,8 +85,18 @@ class BinaryDistribution(Distribution):
         return True
 
 
+def numpy_headers() -> list[str]:
+    """numpy's C headers, which the C step makes its observations with; none where numpy is not
+    importable at build time (pyproject.toml asks for it), and then the C step is not built."""
+    try:
+        import numpy
+    except ImportError:
+        return []
+    return [numpy.get_include()]
+
+
 # ABREnv.step in C: optional, so an install without a C compiler or Python's headers (Debian's
 # python3-dev) still works, stepping in Python, a few times slower per step.
-STEPPER = Extension("abrlab._stepper", ["abrlab/_stepper.c"], optional=True)
+STEPPER = Extension("abrlab._stepper", ["abrlab/_stepper.c"], include_dirs=numpy_headers(), optional=True)
 
 setup(cmdclass={"build_py": BuildWithSwift}, distclass=BinaryDistribution, ext_modules=[STEPPER])

@@ -13,6 +13,12 @@ from gymnasium.vector import AutoresetMode
 from . import _native, _options
 from ._errors import setting_error
 
+try:
+    # The C step's lock, which it takes without Python calls; threading's where it is not built.
+    from ._stepper import Lock
+except ImportError:
+    Lock = threading.Lock
+
 # Gymnasium's autoreset modes by the library's names.
 _AUTORESET_MODES = {"next-step": AutoresetMode.NEXT_STEP, "same-step": AutoresetMode.SAME_STEP, "disabled": AutoresetMode.DISABLED}
 
@@ -70,7 +76,7 @@ class NativeEnvironment(NotCopyable):
     thread never reads what another thread's step wrote."""
 
     def __init__(self, options: dict[str, Any], slots: int, threads: int = 1) -> None:
-        self.lock = threading.Lock()
+        self.lock = Lock()
         self.errors = _native.ErrorBuffer()
         handle = ctypes.c_void_p()
         code = _native.LIB.abrlab_env_create(_options.encode(options), slots, threads, ctypes.byref(handle), self.errors.address, self.errors.capacity)

@@ -7,17 +7,121 @@
  * It does exactly what `ABREnv.step` in Python does (a test holds the two to each other), and
  * hands anything unusual back to Python: an action that is not a plain int goes through
  * `ABREnv._level`, an error through `ErrorBuffer.raise_for`. The library is reached through
- * the address of `abrlab_env_step` that ctypes resolved, so this module links nothing. */
+ * the address of `abrlab_env_step` that ctypes resolved, so this module links nothing of it.
+ * The observation is a new array made through numpy's C API, half what `ndarray.copy` costs
+ * for so small an array, and the object is called through vectorcall, without an argument tuple. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#include <numpy/arrayobject.h>
 
 typedef int32_t (*StepFunction)(void *handle, const void *call, char *errors, Py_ssize_t capacity);
 
+/* An environment's lock (`NativeEnvironment.lock` where this module is built): what
+ * `threading.Lock` does for `with`, `acquire()` and `release()`, which a stepper takes and
+ * gives back directly, without two Python calls a step. */
 typedef struct {
     PyObject_HEAD
+    PyThread_type_lock lock;
+    int locked;
+} Lock;
+
+/* Takes the lock: at once when it is free; else waiting without the GIL, a while at a time,
+ * so a signal (Ctrl-C) still reaches Python. 0, or -1 with the signal's exception set. */
+static int lock_take(Lock *self) {
+    if (!PyThread_acquire_lock(self->lock, NOWAIT_LOCK)) {
+        while (1) {
+            PyLockStatus status;
+            Py_BEGIN_ALLOW_THREADS
+            status = PyThread_acquire_lock_timed(self->lock, 50000, 0);
+            Py_END_ALLOW_THREADS
+            if (status == PY_LOCK_ACQUIRED) break;
+            if (PyErr_CheckSignals() < 0) return -1;
+        }
+    }
+    self->locked = 1;
+    return 0;
+}
+
+static void lock_give(Lock *self) {
+    self->locked = 0;
+    PyThread_release_lock(self->lock);
+}
+
+static PyObject *Lock_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+    if ((args && PyTuple_GET_SIZE(args)) || (kwargs && PyDict_GET_SIZE(kwargs))) {
+        PyErr_SetString(PyExc_TypeError, "Lock() takes no arguments");
+        return NULL;
+    }
+    Lock *self = (Lock *)type->tp_alloc(type, 0);
+    if (self == NULL) return NULL;
+    self->lock = PyThread_allocate_lock();
+    if (self->lock == NULL) {
+        Py_DECREF(self);
+        PyErr_SetString(PyExc_MemoryError, "cannot allocate a lock");
+        return NULL;
+    }
+    return (PyObject *)self;
+}
+
+static void Lock_dealloc(Lock *self) {
+    if (self->lock) {
+        if (self->locked) PyThread_release_lock(self->lock);
+        PyThread_free_lock(self->lock);
+    }
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Lock_acquire(Lock *self, PyObject *unused) {
+    if (lock_take(self) < 0) return NULL;
+    Py_RETURN_TRUE;
+}
+
+static PyObject *Lock_release(Lock *self, PyObject *unused) {
+    if (!self->locked) {
+        PyErr_SetString(PyExc_RuntimeError, "release unlocked lock");
+        return NULL;
+    }
+    lock_give(self);
+    Py_RETURN_NONE;
+}
+
+static PyObject *Lock_exit(Lock *self, PyObject *const *args, Py_ssize_t count) {
+    return Lock_release(self, NULL);
+}
+
+static PyObject *Lock_locked(Lock *self, PyObject *unused) {
+    return PyBool_FromLong(self->locked);
+}
+
+static PyMethodDef Lock_methods[] = {
+    {"acquire", (PyCFunction)Lock_acquire, METH_NOARGS, "Waits for the lock and takes it; True."},
+    {"release", (PyCFunction)Lock_release, METH_NOARGS, "Gives the lock back; RuntimeError when it is not held."},
+    {"locked", (PyCFunction)Lock_locked, METH_NOARGS, "Whether the lock is held."},
+    {"__enter__", (PyCFunction)Lock_acquire, METH_NOARGS, NULL},
+    {"__exit__", (PyCFunction)(void (*)(void))Lock_exit, METH_FASTCALL, NULL},
+    {NULL},
+};
+
+static PyTypeObject LockType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "abrlab._stepper.Lock",
+    .tp_doc = PyDoc_STR("Lock(): an environment's lock, taken and given back by a stepper without Python calls"),
+    .tp_basicsize = sizeof(Lock),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = Lock_new,
+    .tp_dealloc = (destructor)Lock_dealloc,
+    .tp_methods = Lock_methods,
+};
+
+typedef struct {
+    PyObject_HEAD
+    vectorcallfunc vectorcall;
     StepFunction step;
     void *handle;
     const void *call;
@@ -27,8 +131,9 @@ typedef struct {
     const double *reward;
     const uint8_t *flags;
     const double *record;
-    PyObject *copy_state;   /* the state array's bound `copy` */
-    PyObject *acquire;      /* the environment's lock, bound */
+    PyArrayObject *state;   /* the state the library writes, copied into each observation */
+    PyObject *lock;         /* the environment's lock: a Lock, taken directly, or any other */
+    PyObject *acquire;      /* ... whose methods, bound, take it */
     PyObject *release;
     PyObject *level;        /* ABREnv._level, bound */
     PyObject *integers;     /* numpy's integer scalar types, read as plain ints */
@@ -82,6 +187,8 @@ static Py_ssize_t *read_pairs(PyObject *pairs, PyObject **keys) {
     return columns;
 }
 
+static PyObject *Stepper_vectorcall(PyObject *callable, PyObject *const *args, size_t nargsf, PyObject *kwnames);
+
 static int Stepper_init(Stepper *self, PyObject *args, PyObject *kwargs) {
     static char *names[] = {"step", "handle", "call", "errors", "capacity", "action", "reward", "flags", "record",
                             "state", "lock", "level", "raise_for", "always", "when_known", "integers", "full", "total", NULL};
@@ -101,6 +208,7 @@ static int Stepper_init(Stepper *self, PyObject *args, PyObject *kwargs) {
         PyErr_SetString(PyExc_ValueError, "a lean stepper needs qoe_total's record column (total)");
         return -1;
     }
+    self->vectorcall = Stepper_vectorcall;
     self->full = full;
     self->total = total;
     self->step = (StepFunction)address(step);
@@ -117,10 +225,17 @@ static int Stepper_init(Stepper *self, PyObject *args, PyObject *kwargs) {
         return -1;
     }
     self->capacity = capacity;
-    self->copy_state = PyObject_GetAttrString(state, "copy");
+    if (!PyArray_Check(state) || !PyArray_IS_C_CONTIGUOUS((PyArrayObject *)state) || !PyArray_ISALIGNED((PyArrayObject *)state)) {
+        PyErr_SetString(PyExc_TypeError, "a stepper's state must be an aligned, C-contiguous numpy array");
+        return -1;
+    }
+    Py_INCREF(state);
+    self->state = (PyArrayObject *)state;
+    Py_INCREF(lock);
+    self->lock = lock;
     self->acquire = PyObject_GetAttrString(lock, "acquire");
     self->release = PyObject_GetAttrString(lock, "release");
-    if (!self->copy_state || !self->acquire || !self->release) return -1;
+    if (!self->acquire || !self->release) return -1;
     Py_INCREF(level);
     self->level = level;
     Py_INCREF(raise_for);
@@ -146,7 +261,7 @@ static int Stepper_init(Stepper *self, PyObject *args, PyObject *kwargs) {
 
 /* The stepper holds bound methods of its environment, which holds it: a cycle the collector
  * must see through. The objects it clears, named once. */
-#define STEPPER_OBJECTS(X) X(copy_state) X(acquire) X(release) X(level) X(integers) X(raise_for) X(trace) X(template)
+#define STEPPER_OBJECTS(X) X(state) X(lock) X(acquire) X(release) X(level) X(integers) X(raise_for) X(trace) X(template)
 #define VISIT(member) Py_VISIT(self->member);
 #define CLEAR(member) Py_CLEAR(self->member);
 
@@ -231,8 +346,11 @@ static PyObject *make_lean_info(Stepper *self, int ended) {
 
 /* The step's five values, read while the lock is held. */
 static PyObject *read_step(Stepper *self) {
-    PyObject *observation = PyObject_CallNoArgs(self->copy_state);
+    /* What `state.copy()` gives: a new C-contiguous array of the state's shape and type. */
+    PyArrayObject *state = self->state;
+    PyObject *observation = PyArray_SimpleNew(PyArray_NDIM(state), PyArray_DIMS(state), PyArray_TYPE(state));
     if (observation == NULL) return NULL;
+    memcpy(PyArray_DATA((PyArrayObject *)observation), PyArray_DATA(state), PyArray_NBYTES(state));
     PyObject *reward = PyFloat_FromDouble(*self->reward);
     int ended = self->flags[0] == 1 || self->flags[1] == 1;
     PyObject *info = reward == NULL ? NULL : self->full ? make_info(self) : make_lean_info(self, ended);
@@ -267,13 +385,13 @@ static int is_integer_scalar(Stepper *self, PyObject *action) {
     return 0;
 }
 
-static PyObject *Stepper_call(Stepper *self, PyObject *args, PyObject *kwargs) {
-    PyObject *action;
-    if (kwargs && PyDict_GET_SIZE(kwargs)) {
+static PyObject *Stepper_vectorcall(PyObject *callable, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+    Stepper *self = (Stepper *)callable;
+    if ((kwnames && PyTuple_GET_SIZE(kwnames)) || PyVectorcall_NARGS(nargsf) != 1) {
         PyErr_SetString(PyExc_TypeError, "step() takes the action only");
         return NULL;
     }
-    if (!PyArg_UnpackTuple(args, "step", 1, 1, &action)) return NULL;
+    PyObject *action = args[0];
     if (self->template == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "the stepper was cleared with its environment");
         return NULL;
@@ -296,9 +414,14 @@ static PyObject *Stepper_call(Stepper *self, PyObject *args, PyObject *kwargs) {
         Py_DECREF(checked);
         if (level == -1 && PyErr_Occurred()) return NULL;
     }
-    PyObject *held = PyObject_CallNoArgs(self->acquire);
-    if (held == NULL) return NULL;
-    Py_DECREF(held);
+    Lock *direct = Py_IS_TYPE(self->lock, &LockType) ? (Lock *)self->lock : NULL;
+    if (direct) {
+        if (lock_take(direct) < 0) return NULL;
+    } else {
+        PyObject *held = PyObject_CallNoArgs(self->acquire);
+        if (held == NULL) return NULL;
+        Py_DECREF(held);
+    }
     *self->action = level;
     int32_t code = self->step(self->handle, self->call, self->errors, self->capacity);
     PyObject *result = NULL;
@@ -307,6 +430,10 @@ static PyObject *Stepper_call(Stepper *self, PyObject *args, PyObject *kwargs) {
         Py_XDECREF(raised);
     } else {
         result = read_step(self);
+    }
+    if (direct) {
+        lock_give(direct);
+        return result;
     }
     PyObject *type, *value, *traceback;
     PyErr_Fetch(&type, &value, &traceback);
@@ -349,13 +476,14 @@ static PyTypeObject StepperType = {
     .tp_name = "abrlab._stepper.Stepper",
     .tp_doc = PyDoc_STR("step(action) of one ABREnv in one C call: (observation, reward, terminated, truncated, info)"),
     .tp_basicsize = sizeof(Stepper),
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
+    .tp_vectorcall_offset = offsetof(Stepper, vectorcall),
     .tp_traverse = (traverseproc)Stepper_traverse,
     .tp_clear = (inquiry)Stepper_clear,
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Stepper_init,
     .tp_dealloc = (destructor)Stepper_dealloc,
-    .tp_call = (ternaryfunc)Stepper_call,
+    .tp_call = PyVectorcall_Call,
     .tp_getset = Stepper_getset,
 };
 
@@ -367,12 +495,19 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__stepper(void) {
-    if (PyType_Ready(&StepperType) < 0) return NULL;
+    import_array();
+    if (PyType_Ready(&StepperType) < 0 || PyType_Ready(&LockType) < 0) return NULL;
     PyObject *created = PyModule_Create(&module);
     if (created == NULL) return NULL;
     Py_INCREF(&StepperType);
     if (PyModule_AddObject(created, "Stepper", (PyObject *)&StepperType) < 0) {
         Py_DECREF(&StepperType);
+        Py_DECREF(created);
+        return NULL;
+    }
+    Py_INCREF(&LockType);
+    if (PyModule_AddObject(created, "Lock", (PyObject *)&LockType) < 0) {
+        Py_DECREF(&LockType);
         Py_DECREF(created);
         return NULL;
     }

@@ -143,8 +143,8 @@ class ABREnv(NotCopyable, gym.Env, metaclass=_KeywordsDoc):
         self._trace = np.zeros(2, dtype=np.int64)
         flags = ctypes.addressof(self._flags)
         # Reset writes the context in both modes, for info["buffer_s"]; step only when it is the observation.
-        self._reset_call = core.call(state=core.frame_state, context=self._context, traces=self._trace,
-                                     reset_traces=self._trace.ctypes.data + 8)
+        core.reset_call = core.call(state=core.frame_state, context=self._context, traces=self._trace,
+                                    reset_traces=self._trace.ctypes.data + 8)
         self._step_call = core.call(
             autoreset=core.autoreset("disabled")[0], max_episode_steps=limit, actions=ctypes.addressof(self._action),
             state=core.frame_state, context=None if pensieve else self._context, rewards=ctypes.addressof(self._reward),
@@ -156,6 +156,10 @@ class ABREnv(NotCopyable, gym.Env, metaclass=_KeywordsDoc):
         step = ctypes.PYFUNCTYPE(ctypes.c_int32)(ctypes.cast(_native.LIB.abrlab_env_step, ctypes.c_void_p).value)
         self._step = functools.partial(step, ctypes.c_void_p(core.handle), ctypes.c_void_p(self._step_call.ctypes.data),
                                        ctypes.c_void_p(core.errors.address), ctypes.c_ssize_t(core.errors.capacity))
+        # Reset likewise: its call's address read once (`ndarray.ctypes` costs a microsecond a time).
+        reset = ctypes.PYFUNCTYPE(ctypes.c_int32)(ctypes.cast(_native.LIB.abrlab_env_reset, ctypes.c_void_p).value)
+        self._reset = functools.partial(reset, ctypes.c_void_p(core.handle), ctypes.c_void_p(core.reset_call.ctypes.data),
+                                        ctypes.c_void_p(core.errors.address), ctypes.c_ssize_t(core.errors.capacity))
         self._errors = core.errors
         # Bound once: a `with` statement costs twice as much per step. Instances keep under 30
         # attributes, past which CPython stops sharing their keys and every `self._x` slows.
@@ -210,19 +214,23 @@ class ABREnv(NotCopyable, gym.Env, metaclass=_KeywordsDoc):
         """Starts an episode: on `options["trace"]` (a name or index) when given, else on the
         next trace of a seeded shuffle (each trace once per pass)."""
         super().reset(seed=seed)
-        options = options or {}
-        unknown = sorted(set(options) - {"trace"})
-        if unknown:
-            raise ValueError(f"unknown reset option {unknown[0]!r}; the only one is 'trace'")
-        trace = self.core.trace_index(options["trace"]) if "trace" in options else -1
-        errors, handle = self._errors, self.core.handle
+        trace = -1
+        if options:
+            unknown = sorted(set(options) - {"trace"})
+            if unknown:
+                raise ValueError(f"unknown reset option {unknown[0]!r}; the only one is 'trace'")
+            if "trace" in options:
+                trace = self.core.trace_index(options["trace"])
+        errors = self._errors
         with self.core.lock:
             if seed is not None or not self._seeded:
                 shuffle_seed = int(self.np_random.integers(0, 2**63))
-                errors.raise_for(_native.LIB.abrlab_env_seed(handle, 0, shuffle_seed, errors.address, errors.capacity))
+                errors.raise_for(_native.LIB.abrlab_env_seed(self.core.handle, 0, shuffle_seed, errors.address, errors.capacity))
                 self._seeded = True
             self._trace[1] = trace
-            errors.raise_for(_native.LIB.abrlab_env_reset(handle, self._reset_call.ctypes.data, errors.address, errors.capacity))
+            code = self._reset()
+            if code:
+                errors.raise_for(code)
             # No step of this episode yet: last_info() answers with the reset's info.
             self._record.fill(np.nan)
             self.trace = self.core.trace_names[int(self._trace[0])]

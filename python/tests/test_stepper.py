@@ -45,7 +45,10 @@ def test_c_step_equals_python_step(repo_inputs, monkeypatch, info):
     for index in range(600):
         action = kinds[index % len(kinds)](int(rng.integers(0, fast.action_space.n)))
         got, want = fast.step(action), slow.step(action)
-        assert got[0].dtype == want[0].dtype and np.array_equal(got[0], want[0])
+        assert got[0].dtype == want[0].dtype and got[0].shape == want[0].shape and np.array_equal(got[0], want[0])
+        # The observation is the step's own array, as `state.copy()` makes it.
+        assert got[0].flags.c_contiguous and got[0].flags.writeable and got[0].flags.owndata
+        assert not np.shares_memory(got[0], fast._state)
         assert got[1:4] == want[1:4] and all(type(a) is type(b) for a, b in zip(got[1:4], want[1:4]))
         assert list(got[4].items()) == list(want[4].items())
         assert list(fast.last_info().items()) == list(slow.last_info().items())
@@ -70,6 +73,16 @@ def test_c_step_refuses_as_python_does(repo_inputs, monkeypatch, action):
     assert str(c_error.value) == str(python_error.value)
     # A refused step changes nothing.
     assert list(fast.step(1)[4].items()) == list(slow.step(1)[4].items())
+
+
+@needs_stepper
+def test_c_step_takes_one_action_and_no_keywords(repo_inputs):
+    env = abrlab.ABREnv(**repo_inputs)
+    env.reset(seed=0)
+    for call in (lambda: env.step(), lambda: env.step(1, 2), lambda: env.step(action=1), lambda: env.step(1, extra=2)):
+        with pytest.raises(TypeError, match="step\\(\\) takes the action only"):
+            call()
+    assert env.step(1)[0].shape == env.observation_space.shape
 
 
 @pytest.mark.parametrize("stepping", ["c", "python"])
@@ -140,3 +153,42 @@ def test_gym_make_gives_the_environment_itself(repo_inputs):
     assert "PassiveEnvChecker" in str(checked)
     checked.reset(seed=0)
     checked.step(0)
+
+
+@needs_stepper
+def test_the_environment_lock_excludes_and_refuses_an_unheld_release(repo_inputs):
+    from abrlab._stepper import Lock
+
+    env = abrlab.ABREnv(**repo_inputs)
+    assert type(env.core.lock) is Lock
+    lock = Lock()
+    with pytest.raises(RuntimeError, match="release unlocked lock"):
+        lock.release()
+    with lock:
+        assert lock.locked()
+    assert not lock.locked() and lock.acquire() is True and lock.locked()
+    lock.release()
+    # Threads adding under the lock lose no update; the one holding it makes the others wait.
+    total = [0]
+
+    def add() -> None:
+        for _ in range(20_000):
+            with lock:
+                value = total[0]
+                total[0] = value + 1
+
+    threads = [threading.Thread(target=add) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert total[0] == 80_000
+    # A step waits for a lock another thread holds.
+    env.reset(seed=0)
+    stepped = threading.Event()
+    with env.core.lock:
+        worker = threading.Thread(target=lambda: (env.step(1), stepped.set()))
+        worker.start()
+        assert not stepped.wait(0.2)
+    worker.join(5)
+    assert stepped.is_set()
