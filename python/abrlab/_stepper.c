@@ -20,104 +20,9 @@
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
 #include <numpy/arrayobject.h>
 
+#include "_lock.h"
+
 typedef int32_t (*StepFunction)(void *handle, const void *call, char *errors, Py_ssize_t capacity);
-
-/* An environment's lock (`NativeEnvironment.lock` where this module is built): what
- * `threading.Lock` does for `with`, `acquire()` and `release()`, which a stepper takes and
- * gives back directly, without two Python calls a step. */
-typedef struct {
-    PyObject_HEAD
-    PyThread_type_lock lock;
-    int locked;
-} Lock;
-
-/* Takes the lock: at once when it is free; else waiting without the GIL, a while at a time,
- * so a signal (Ctrl-C) still reaches Python. 0, or -1 with the signal's exception set. */
-static int lock_take(Lock *self) {
-    if (!PyThread_acquire_lock(self->lock, NOWAIT_LOCK)) {
-        while (1) {
-            PyLockStatus status;
-            Py_BEGIN_ALLOW_THREADS
-            status = PyThread_acquire_lock_timed(self->lock, 50000, 0);
-            Py_END_ALLOW_THREADS
-            if (status == PY_LOCK_ACQUIRED) break;
-            if (PyErr_CheckSignals() < 0) return -1;
-        }
-    }
-    self->locked = 1;
-    return 0;
-}
-
-static void lock_give(Lock *self) {
-    self->locked = 0;
-    PyThread_release_lock(self->lock);
-}
-
-static PyObject *Lock_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
-    if ((args && PyTuple_GET_SIZE(args)) || (kwargs && PyDict_GET_SIZE(kwargs))) {
-        PyErr_SetString(PyExc_TypeError, "Lock() takes no arguments");
-        return NULL;
-    }
-    Lock *self = (Lock *)type->tp_alloc(type, 0);
-    if (self == NULL) return NULL;
-    self->lock = PyThread_allocate_lock();
-    if (self->lock == NULL) {
-        Py_DECREF(self);
-        PyErr_SetString(PyExc_MemoryError, "cannot allocate a lock");
-        return NULL;
-    }
-    return (PyObject *)self;
-}
-
-static void Lock_dealloc(Lock *self) {
-    if (self->lock) {
-        if (self->locked) PyThread_release_lock(self->lock);
-        PyThread_free_lock(self->lock);
-    }
-    Py_TYPE(self)->tp_free((PyObject *)self);
-}
-
-static PyObject *Lock_acquire(Lock *self, PyObject *unused) {
-    if (lock_take(self) < 0) return NULL;
-    Py_RETURN_TRUE;
-}
-
-static PyObject *Lock_release(Lock *self, PyObject *unused) {
-    if (!self->locked) {
-        PyErr_SetString(PyExc_RuntimeError, "release unlocked lock");
-        return NULL;
-    }
-    lock_give(self);
-    Py_RETURN_NONE;
-}
-
-static PyObject *Lock_exit(Lock *self, PyObject *const *args, Py_ssize_t count) {
-    return Lock_release(self, NULL);
-}
-
-static PyObject *Lock_locked(Lock *self, PyObject *unused) {
-    return PyBool_FromLong(self->locked);
-}
-
-static PyMethodDef Lock_methods[] = {
-    {"acquire", (PyCFunction)Lock_acquire, METH_NOARGS, "Waits for the lock and takes it; True."},
-    {"release", (PyCFunction)Lock_release, METH_NOARGS, "Gives the lock back; RuntimeError when it is not held."},
-    {"locked", (PyCFunction)Lock_locked, METH_NOARGS, "Whether the lock is held."},
-    {"__enter__", (PyCFunction)Lock_acquire, METH_NOARGS, NULL},
-    {"__exit__", (PyCFunction)(void (*)(void))Lock_exit, METH_FASTCALL, NULL},
-    {NULL},
-};
-
-static PyTypeObject LockType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "abrlab._stepper.Lock",
-    .tp_doc = PyDoc_STR("Lock(): an environment's lock, taken and given back by a stepper without Python calls"),
-    .tp_basicsize = sizeof(Lock),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_new = Lock_new,
-    .tp_dealloc = (destructor)Lock_dealloc,
-    .tp_methods = Lock_methods,
-};
 
 typedef struct {
     PyObject_HEAD
@@ -414,9 +319,9 @@ static PyObject *Stepper_vectorcall(PyObject *callable, PyObject *const *args, s
         Py_DECREF(checked);
         if (level == -1 && PyErr_Occurred()) return NULL;
     }
-    Lock *direct = Py_IS_TYPE(self->lock, &LockType) ? (Lock *)self->lock : NULL;
+    Lock *direct = Py_IS_TYPE(self->lock, &abrlab_lock_type) ? (Lock *)self->lock : NULL;
     if (direct) {
-        if (lock_take(direct) < 0) return NULL;
+        if (abrlab_lock_take(direct) < 0) return NULL;
     } else {
         PyObject *held = PyObject_CallNoArgs(self->acquire);
         if (held == NULL) return NULL;
@@ -432,7 +337,7 @@ static PyObject *Stepper_vectorcall(PyObject *callable, PyObject *const *args, s
         result = read_step(self);
     }
     if (direct) {
-        lock_give(direct);
+        abrlab_lock_give(direct);
         return result;
     }
     PyObject *type, *value, *traceback;
@@ -496,7 +401,7 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__stepper(void) {
     import_array();
-    if (PyType_Ready(&StepperType) < 0 || PyType_Ready(&LockType) < 0) return NULL;
+    if (PyType_Ready(&StepperType) < 0 || PyType_Ready(&abrlab_lock_type) < 0) return NULL;
     PyObject *created = PyModule_Create(&module);
     if (created == NULL) return NULL;
     Py_INCREF(&StepperType);
@@ -505,9 +410,9 @@ PyMODINIT_FUNC PyInit__stepper(void) {
         Py_DECREF(created);
         return NULL;
     }
-    Py_INCREF(&LockType);
-    if (PyModule_AddObject(created, "Lock", (PyObject *)&LockType) < 0) {
-        Py_DECREF(&LockType);
+    Py_INCREF(&abrlab_lock_type);
+    if (PyModule_AddObject(created, "Lock", (PyObject *)&abrlab_lock_type) < 0) {
+        Py_DECREF(&abrlab_lock_type);
         Py_DECREF(created);
         return NULL;
     }
