@@ -97,6 +97,7 @@ def numpy_headers() -> list[str]:
 
 # ABREnv.step in C: optional, so an install without a C compiler or Python's headers (Debian's
 # python3-dev) still works, stepping in Python, a few times slower per step.
-STEPPER = Extension("abrlab._stepper", ["abrlab/_stepper.c", "abrlab/_lock.c"], depends=["abrlab/_lock.h"], include_dirs=numpy_headers(), optional=True)
+STEPPER = Extension("abrlab._stepper", ["abrlab/_stepper.c", "abrlab/_reset.c", "abrlab/_lock.c"],
+                    depends=["abrlab/_stepper.h", "abrlab/_lock.h"], include_dirs=numpy_headers(), optional=True)
 
 setup(cmdclass={"build_py": BuildWithSwift}, distclass=BinaryDistribution, ext_modules=[STEPPER])

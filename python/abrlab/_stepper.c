@@ -17,43 +17,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
-#include <numpy/arrayobject.h>
+#define ABRLAB_STEPPER_MAIN
 
-#include "_lock.h"
-
-typedef int32_t (*StepFunction)(void *handle, const void *call, char *errors, Py_ssize_t capacity);
-
-typedef struct {
-    PyObject_HEAD
-    vectorcallfunc vectorcall;
-    StepFunction step;
-    void *handle;
-    const void *call;
-    char *errors;
-    Py_ssize_t capacity;
-    int64_t *action;
-    const double *reward;
-    const uint8_t *flags;
-    const double *record;
-    PyArrayObject *state;   /* the state the library writes, copied into each observation */
-    PyObject *lock;         /* the environment's lock: a Lock, taken directly, or any other */
-    PyObject *acquire;      /* ... whose methods, bound, take it */
-    PyObject *release;
-    PyObject *level;        /* ABREnv._level, bound */
-    PyObject *integers;     /* numpy's integer scalar types, read as plain ints */
-    PyObject *raise_for;    /* ErrorBuffer.raise_for, bound */
-    PyObject *keys;         /* info's fields every step fills, a tuple of str */
-    Py_ssize_t *columns;    /* their record columns */
-    PyObject *known_keys;   /* fields info holds only when known (not NaN) */
-    Py_ssize_t *known_columns;
-    PyObject *trace;        /* info["trace"], set by reset */
-    PyObject *trace_key;
-    PyObject *template;     /* every key of info, in its order */
-    int full;               /* info: the full record, or lean (the trace, qoe_total at the end) */
-    Py_ssize_t total;       /* qoe_total's record column */
-    PyObject *total_key;
-} Stepper;
+#include "_stepper.h"
 
 static void *address(PyObject *number) {
     return PyLong_AsVoidPtr(number);
@@ -96,18 +62,20 @@ static PyObject *Stepper_vectorcall(PyObject *callable, PyObject *const *args, s
 
 static int Stepper_init(Stepper *self, PyObject *args, PyObject *kwargs) {
     static char *names[] = {"step", "handle", "call", "errors", "capacity", "action", "reward", "flags", "record",
-                            "state", "lock", "level", "raise_for", "always", "when_known", "integers", "full", "total", NULL};
+                            "state", "lock", "level", "raise_for", "always", "when_known", "integers", "full", "total",
+                            "reset", "reset_call", "traces", "trace_names", "context", "buffer_offset", "record_length", NULL};
     PyObject *step, *handle, *call, *errors, *action, *reward, *flags, *record, *state, *lock, *level, *raise_for,
-        *always, *when_known, *integers;
-    Py_ssize_t capacity, total = -1;
+        *always, *when_known, *integers, *reset = NULL, *reset_call = NULL, *traces = NULL, *trace_names = NULL, *context = NULL;
+    Py_ssize_t capacity, total = -1, buffer_offset = -1, record_length = 0;
     int full = 1;
     if (self->keys) {
         PyErr_SetString(PyExc_TypeError, "a stepper is made once");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOnOOOOOOOOOOO!|pn", names, &step, &handle, &call, &errors, &capacity,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOnOOOOOOOOOOO!|pn$OOOO!Onn", names, &step, &handle, &call, &errors, &capacity,
                                      &action, &reward, &flags, &record, &state, &lock, &level, &raise_for, &always,
-                                     &when_known, &PyTuple_Type, &integers, &full, &total))
+                                     &when_known, &PyTuple_Type, &integers, &full, &total, &reset, &reset_call, &traces,
+                                     &PyTuple_Type, &trace_names, &context, &buffer_offset, &record_length))
         return -1;
     if (!full && total < 0) {
         PyErr_SetString(PyExc_ValueError, "a lean stepper needs qoe_total's record column (total)");
@@ -124,6 +92,22 @@ static int Stepper_init(Stepper *self, PyObject *args, PyObject *kwargs) {
     self->reward = address(reward);
     self->flags = address(flags);
     self->record = address(record);
+    if (reset) {
+        /* Reset in C: all of its arguments, or none. */
+        if (!reset_call || !traces || !trace_names || !context || buffer_offset < 0 || record_length <= 0) {
+            PyErr_SetString(PyExc_ValueError, "a stepper that resets needs reset_call, traces, trace_names, context, buffer_offset and record_length");
+            return -1;
+        }
+        self->reset = (StepFunction)address(reset);
+        self->reset_call = address(reset_call);
+        self->traces = address(traces);
+        self->context = address(context);
+        self->buffer_offset = buffer_offset;
+        self->record_length = record_length;
+        Py_INCREF(trace_names);
+        self->trace_names = trace_names;
+        if (!(self->buffer_key = PyUnicode_InternFromString("buffer_s"))) return -1;
+    }
     if (PyErr_Occurred()) return -1;
     if (!self->step || !self->call || !self->errors || !self->action || !self->reward || !self->flags || !self->record) {
         PyErr_SetString(PyExc_ValueError, "a stepper needs the library's step and every buffer's address");
@@ -187,6 +171,8 @@ static void Stepper_dealloc(Stepper *self) {
     Py_CLEAR(self->known_keys);
     Py_CLEAR(self->trace_key);
     Py_CLEAR(self->total_key);
+    Py_CLEAR(self->trace_names);
+    Py_CLEAR(self->buffer_key);
     PyMem_Free(self->columns);
     PyMem_Free(self->known_columns);
     Py_TYPE(self)->tp_free((PyObject *)self);
@@ -250,12 +236,46 @@ static PyObject *make_lean_info(Stepper *self, int ended) {
 }
 
 /* The step's five values, read while the lock is held. */
-static PyObject *read_step(Stepper *self) {
+PyObject *stepper_observation(Stepper *self) {
     /* What `state.copy()` gives: a new C-contiguous array of the state's shape and type. */
     PyArrayObject *state = self->state;
     PyObject *observation = PyArray_SimpleNew(PyArray_NDIM(state), PyArray_DIMS(state), PyArray_TYPE(state));
     if (observation == NULL) return NULL;
     memcpy(PyArray_DATA((PyArrayObject *)observation), PyArray_DATA(state), PyArray_NBYTES(state));
+    return observation;
+}
+
+int stepper_hold(Stepper *self) {
+    if (Py_IS_TYPE(self->lock, &abrlab_lock_type)) return abrlab_lock_take((Lock *)self->lock);
+    PyObject *held = PyObject_CallNoArgs(self->acquire);
+    if (held == NULL) return -1;
+    Py_DECREF(held);
+    return 0;
+}
+
+PyObject *stepper_let_go(Stepper *self, PyObject *result) {
+    if (Py_IS_TYPE(self->lock, &abrlab_lock_type)) {
+        abrlab_lock_give((Lock *)self->lock);
+        return result;
+    }
+    PyObject *type, *value, *traceback;
+    PyErr_Fetch(&type, &value, &traceback);
+    PyObject *released = PyObject_CallNoArgs(self->release);
+    if (released == NULL) {
+        Py_XDECREF(type);
+        Py_XDECREF(value);
+        Py_XDECREF(traceback);
+        Py_XDECREF(result);
+        return NULL;
+    }
+    Py_DECREF(released);
+    PyErr_Restore(type, value, traceback);
+    return result;
+}
+
+static PyObject *read_step(Stepper *self) {
+    PyObject *observation = stepper_observation(self);
+    if (observation == NULL) return NULL;
     PyObject *reward = PyFloat_FromDouble(*self->reward);
     int ended = self->flags[0] == 1 || self->flags[1] == 1;
     PyObject *info = reward == NULL ? NULL : self->full ? make_info(self) : make_lean_info(self, ended);
@@ -319,14 +339,7 @@ static PyObject *Stepper_vectorcall(PyObject *callable, PyObject *const *args, s
         Py_DECREF(checked);
         if (level == -1 && PyErr_Occurred()) return NULL;
     }
-    Lock *direct = Py_IS_TYPE(self->lock, &abrlab_lock_type) ? (Lock *)self->lock : NULL;
-    if (direct) {
-        if (abrlab_lock_take(direct) < 0) return NULL;
-    } else {
-        PyObject *held = PyObject_CallNoArgs(self->acquire);
-        if (held == NULL) return NULL;
-        Py_DECREF(held);
-    }
+    if (stepper_hold(self) < 0) return NULL;
     *self->action = level;
     int32_t code = self->step(self->handle, self->call, self->errors, self->capacity);
     PyObject *result = NULL;
@@ -336,23 +349,7 @@ static PyObject *Stepper_vectorcall(PyObject *callable, PyObject *const *args, s
     } else {
         result = read_step(self);
     }
-    if (direct) {
-        abrlab_lock_give(direct);
-        return result;
-    }
-    PyObject *type, *value, *traceback;
-    PyErr_Fetch(&type, &value, &traceback);
-    PyObject *released = PyObject_CallNoArgs(self->release);
-    if (released == NULL) {
-        Py_XDECREF(type);
-        Py_XDECREF(value);
-        Py_XDECREF(traceback);
-        Py_XDECREF(result);
-        return NULL;
-    }
-    Py_DECREF(released);
-    PyErr_Restore(type, value, traceback);
-    return result;
+    return stepper_let_go(self, result);
 }
 
 static PyObject *Stepper_get_trace(Stepper *self, void *closure) {
@@ -370,6 +367,12 @@ static int Stepper_set_trace(Stepper *self, PyObject *value, void *closure) {
     Py_XSETREF(self->trace, value);
     return 0;
 }
+
+static PyMethodDef Stepper_methods[] = {
+    {"reset", (PyCFunction)Stepper_reset, METH_O,
+     "reset(trace): the locked part of ABREnv.reset, trace the index asked for or -1 (the shuffle's next): (observation, info)"},
+    {NULL},
+};
 
 static PyGetSetDef Stepper_getset[] = {
     {"trace", (getter)Stepper_get_trace, (setter)Stepper_set_trace, "info[\"trace\"] of the steps to come", NULL},
@@ -390,6 +393,7 @@ static PyTypeObject StepperType = {
     .tp_dealloc = (destructor)Stepper_dealloc,
     .tp_call = PyVectorcall_Call,
     .tp_getset = Stepper_getset,
+    .tp_methods = Stepper_methods,
 };
 
 static struct PyModuleDef module = {

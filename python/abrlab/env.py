@@ -181,6 +181,9 @@ class ABREnv(NotCopyable, gym.Env, metaclass=_KeywordsDoc):
             when_known=self._info.known,
             integers=(np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64),
             full=info == "full", total=self._info.total,
+            reset=ctypes.cast(_native.LIB.abrlab_env_reset, ctypes.c_void_p).value, reset_call=core.reset_call.ctypes.data,
+            traces=self._trace.ctypes.data, trace_names=core.trace_names, context=self._context.ctypes.data,
+            buffer_offset=core.context_offsets["buffer_s"], record_length=len(self._record),
         )
         if self._fast is not None:
             self.step = self._fast
@@ -221,6 +224,11 @@ class ABREnv(NotCopyable, gym.Env, metaclass=_KeywordsDoc):
                 raise ValueError(f"unknown reset option {unknown[0]!r}; the only one is 'trace'")
             if "trace" in options:
                 trace = self.core.trace_index(options["trace"])
+        if self._fast is not None and seed is None and self._seeded:
+            # The part below, in one C call (the same reset: tests/test_stepper.py).
+            observation, info = self._fast.reset(trace)
+            self.trace = info["trace"]
+            return observation, info
         errors = self._errors
         with self.core.lock:
             if seed is not None or not self._seeded:

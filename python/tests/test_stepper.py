@@ -54,8 +54,28 @@ def test_c_step_equals_python_step(repo_inputs, monkeypatch, info):
         assert list(fast.last_info().items()) == list(slow.last_info().items())
         if got[2] or got[3]:
             episodes += 1
-            assert fast.reset()[1] == slow.reset()[1]
+            # Alternately the shuffle's next trace and one asked for by name: C's reset and Python's.
+            options = {"trace": fast.trace_names[episodes % len(fast.trace_names)]} if episodes % 2 else None
+            (fast_observation, fast_info), (slow_observation, slow_info) = fast.reset(options=options), slow.reset(options=options)
+            assert np.array_equal(fast_observation, slow_observation) and fast_observation.flags.owndata
+            assert list(fast_info.items()) == list(slow_info.items()) and fast.trace == slow.trace == fast_info["trace"]
+            assert fast.step.trace == fast.trace
+            assert list(fast.last_info().items()) == list(slow.last_info().items())
     assert episodes >= 5
+
+
+@needs_stepper
+def test_c_reset_refuses_as_python_does(repo_inputs, monkeypatch):
+    fast, slow = abrlab.ABREnv(**repo_inputs), python_stepping(repo_inputs, monkeypatch)
+    for env in (fast, slow):
+        env.reset(seed=0)
+        env.close()
+    with pytest.raises(ClosedEnvironmentError) as python_error:
+        slow.reset()
+    with pytest.raises(ClosedEnvironmentError) as c_error:
+        fast.reset()
+    assert str(c_error.value) == str(python_error.value)
+    assert not fast.core.lock.locked()
 
 
 @needs_stepper
