@@ -19,15 +19,15 @@ of training (the clock stops while it evaluates) and once at the end, and writes
 policy's mean QoE against training seconds and steps, the rules' means beside it as the lines it
 is measured against) and `curve.svg` into --out.
 
-Which policy: the last one trained, or with `--select-every S` the best of those played greedily on
-the training traces every S seconds of training and at its end. That choice reads no held-out
-trace, and its time counts against --seconds; the curve then also gives the kept policy's
-held-out mean (`mlp_kept`), the one a run would ship at that point.
+Which policy: the best of those played greedily on the training traces every `--select-every`
+seconds of training (default 60) and at its end; `--select-every 0` takes the last one. That
+choice reads no held-out trace, and its time counts against --seconds; the curve also gives the
+kept policy's held-out mean (`mlp_kept`), the one a run would ship at that point.
 
     pip install torch --index-url https://download.pytorch.org/whl/cpu   # CPU-only; PyPI's is the CUDA build
     pip install './python[sb3]'
     abrlab datasets fetch pensieve/train pensieve/test pensieve/video
-    python python/examples/train_ppo.py --seconds 600 --first-level 2 --eval-every 30 --seed 0 --out results/train_ppo
+    python python/examples/train_ppo.py --seconds 600 --first-level 2 --eval-every 60 --seed 0 --out results/train_ppo
 
 --train, --test and --video take dataset ids or paths; the abrlab binary comes from $ABRLAB_BIN,
 the repository's .build/release or debug build, or PATH.
@@ -339,7 +339,7 @@ def argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("--gamma", type=float, default=0.99)
     parser.add_argument("--entropy", type=float, default=0.05, help="entropy coefficient (default 0.05: at 0.01 every seed settled near 21)")
     parser.add_argument("--anneal-to", type=float, default=1.0, metavar="F", help="decay the learning rate and the entropy weight linearly over --seconds of training to F times their start (default 1: constant)")
-    parser.add_argument("--select-every", type=float, default=0, metavar="S", help="every S seconds of training, and at its end, play the policy greedily on the training traces (time that counts against --seconds) and keep the best; the kept policy is exported and compared (default 0: the last)")
+    parser.add_argument("--select-every", type=float, default=60, metavar="S", help="every S seconds of training, and at its end, play the policy greedily on the training traces (time that counts against --seconds) and keep the best; the kept policy is exported and compared (default 60; 0: the last policy)")
     parser.add_argument("--threads", type=int, default=1, help="PyTorch threads (default 1)")
     parser.add_argument("--out", type=Path, default=REPOSITORY / "results/train_ppo")
     return parser

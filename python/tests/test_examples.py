@@ -84,20 +84,22 @@ def test_train_ppo_learning_curve_from_one_start(pensieve_inputs, abrlab_bin, tm
     out = run_example(["--seconds", "5", "--eval-every", "2", "--first-level", "2", "--num-envs", "4", "--train", str(train_subset),
                        "--test", str(test), "--out", str(out_folder)], pensieve_inputs, abrlab_bin)
     rows = (out_folder / "curve.csv").read_text().splitlines()
-    assert rows[0] == "train_seconds,steps,mlp,pensieve-native,robust_mpc-native,bba-native,genet"
+    # mlp_kept: the policy kept on the training traces (--select-every's default, 60 s: here the end's choice only).
+    assert rows[0] == "train_seconds,steps,mlp,mlp_kept,pensieve-native,robust_mpc-native,bba-native,genet"
     points = [row.split(",") for row in rows[1:]]
     assert len(points) >= 2, rows
     seconds = [float(point[0]) for point in points]
     steps = [int(point[1]) for point in points]
     assert seconds == sorted(seconds) and steps == sorted(steps) and steps[-1] > 0
-    # The last point is the final policy, played in the environment from level 2: the mean compare
-    # gives it from the same start.
+    # The last point's kept policy is the one compared, played in the environment from level 2: the
+    # mean compare gives it from the same start. Only the end chose (60 s > 5 s), so earlier points keep none.
     sessions = list(csv.DictReader(open(out_folder / "compare" / "sessions.csv")))
     compared = [float(row["qoe_total"]) for row in sessions if row["strategy"] == "mlp"]
-    assert abs(float(points[-1][2]) - sum(compared) / len(compared)) < 1e-3
+    assert abs(float(points[-1][3]) - sum(compared) / len(compared)) < 1e-3
+    assert all(point[3] == "" for point in points[:-1])
     for index, rule in enumerate(("pensieve-native", "robust_mpc-native", "bba-native", "genet")):
         totals = [float(row["qoe_total"]) for row in sessions if row["strategy"] == rule]
-        assert all(abs(float(point[3 + index]) - sum(totals) / len(totals)) < 1e-3 for point in points)
+        assert all(abs(float(point[4 + index]) - sum(totals) / len(totals)) < 1e-3 for point in points)
     # Every strategy started at level 2 (1-based, as segments.csv counts).
     segments = list(csv.DictReader(open(out_folder / "compare" / "segments.csv")))
     assert {row["level"] for row in segments if row["segment"] == "1"} == {"2"}
