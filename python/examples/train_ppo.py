@@ -124,7 +124,7 @@ def train(arguments: argparse.Namespace, traces: Path, inputs: dict):
         def select(self) -> None:
             """Plays the policy greedily on the training traces and keeps it if it beats the kept one.
             The clock runs: choosing the policy is part of training, and it reads no held-out trace."""
-            score = held_out_mean(self.model, arguments.out / "select-policy.safetensors", inputs, str(traces))
+            score = greedy_mean(self.model, inputs, str(traces))
             kept = self.kept is None or score > self.kept.train_qoe
             if kept:
                 self.kept = Kept(score, copy.deepcopy(self.model.policy.state_dict()), self.num_timesteps)
@@ -134,14 +134,14 @@ def train(arguments: argparse.Namespace, traces: Path, inputs: dict):
         def evaluate(self) -> None:
             paused = time.monotonic()
             seconds = self.trained_seconds()
-            qoe = held_out_mean(self.model, arguments.out / "curve-policy.safetensors", inputs, arguments.test)
+            qoe = greedy_mean(self.model, inputs, arguments.test)
             point = [seconds, self.num_timesteps, qoe]
             if self.kept is not None:
                 if self.kept.held_out_qoe is None and self.kept.steps == self.num_timesteps:
                     self.kept.held_out_qoe = qoe
                 elif self.kept.held_out_qoe is None:
                     with kept_policy(self.model, self.kept):
-                        self.kept.held_out_qoe = held_out_mean(self.model, arguments.out / "curve-policy.safetensors", inputs, arguments.test)
+                        self.kept.held_out_qoe = greedy_mean(self.model, inputs, arguments.test)
                 point.append(self.kept.held_out_qoe)
             curve.append(tuple(point))
             kept = "" if self.kept is None else f" (the kept policy, of {self.kept.steps:,} steps: {self.kept.held_out_qoe:.3f})"
@@ -196,14 +196,15 @@ def kept_policy(model, kept: Kept):
         model.policy.load_state_dict(current)
 
 
-def held_out_mean(model, scratch: Path, inputs: dict, test: str) -> float:
-    """The policy's mean QoE on the held-out traces, played greedily in the environment as
-    compare's `mlp` plays it (the same first level when `inputs` sets one)."""
+def greedy_mean(model, inputs: dict, traces: str) -> float:
+    """The SB3 policy's mean QoE on `traces`, played greedily in the environment as compare's
+    `mlp` plays it (the same first level when `inputs` sets one). The export it plays goes through
+    a temporary file, so no out folder is needed (the profiler trains without one)."""
     from abrlab.policy import from_sb3
 
-    policy = from_sb3(model, scratch)
-    scratch.unlink(missing_ok=True)
-    return played_mean(policy, inputs, test)
+    with tempfile.TemporaryDirectory(prefix="train_ppo-") as folder:
+        policy = from_sb3(model, Path(folder) / "policy.safetensors")
+    return played_mean(policy, inputs, traces)
 
 
 def played_mean(policy, inputs: dict, test: str, first_level: int | None = None) -> float:
