@@ -94,6 +94,19 @@ class _KeywordsDoc(type):
             return text
 
 
+def function_address(function) -> int:
+    """A library function's address, as the C step is given it."""
+    return ctypes.cast(function, ctypes.c_void_p).value
+
+
+def bound_call(function: int, core: NativeEnvironment, call: int):
+    """The library's step or reset at `function` on `call`, called as the C step calls it: the GIL
+    held (about a microsecond; a release and re-acquire cost more than that here) and its arguments
+    made once as ctypes objects (ctypes' conversions of four ints took a quarter of the Python step)."""
+    return functools.partial(ctypes.PYFUNCTYPE(ctypes.c_int32)(function), ctypes.c_void_p(core.handle), ctypes.c_void_p(call),
+                             ctypes.c_void_p(core.errors.address), ctypes.c_ssize_t(core.errors.capacity))
+
+
 class ABREnv(NotCopyable, gym.Env, metaclass=_KeywordsDoc):
     """An abrlab session as a Gymnasium environment: the action is the next segment's level
     (0-based), the reward the QoE model's score of that segment, an episode one session over
@@ -150,16 +163,12 @@ class ABREnv(NotCopyable, gym.Env, metaclass=_KeywordsDoc):
             state=core.frame_state, context=None if pensieve else self._context, rewards=ctypes.addressof(self._reward),
             terminated=flags, truncated=flags + 1, resets=flags + 2, records=self._record,
         )
-        # The library's step called as the C step calls it, the GIL held (about a microsecond;
-        # a release and re-acquire cost more than that here) and its arguments made once as
-        # ctypes objects: ctypes' conversions of four ints took a quarter of the Python step.
-        step = ctypes.PYFUNCTYPE(ctypes.c_int32)(ctypes.cast(_native.LIB.abrlab_env_step, ctypes.c_void_p).value)
-        self._step = functools.partial(step, ctypes.c_void_p(core.handle), ctypes.c_void_p(self._step_call.ctypes.data),
-                                       ctypes.c_void_p(core.errors.address), ctypes.c_ssize_t(core.errors.capacity))
-        # Reset likewise: its call's address read once (`ndarray.ctypes` costs a microsecond a time).
-        reset = ctypes.PYFUNCTYPE(ctypes.c_int32)(ctypes.cast(_native.LIB.abrlab_env_reset, ctypes.c_void_p).value)
-        self._reset = functools.partial(reset, ctypes.c_void_p(core.handle), ctypes.c_void_p(core.reset_call.ctypes.data),
-                                        ctypes.c_void_p(core.errors.address), ctypes.c_ssize_t(core.errors.capacity))
+        # The library's step and reset, and their calls' addresses, read once (`ndarray.ctypes` costs a
+        # microsecond a time): the Python step and reset and the C ones call them.
+        step_function, step_call = function_address(_native.LIB.abrlab_env_step), self._step_call.ctypes.data
+        reset_function, reset_call = function_address(_native.LIB.abrlab_env_reset), core.reset_call.ctypes.data
+        self._step = bound_call(step_function, core, step_call)
+        self._reset = bound_call(reset_function, core, reset_call)
         self._errors = core.errors
         # Bound once: a `with` statement costs twice as much per step. Instances keep under 30
         # attributes, past which CPython stops sharing their keys and every `self._x` slows.
@@ -173,15 +182,14 @@ class ABREnv(NotCopyable, gym.Env, metaclass=_KeywordsDoc):
         # The pensieve observation's step in one C call when the extension is built (the same
         # step: tests/test_stepper.py); it shadows the method below, which stays the reference.
         self._fast = None if Stepper is None or not pensieve else Stepper(
-            step=ctypes.cast(_native.LIB.abrlab_env_step, ctypes.c_void_p).value, handle=core.handle,
-            call=self._step_call.ctypes.data, errors=core.errors.address, capacity=core.errors.capacity,
+            step=step_function, handle=core.handle, call=step_call, errors=core.errors.address, capacity=core.errors.capacity,
             action=ctypes.addressof(self._action), reward=ctypes.addressof(self._reward), flags=flags,
             record=self._record.ctypes.data, state=self._state, lock=core.lock, level=self._level,
             raise_for=self._errors.raise_for, always=[(name, core.record_index[name]) for name in core.info_fields],
             when_known=self._info.known,
             integers=(np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64),
             full=info == "full", total=self._info.total,
-            reset=ctypes.cast(_native.LIB.abrlab_env_reset, ctypes.c_void_p).value, reset_call=core.reset_call.ctypes.data,
+            reset=reset_function, reset_call=reset_call,
             traces=self._trace.ctypes.data, trace_names=core.trace_names, context=self._context.ctypes.data,
             buffer_offset=core.context_offsets["buffer_s"], record_length=len(self._record),
         )
