@@ -302,9 +302,11 @@ struct DashJSBrowser {
     }
 
     /// A progress check was answered: its events are spent, and their buffer is kept for the next ones. Removed one
-    /// by one: a check has a few at most, and removeAll's generic range replacement costs several times as much.
+    /// by one: a check has a few at most, and removeAll's generic range replacement costs several times as much. A
+    /// check that had none was handed an empty array, not the buffer, which stays.
     mutating func checked(_ spent: consuming [DashJSRecord.Event]) {
         var spent = spent
+        if spent.isEmpty { return }
         while !spent.isEmpty { spent.removeLast() }
         events = spent
     }

@@ -130,6 +130,7 @@ public struct DashJSL2ARule: Sendable {
         return selected
     }
 
+    /// Over `a`'s indices, summed left to right as upstream's.
     private static func dot(_ a: [Double], _ b: [Double]) -> Double {
         var sum = 0.0
         for i in a.indices { sum = sum + a[i] * b[i] }

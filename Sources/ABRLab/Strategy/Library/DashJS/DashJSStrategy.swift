@@ -114,9 +114,10 @@ public struct DashJSStrategy: SessionStrategy {
         current = id
         // The engine refetches only below the loading level; dash.js would refetch the same one, which never happens
         // with AbandonRequestsRule (it proposes only what fits the measured throughput, below the loading level).
-        guard DashJSLadder.level(ofId: id) < progress.level else { return .goOn }
-        refetchLevel = DashJSLadder.level(ofId: id)
-        return .abandon(to: DashJSLadder.level(ofId: id))
+        let level = DashJSLadder.level(ofId: id)
+        guard level < progress.level else { return .goOn }
+        refetchLevel = level
+        return .abandon(to: level)
     }
 
     public mutating func didDownload(_ record: DownloadRecord, context: DecisionContext) throws {
@@ -149,7 +150,7 @@ public struct DashJSStrategy: SessionStrategy {
             let events = browser!.checkEvents()
             let chosen = try replay!.progressCheck(nowMs: check.nowMs, events: events, request: check.request,
                                                    representationId: representationId)
-            if !events.isEmpty { browser!.checked(consume events) }
+            browser!.checked(consume events)
             if let sink, let members = browser!.checkMembers {
                 let answer = DashJSAnswer(kind: .abandon, chosen: chosen, loadDelayMs: nil, newRate: nil)
                 sink.add(session: sessionKey, line: DashJSOutputJSON.object(members + [("abrlab", answer.json)]).text)
