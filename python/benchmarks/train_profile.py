@@ -12,8 +12,11 @@ and prints each part's share of the training's wall time:
 - the rest of SB3's step: `VecMonitor`'s episode bookkeeping (`step_wait` of the outer VecEnv
   less the adapter);
 - the rest of the rollouts: the policy's forward passes, the rollout buffer and SB3's callbacks
-  (`collect_rollouts` less the environment's `step_wait`);
-- the updates: `PPO.train` (the gradient steps).
+  (`collect_rollouts` less the environment's `step_wait` and the greedy plays it calls);
+- the updates: `PPO.train` (the gradient steps);
+- the greedy plays: `--select-every`'s choice of the policy to keep (inside the rollouts' callback
+  and once after `learn`) and `--eval-every`'s curve points;
+- the rest: building the environments and the model, `learn`'s own loop, logging.
 
 `--cprofile N` also runs the training under cProfile and prints its N most expensive functions
 by their own time (cProfile slows Python code several times over, so its shares are not the clocks').
@@ -37,12 +40,15 @@ import train_ppo  # noqa: E402 (python/examples/train_ppo.py: its settings, its 
 
 
 class Clock:
-    """Seconds spent inside a function, counted once however deeply it nests in itself."""
+    """Seconds spent inside a function, counted once however deeply it nests in itself; with
+    `inside`, also the seconds of them spent while that clock's function runs."""
 
-    def __init__(self) -> None:
+    def __init__(self, inside: Clock | None = None) -> None:
         self.seconds = 0.0
+        self.seconds_inside = 0.0
         self.calls = 0
         self._depth = 0
+        self._inside = inside
 
     def wrap(self, function):
         @functools.wraps(function)
@@ -54,7 +60,10 @@ class Clock:
             try:
                 return function(*arguments, **keywords)
             finally:
-                self.seconds += time.perf_counter() - start
+                elapsed = time.perf_counter() - start
+                self.seconds += elapsed
+                if self._inside is not None and self._inside._depth:
+                    self.seconds_inside += elapsed
                 self.calls += 1
                 self._depth -= 1
 
@@ -62,7 +71,8 @@ class Clock:
 
 
 def instrument() -> dict[str, Clock]:
-    """Clocks around the environment, the adapter, SB3's VecEnv step, the rollouts and the updates."""
+    """Clocks around the environment, the adapter, SB3's VecEnv step, the rollouts, the updates and
+    the example's greedy plays."""
     from stable_baselines3 import PPO
     from stable_baselines3.common.vec_env import VecMonitor
 
@@ -75,21 +85,26 @@ def instrument() -> dict[str, Clock]:
     for name, (owner, attribute) in places.items():
         clocks[name] = clock = Clock()
         setattr(owner, attribute, clock.wrap(getattr(owner, attribute)))
+    # The example calls its module's `greedy_mean` by name, so the module's attribute is the one to wrap.
+    clocks["greedy"] = greedy = Clock(inside=clocks["rollouts"])
+    train_ppo.greedy_mean = greedy.wrap(train_ppo.greedy_mean)
     return clocks
 
 
 def report(clocks: dict[str, Clock], wall: float, steps: int) -> None:
     env, adapter, vec_step = clocks["env"].seconds, clocks["adapter"].seconds, clocks["vec_step"].seconds
     rollouts, updates = clocks["rollouts"].seconds, clocks["train"].seconds
+    greedy, greedy_in_rollouts = clocks["greedy"].seconds, clocks["greedy"].seconds_inside
     rows = [
         ("environment (ABRVectorEnv.step)", env),
         ("SB3 adapter around it (ABRSB3VecEnv.step_wait)", adapter - env),
         ("VecMonitor (episode bookkeeping)", vec_step - adapter),
-        ("rollouts less the VecEnv step (policy forward, buffer, callbacks)", rollouts - vec_step),
+        ("rollouts less the VecEnv step (policy forward, buffer, callbacks)", rollouts - vec_step - greedy_in_rollouts),
         ("updates (PPO.train)", updates),
-        ("the rest (learn's loop, logging)", wall - rollouts - updates),
+        ("greedy plays (--select-every's choice, --eval-every's points)", greedy),
+        ("the rest (setup, learn's loop, logging)", wall - rollouts - updates - (greedy - greedy_in_rollouts)),
     ]
-    print(f"trained {steps:,} steps in {wall:.1f} s of wall time ({steps / wall:,.0f} steps/s), "
+    print(f"trained {steps:,} steps in {wall:.2f} s of wall time ({steps / wall:,.0f} steps/s), "
           f"{clocks['env'].calls:,} vector steps, {clocks['train'].calls} updates; load average {os.getloadavg()[0]:.2f}")
     for name, seconds in rows:
         print(f"  {name:<68} {seconds:8.2f} s  {100 * seconds / wall:5.1f} %")
