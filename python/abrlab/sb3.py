@@ -36,8 +36,9 @@ class ABRSB3VecEnv(VecEnv):
     """`num_envs` abrlab sessions (the keyword arguments of `abrlab/ABR-v0`) as an SB3 `VecEnv`.
 
     `infos[i]` is empty but on the step that ends session i's episode, when it holds
-    `terminal_observation`, `TimeLimit.truncated`, and the ended step's `info` (the row of
-    `segments.csv`, `qoe_total`, and `trace` by name). The sessions share one native
+    `terminal_observation`, `TimeLimit.truncated`, and the ended step's `info` as `ABREnv` gives
+    it: `qoe_total` and `trace` by name, and with `info="full"` the row of `segments.csv` too.
+    The sessions share one native
     environment, so `get_attr`, `set_attr` and `env_method` reach that `ABRVectorEnv`
     (`envs`), the same object for every index."""
 

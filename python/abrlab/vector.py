@@ -13,7 +13,7 @@ from gymnasium.vector.utils import batch_space
 from . import _native
 from ._errors import setting_error
 from ._core import NativeEnvironment, NotCopyable, check_render_mode
-from .env import OBSERVATION_MODES, context_space, split_context
+from .env import INFO_MODES, OBSERVATION_MODES, context_space, split_context
 
 # The library's bounds (EnvMemory): past them it refuses the environment. Within them, one the
 # process cannot hold is a MemoryError, raised before the library allocates it.
@@ -36,7 +36,10 @@ class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
       and its `info` is `info["final_info"]` (masks `_final_obs`, `_final_info`);
     - disabled: a session whose episode ended must be reset before it steps again, with
       `reset(options={"reset_mask": mask})` (a bool array, True for the sessions to reset).
-    `max_episode_steps` truncates an episode at that many steps (`truncated` True). A step runs
+    `max_episode_steps` truncates an episode at that many steps (`truncated` True). `info`, as
+    `ABREnv`'s: "lean" (the default) gives a step's `info` the trace and, for the sessions whose
+    episode the step ended, `qoe_total`; "full" the step's whole record, each field masked to the
+    sessions it holds for (the lean info is those fields of it). A step runs
     the sessions on `threads` threads of the library (default 1: on 2 cores, 2 threads measured
     1.02-1.05x one at best; docs/python.md), the GIL released, each session always on the same
     one; the results do not depend on how many.
@@ -49,12 +52,14 @@ class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
 
     def __init__(self, num_envs: int = 1, observation: str = "pensieve",
                  autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, max_episode_steps: int | None = None,
-                 render_mode: None = None, threads: int | None = None, **options: Any) -> None:
+                 render_mode: None = None, threads: int | None = None, info: str = "lean", **options: Any) -> None:
         check_render_mode(render_mode, self.metadata["render_modes"])
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or not 1 <= num_envs <= MAX_NUM_ENVS:
             raise setting_error("num_envs", f"num_envs must be an integer from 1 to {MAX_NUM_ENVS}, not {num_envs!r}")
         if observation not in OBSERVATION_MODES:
             raise setting_error("observation", f"observation must be one of {', '.join(OBSERVATION_MODES)}, not {observation!r}")
+        if info not in INFO_MODES:
+            raise setting_error("info", f"info must be one of {', '.join(INFO_MODES)}, not {info!r}")
         self.num_envs = int(num_envs)
         if threads is None:
             threads = 1
@@ -84,9 +89,10 @@ class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
         self._final_context = np.zeros_like(self._context) if not pensieve and same_step else None
         self._records = np.zeros((n, len(core.record_fields)), dtype=np.float64)
         self._rewards = np.zeros(n, dtype=np.float64)
-        self._terminated = np.zeros(n, dtype=np.uint8)
-        self._truncated = np.zeros(n, dtype=np.uint8)
-        self._resets = np.zeros(n, dtype=np.uint8)
+        # The library writes these flags as bytes of 0 or 1, which numpy's bool holds as they are.
+        self._terminated = np.zeros(n, dtype=np.bool_)
+        self._truncated = np.zeros(n, dtype=np.bool_)
+        self._resets = np.zeros(n, dtype=np.bool_)
         self._traces = np.zeros(n, dtype=np.int64)
         self._actions = np.zeros(n, dtype=np.int64)
         self._reset_mask = np.zeros(n, dtype=np.uint8)
@@ -95,7 +101,10 @@ class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
         self._fields = core.record_fields
         # Fields every stepped session fills share one mask; qoe and qoe_total get their own.
         self._masks = ["_" + name for name in core.record_fields if name not in core.info_when_known]
-        self._known = tuple(("_" + name, core.record_index[name]) for name in core.info_when_known)
+        self._known = tuple(("_" + name, name) for name in core.info_when_known)
+        # Full: the record's columns as rows; lean: its qoe_total column alone.
+        self._full = info == "full"
+        self._total = core.record_index["qoe_total"]
         # Shared by every step's info, so read-only.
         self._all = np.ones(n, dtype=np.bool_)
         self._all.flags.writeable = False
@@ -176,14 +185,15 @@ class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
             code = self._step_all(*self._step_arguments)
             if code:
                 self._errors.raise_for(code)
-            records = self._records.T.copy()
+            records = self._records.T.copy() if self._full else self._records[:, self._total].copy()
             # Next-step: a session reset by this step did not step; same-step: an ended one's info is final_info's.
-            resets = self._resets.view(np.bool_).copy() if self._resets.tobytes() != self._no_resets else None
+            resets = self._resets.copy() if self._resets.tobytes() != self._no_resets else None
             observations, rewards = self._observations(), self._rewards.copy()
-            terminated, truncated = self._terminated.view(np.bool_).copy(), self._truncated.view(np.bool_).copy()
+            terminated, truncated = self._terminated.copy(), self._truncated.copy()
             traces = self._traces.copy()
             final = self._final(resets, records, previous) if previous is not None and resets is not None else None
-        info = self._record_info(records, None if resets is None else ~resets)
+        shown = None if resets is None else ~resets
+        info = self._record_info(records, shown) if self._full else self._lean_info(records, shown)
         info["trace"] = traces
         info["_trace"] = self._all
         if final is not None:
@@ -196,10 +206,16 @@ class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
         end: those are masked where unknown too."""
         info: dict[str, Any] = dict(zip(self._fields, records))
         info.update(self._all_shown if shown is None else dict.fromkeys(self._masks, shown))
-        for mask, index in self._known:
-            column = records[index]
+        for mask, name in self._known:
+            column = info[name]
             info[mask] = column == column if shown is None else (column == column) & shown
         return info
+
+    @staticmethod
+    def _lean_info(totals: np.ndarray, shown: np.ndarray | None) -> dict[str, Any]:
+        """The lean `info`: the full one's `qoe_total` and its mask (known at an episode's end)."""
+        known = totals == totals
+        return {"qoe_total": totals, "_qoe_total": known if shown is None else known & shown}
 
     def _final(self, ended: np.ndarray, records: np.ndarray, traces: np.ndarray) -> dict[str, Any]:
         """Same-step's `final_obs` and `final_info` for the sessions whose episode this step ended."""
@@ -210,7 +226,7 @@ class ABRVectorEnv(NotCopyable, gym.vector.VectorEnv):
         else:
             for index in np.flatnonzero(ended):
                 final_obs[index] = split_context(self.core, self._final_context[index].copy())
-        final_info = self._record_info(records, ended)
+        final_info = self._record_info(records, ended) if self._full else self._lean_info(records, ended)
         final_info["trace"] = traces
         final_info["_trace"] = ended
         return {"final_obs": final_obs, "_final_obs": ended, "final_info": final_info, "_final_info": ended}

@@ -4,7 +4,9 @@ One `abrlab/ABR-v0` made with `gymnasium.make` (its wrappers included) stepped w
 actions, and an `ABRVectorEnv` of 64 sessions stepped with random action arrays, on one thread.
 With `--baseline-python DIR --baseline-library FILE` (another checkout's `python/` folder and its
 built library) it also times one `ABREnv` of each build in alternating rounds, side by side, and
-then an `ABRVectorEnv` of `--num-envs` sessions of each the same way.
+then an `ABRVectorEnv` of `--num-envs` sessions of each the same way, this build's with its
+default lean `info` and again with `info="full"` (the record at every step, as builds before
+30 November gave it).
 Each rate is given per second of wall time and per second of the process's CPU time (what one
 core gives when other processes share it).
 When pensieve-ppo 3.9.0 is installed (`pip install --no-deps pensieve-ppo==3.9.0`), its gymnasium
@@ -155,18 +157,20 @@ def _pin_to_one_core() -> None:
 
 
 def bench_against(inputs: dict, seconds: float, package: Path, library: Path, rounds: int = 20,
-                  num_envs: int | None = None) -> tuple[float, float, float]:
+                  num_envs: int | None = None, current_options: dict | None = None) -> tuple[float, float, float]:
     """Steps per CPU-second of one `ABREnv` (or of an `ABRVectorEnv` of `num_envs`) in this
     build and in another (`package`, the `python/` folder of another checkout, with its built
     `library`), alternating rounds, each in a fresh interpreter pinned to one core: the medians
-    of each and of the per-round ratio (this build over the other)."""
+    of each and of the per-round ratio (this build over the other). `current_options` are this
+    build's keywords beside the inputs (ones the other build may not know)."""
     current, other, ratios = [], [], []
     for round_index in range(rounds):
         rates = {}
         order = ("current", "other") if round_index % 2 == 0 else ("other", "current")
         for name in order:
             environment = dict(os.environ)
-            code = _STEP_LOOP.format(package=str(package) if name == "other" else "", inputs=inputs,
+            options = {**inputs, **(current_options or {})} if name == "current" else inputs
+            code = _STEP_LOOP.format(package=str(package) if name == "other" else "", inputs=options,
                                      seconds=seconds / rounds, num_envs=num_envs, python_step=False)
             if name == "other":
                 environment["ABRLAB_LIBRARY"] = str(library)
@@ -349,6 +353,11 @@ def main(argv: list[str] | None = None) -> None:
                                               num_envs=arguments.num_envs)
         print(f"ABRVectorEnv.step, {arguments.num_envs} sessions on one thread, this build {current:,.0f} steps per CPU-second, "
               f"the baseline {other:,.0f} (medians of 20 alternating rounds, as above): ratio {ratio:.3f}")
+        # The same with this build's full record in every step's info, which builds before 30 November always gave.
+        current, other, ratio = bench_against(inputs, arguments.seconds * 4, arguments.baseline_python, arguments.baseline_library,
+                                              num_envs=arguments.num_envs, current_options={"info": "full"})
+        print(f"ABRVectorEnv.step with info=\"full\" in this build, {arguments.num_envs} sessions, this build {current:,.0f} "
+              f"steps per CPU-second, the baseline {other:,.0f} (as above): ratio {ratio:.3f}")
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ SEGMENTS = 4
 
 def play(mode, steps, observation="pensieve", **extra):
     """`steps` steps of 3 sessions, each playing one constant level, in autoreset `mode`."""
-    envs = ABRVectorEnv(num_envs=3, observation=observation, autoreset_mode=mode, segments=SEGMENTS, **extra)
+    envs = ABRVectorEnv(num_envs=3, observation=observation, autoreset_mode=mode, segments=SEGMENTS, info="full", **extra)
     envs.reset(seed=4)
     actions = np.array([0, 1, 2])
     return envs, [envs.step(actions) for _ in range(steps)]
@@ -93,7 +93,7 @@ def test_disabled_autoreset_refuses_an_ended_session_until_a_masked_reset(repo_i
 def test_a_step_before_the_first_reset_is_reset_needed_in_both_environments(repo_inputs, mode):
     """The library's own code for a step outside an episode: Gymnasium's ResetNeeded, still a
     ValueError, from the vector environment as from ABREnv; nothing moves."""
-    envs = ABRVectorEnv(num_envs=2, autoreset_mode=mode, segments=SEGMENTS, **repo_inputs)
+    envs = ABRVectorEnv(num_envs=2, autoreset_mode=mode, segments=SEGMENTS, info="full", **repo_inputs)
     with pytest.raises(StepBeforeReset, match="session 0: step before reset") as refused:
         envs.step(np.zeros(2, dtype=np.int64))
     assert isinstance(refused.value, ResetNeeded) and isinstance(refused.value, ValueError)
@@ -125,7 +125,7 @@ def test_a_bad_reset_mask_is_refused_as_gymnasium_refuses_it(repo_inputs, mask, 
 
 @pytest.mark.parametrize("mode", [AutoresetMode.NEXT_STEP, "SameStep", "same-step", "disabled"])
 def test_make_vec_takes_the_autoreset_mode_and_max_episode_steps(repo_inputs, mode):
-    envs = gym.make_vec("abrlab/ABR-v0", num_envs=2, autoreset_mode=mode, max_episode_steps=3, **repo_inputs)
+    envs = gym.make_vec("abrlab/ABR-v0", num_envs=2, autoreset_mode=mode, max_episode_steps=3, info="full", **repo_inputs)
     envs.reset(seed=0)
     for _ in range(2):
         _, _, terminated, truncated, _ = envs.step(np.ones(2, dtype=np.int64))

@@ -57,6 +57,14 @@ def test_bench_times_another_build_beside_this_one(repo_inputs):
                                                 num_envs=3)
     assert current > 0 and other > 0
     assert 0.2 < ratio < 5
+    # This build's own keywords reach this build's environment alone.
+    current, other, ratio = bench.bench_against(repo_inputs, 0.4, package, _native.library_path(), rounds=2,
+                                                num_envs=3, current_options={"info": "full"})
+    assert current > 0 and other > 0 and 0.2 < ratio < 5
+    with pytest.raises(subprocess.CalledProcessError) as failed:
+        bench.bench_against(repo_inputs, 0.2, package, _native.library_path(), rounds=1, num_envs=3,
+                            current_options={"info": "everything"})
+    assert "info must be one of lean, full, not 'everything'" in failed.value.stderr
 
 
 def test_bench_says_how_to_get_pensieve_ppo_when_absent(monkeypatch, capsys):

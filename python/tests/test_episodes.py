@@ -40,7 +40,7 @@ def test_reset_to_a_named_trace_keeps_the_shuffle(repo_inputs):
 
 
 def test_vector_env_autoresets_on_the_next_step(repo_inputs):
-    envs = ABRVectorEnv(num_envs=3, segments=4, **repo_inputs)
+    envs = ABRVectorEnv(num_envs=3, segments=4, info="full", **repo_inputs)
     obs, info = envs.reset(seed=11)
     assert obs.shape == (3, 6, 8) and not obs.any()
     actions = np.array([0, 1, 2])

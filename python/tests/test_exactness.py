@@ -76,7 +76,7 @@ def test_repository_traces_sum_to_qoe_total(repo_inputs, abrlab_bin, tmp_path, p
 def test_vector_env_episodes_sum_to_qoe_total(pensieve_inputs, abrlab_bin, tmp_path):
     """Eight sessions stepped together through every test trace, autoreset included."""
     want = compare_totals(abrlab_bin, pensieve_inputs, tmp_path)
-    envs = ABRVectorEnv(num_envs=8, **pensieve_inputs)
+    envs = ABRVectorEnv(num_envs=8, info="full", **pensieve_inputs)
     _, info = envs.reset(seed=3)
     traces = info["trace"].copy()
     totals = np.zeros(8)

@@ -41,7 +41,7 @@ def test_a_live_profile_fills_its_columns_at_every_step(repo_inputs):
 
 
 def test_the_vector_env_reads_the_same_names(repo_inputs):
-    envs = ABRVectorEnv(num_envs=2, observation="dict", **repo_inputs)
+    envs = ABRVectorEnv(num_envs=2, observation="dict", info="full", **repo_inputs)
     obs, _ = envs.reset(seed=0)
     assert obs["ladder_bps"].shape == (2, envs.core.levels) and obs["buffer_s"].shape == (2,)
     info = envs.step(np.zeros(2, dtype=np.int64))[4]

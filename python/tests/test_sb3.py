@@ -64,7 +64,7 @@ def test_vec_env_resets_on_the_step_an_episode_ends(repo_inputs):
     """Same-step reset: `done` comes with the next episode's first observation (zeros) and the
     ended one's last observation in `terminal_observation`, which a single environment playing
     the same actions on the same trace ends with too."""
-    envs = abrlab.sb3.vec_env(num_envs=3, monitor=False, seed=5, profile="pensieve", **repo_inputs)
+    envs = abrlab.sb3.vec_env(num_envs=3, monitor=False, seed=5, profile="pensieve", info="full", **repo_inputs)
     single = ABREnv(profile="pensieve", info="full", **repo_inputs)
     envs.reset()
     assert all(info["trace"] in envs.trace_names for info in envs.reset_infos)
@@ -99,6 +99,32 @@ def test_vec_env_resets_on_the_step_an_episode_ends(repo_inputs):
             played[index], ended = [], ended + 1
     envs.close()
 
+
+
+def test_vec_env_infos_are_lean_by_default_as_abr_envs_are(repo_inputs):
+    """Without `info="full"`, an ended session's `infos[i]` holds what a lean `ABREnv` gives at an
+    episode's end (`qoe_total`, `trace`) and SB3's two keys, equal to the full adapter's."""
+    lean = abrlab.sb3.vec_env(num_envs=3, monitor=False, seed=5, profile="pensieve", **repo_inputs)
+    full = abrlab.sb3.vec_env(num_envs=3, monitor=False, seed=5, profile="pensieve", info="full", **repo_inputs)
+    lean.reset()
+    full.reset()
+    rng = np.random.default_rng(1)
+    ended = 0
+    while ended < 6:
+        actions = rng.integers(0, lean.action_space.n, 3)
+        lean_step, full_step = lean.step(actions), full.step(actions)
+        np.testing.assert_array_equal(lean_step[0], full_step[0])
+        np.testing.assert_array_equal(lean_step[2], full_step[2])
+        for index, (lean_info, full_info) in enumerate(zip(lean_step[3], full_step[3])):
+            if not lean_step[2][index]:
+                assert lean_info == {} == full_info
+                continue
+            assert set(lean_info) == {"qoe_total", "trace", "terminal_observation", "TimeLimit.truncated"}
+            np.testing.assert_array_equal(lean_info.pop("terminal_observation"), full_info["terminal_observation"])
+            assert lean_info == {key: full_info[key] for key in lean_info}
+            ended += 1
+    lean.close()
+    full.close()
 
 def test_the_exported_policy_plays_the_same_actions_in_compare(trained, pensieve_inputs, abrlab_bin, tmp_path):
     """Every decision on Pensieve's 142 test traces: the file's network chooses what
