@@ -235,7 +235,6 @@ static PyObject *make_lean_info(Stepper *self, int ended) {
     return info;
 }
 
-/* The step's five values, read while the lock is held. */
 PyObject *stepper_observation(Stepper *self) {
     /* What `state.copy()` gives: a new C-contiguous array of the state's shape and type. */
     PyArrayObject *state = self->state;
@@ -273,6 +272,7 @@ PyObject *stepper_let_go(Stepper *self, PyObject *result) {
     return result;
 }
 
+/* The step's five values, read while the lock is held. */
 static PyObject *read_step(Stepper *self) {
     PyObject *observation = stepper_observation(self);
     if (observation == NULL) return NULL;

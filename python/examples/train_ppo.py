@@ -114,12 +114,10 @@ def train(arguments: argparse.Namespace, traces: Path, inputs: dict):
             print(f"{self.num_timesteps:>9,} steps, mean episode QoE {mean} (last {len(returns)} episodes){schedule}", flush=True)
             if self.trained_seconds() >= self.next_selection:
                 self.select()
-                while self.next_selection <= self.trained_seconds():
-                    self.next_selection += arguments.select_every
+                self.next_selection = next_time(self.next_selection, arguments.select_every, self.trained_seconds())
             if self.trained_seconds() >= self.next_point:
                 self.evaluate()
-                while self.next_point <= self.trained_seconds():
-                    self.next_point += arguments.eval_every
+                self.next_point = next_time(self.next_point, arguments.eval_every, self.trained_seconds())
 
         def select(self) -> None:
             """Plays the policy greedily on the training traces and keeps it if it beats the kept one.
@@ -172,6 +170,13 @@ def train(arguments: argparse.Namespace, traces: Path, inputs: dict):
         model.policy.load_state_dict(deadline.kept.policy)
         print(f"kept the policy of {deadline.kept.steps:,} steps (training-set mean QoE {deadline.kept.train_qoe:.3f})", flush=True)
     return model, curve
+
+
+def next_time(due: float, every: float, now: float) -> float:
+    """The first of `due`, `due + every`, … after `now`: a schedule's next time once the one due has run."""
+    while due <= now:
+        due += every
+    return due
 
 
 @dataclass
